@@ -1,0 +1,128 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { API_BASE } from '@cabdesk/contract';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { authRoutes } from './modules/auth/auth.routes';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { notificationRoutes } from './modules/notifications/notifications.routes';
+import { authPlugin } from './plugins/auth';
+import { errorsPlugin, fail } from './plugins/errors';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    /** `/taxi-service/admin/` */
+    apiBase: string;
+  }
+}
+
+export type BuildAppOptions = {
+  config: Config;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+};
+
+/** Never-logged request parts: credentials, codes and tokens. */
+export const redactPaths = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.body.password',
+  'req.body.otp',
+  'req.body.token',
+];
+
+/** The whole server, without listening: the API, uploads, and the built web app. */
+export async function buildApp({ config, database, logger = false }: BuildAppOptions) {
+  const app = Fastify({
+    logger,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('apiBase', API_BASE);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: { upgradeInsecureRequests: null, imgSrc: ["'self'", 'data:', 'blob:'] },
+    },
+  });
+  await app.register(errorsPlugin);
+  await app.register(authPlugin);
+
+  await app.register(healthRoutes);
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes);
+      await api.register(dashboardRoutes);
+      await api.register(notificationRoutes);
+    },
+    { prefix: API_BASE },
+  );
+
+  mkdirSync(config.uploadDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: config.uploadDir,
+    prefix: '/uploads/',
+    decorateReply: false,
+    index: false,
+    maxAge: '1d',
+  });
+
+  const indexHtml = join(config.webDistDir, 'index.html');
+  const hasWeb = existsSync(indexHtml);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: config.webDistDir,
+      index: false,
+      wildcard: true,
+      setHeaders(reply, path) {
+        // Vite puts content hashes in asset names: cache them for a year.
+        reply.header(
+          'cache-control',
+          path.includes(`${join(config.webDistDir, 'assets')}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
+        );
+      },
+    });
+  }
+
+  const sendIndex = (reply: FastifyReply) =>
+    reply.header('cache-control', 'no-cache').sendFile('index.html', config.webDistDir);
+  if (hasWeb) {
+    // `/` is a directory to the static plugin (403); it is the dashboard to the app.
+    app.get('/', (_request, reply) => sendIndex(reply));
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !request.url.startsWith(API_BASE) &&
+      !request.url.startsWith('/uploads/') &&
+      (request.headers.accept ?? '').includes('text/html');
+    if (isPage && hasWeb) {
+      // A client route of the single-page app.
+      return sendIndex(reply);
+    }
+    return reply
+      .status(404)
+      .send(fail(`Route ${request.method} ${request.url.split('?')[0]} not found.`));
+  });
+
+  return app;
+}

@@ -1,0 +1,52 @@
+import { paths } from '@cabdesk/contract';
+import { describe, expect, it } from 'vitest';
+import { bootstrap } from './bootstrap';
+import { admins } from './db/schema';
+import { api, buildTestApp } from '../test/helper';
+
+const login = (email: string, password: string) => ({
+  method: 'POST' as const,
+  url: api(paths.login),
+  payload: { email, password },
+});
+
+describe('start-up administrator', () => {
+  it('creates admin@example.com with a random password shown exactly once', async () => {
+    const { app, database } = await buildTestApp({ SEED_DEMO: 'false' });
+    const printed: string[] = [];
+
+    await bootstrap(app, (text) => printed.push(text));
+    await bootstrap(app, (text) => printed.push(text));
+
+    expect(printed).toHaveLength(1);
+    const password = /password: (\S+)/.exec(printed[0]!)?.[1];
+    expect(password).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    expect(await database.db.select().from(admins)).toHaveLength(1);
+    expect((await app.inject(login('admin@example.com', password!))).statusCode).toBe(200);
+  });
+
+  it('creates or re-keys the administrator named by ADMIN_EMAIL and ADMIN_PASSWORD', async () => {
+    const first = await buildTestApp({
+      SEED_DEMO: 'false',
+      ADMIN_EMAIL: 'ops@cabdesk.test',
+      ADMIN_PASSWORD: 'first passphrase',
+    });
+    const printed: string[] = [];
+    await bootstrap(first.app, (text) => printed.push(text));
+    expect(printed).toHaveLength(0);
+    expect((await first.app.inject(login('ops@cabdesk.test', 'first passphrase'))).statusCode).toBe(
+      200,
+    );
+
+    // The same database started again with a new password.
+    first.app.config.admin = { email: 'ops@cabdesk.test', password: 'second passphrase' };
+    await bootstrap(first.app);
+    expect((await first.app.inject(login('ops@cabdesk.test', 'first passphrase'))).statusCode).toBe(
+      401,
+    );
+    expect(
+      (await first.app.inject(login('ops@cabdesk.test', 'second passphrase'))).statusCode,
+    ).toBe(200);
+    expect(await first.database.db.select().from(admins)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,76 @@
+import { randomBytes } from 'node:crypto';
+import { count, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { flags, users } from './db/schema';
+import { seed } from './db/seed/seed';
+import { hashPassword } from './lib/password';
+import { countAdmins, upsertAdmin } from './modules/auth/admins.repository';
+
+const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
+const DEMO_SEEDED = 'demo_seeded';
+
+/**
+ * Start-up duties after migrations: the administrator account from the
+ * environment (or a first one with a random password), and demo data on the
+ * first start of the embedded database.
+ */
+type App = Pick<FastifyInstance, 'config' | 'database' | 'log'>;
+
+export async function bootstrap(app: App, print: (text: string) => void = console.log) {
+  await ensureAdmin(app, print);
+  await seedDemoOnce(app);
+}
+
+async function ensureAdmin(app: App, print: (text: string) => void) {
+  const { config, database } = app;
+  if (config.admin) {
+    const { created } = await upsertAdmin(database.db, {
+      email: config.admin.email,
+      name: 'Administrator',
+      passwordHash: await hashPassword(config.admin.password, config.passwordHashCost),
+    });
+    app.log.info(
+      { email: config.admin.email },
+      created ? 'administrator created' : 'administrator password set',
+    );
+    return;
+  }
+  if ((await countAdmins(database.db)) > 0) return;
+  const password = randomBytes(12).toString('base64url');
+  await upsertAdmin(database.db, {
+    email: DEFAULT_ADMIN_EMAIL,
+    name: 'Administrator',
+    passwordHash: await hashPassword(password, config.passwordHashCost),
+  });
+  // Shown once, outside the structured log, so it never lands in log storage as a field.
+  print(
+    [
+      '',
+      '  Cabdesk created the administrator account:',
+      `    e-mail:   ${DEFAULT_ADMIN_EMAIL}`,
+      `    password: ${password}`,
+      '  It is shown only this once. Set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own.',
+      '',
+    ].join('\n'),
+  );
+}
+
+async function seedDemoOnce(app: App) {
+  const { config, database } = app;
+  const wanted =
+    config.seedDemo === 'true' || (config.seedDemo === 'auto' && config.databaseUrl === undefined);
+  if (!wanted) return;
+  const { db } = database;
+  const [flag] = await db.select().from(flags).where(eq(flags.key, DEMO_SEEDED));
+  if (flag) return;
+  const [row] = await db.select({ n: count() }).from(users);
+  if ((row?.n ?? 0) === 0) {
+    app.log.info('seeding demo data (first start)');
+    const summary = await seed(database, { scale: 'demo', uploadDir: config.uploadDir });
+    app.log.info({ summary }, 'demo data seeded');
+  }
+  await db
+    .insert(flags)
+    .values({ key: DEMO_SEEDED, value: new Date().toISOString() })
+    .onConflictDoNothing();
+}

@@ -1,0 +1,107 @@
+import { isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** Where relative paths in the environment are taken from: the directory npm was run in. */
+const baseDir = process.env.INIT_CWD ?? process.cwd();
+const absolute = (p: string) => (isAbsolute(p) ? p : resolve(baseDir, p));
+
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const optional = <T extends z.ZodType>(s: T) => z.preprocess(blankToUndefined, s.optional());
+const withDefault = <T extends z.ZodType>(s: T, d: z.input<T>) =>
+  z
+    .preprocess(blankToUndefined, s.optional())
+    .transform((v) => (v === undefined ? d : v) as z.output<T>);
+
+const envSchema = z
+  .object({
+    NODE_ENV: withDefault(z.enum(['development', 'production', 'test']), 'development'),
+    PORT: withDefault(z.coerce.number().int().min(0).max(65535), 8080),
+    HOST: withDefault(z.string(), '0.0.0.0'),
+    LOG_LEVEL: withDefault(
+      z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
+      'info',
+    ),
+    DATABASE_URL: optional(z.url({ protocol: /^postgres(ql)?$/ })),
+    DATABASE_POOL_SIZE: withDefault(z.coerce.number().int().min(1).max(100), 10),
+    DATA_DIR: withDefault(z.string(), './data'),
+    UPLOAD_DIR: optional(z.string()),
+    WEB_DIST_DIR: optional(z.string()),
+    ADMIN_EMAIL: optional(z.email()),
+    ADMIN_PASSWORD: optional(z.string().min(8, 'must be at least 8 characters')),
+    SEED_DEMO: withDefault(z.enum(['auto', 'true', 'false']), 'auto'),
+    SESSION_IDLE_MINUTES: withDefault(z.coerce.number().int().min(1), 12 * 60),
+    SESSION_MAX_DAYS: withDefault(z.coerce.number().min(0.01), 7),
+    /** scrypt cost as log2(N). */
+    PASSWORD_HASH_COST: withDefault(z.coerce.number().int().min(4).max(20), 17),
+    LOGIN_MAX_ATTEMPTS: withDefault(z.coerce.number().int().min(1), 10),
+    LOGIN_WINDOW_MINUTES: withDefault(z.coerce.number().int().min(1), 15),
+    TRUST_PROXY: withDefault(z.string(), 'false'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV !== 'test' && env.PASSWORD_HASH_COST < 17) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PASSWORD_HASH_COST'],
+        message: 'must be at least 17 (N = 2^17) outside tests',
+      });
+    }
+    if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ADMIN_PASSWORD'],
+        message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together',
+      });
+    }
+  });
+
+export type Config = ReturnType<typeof loadConfig>;
+
+/** Reads and checks the environment once; throws listing every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = absolute(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    logLevel: e.LOG_LEVEL,
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    dataDir,
+    uploadDir: e.UPLOAD_DIR ? absolute(e.UPLOAD_DIR) : resolve(dataDir, 'uploads'),
+    webDistDir: e.WEB_DIST_DIR
+      ? absolute(e.WEB_DIST_DIR)
+      : fileURLToPath(new URL('../../web/dist', import.meta.url)),
+    admin:
+      e.ADMIN_EMAIL && e.ADMIN_PASSWORD
+        ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD }
+        : undefined,
+    seedDemo: e.SEED_DEMO,
+    session: {
+      idleMs: e.SESSION_IDLE_MINUTES * 60_000,
+      maxMs: Math.round(e.SESSION_MAX_DAYS * 86_400_000),
+    },
+    passwordHashCost: e.PASSWORD_HASH_COST,
+    loginLimit: { max: e.LOGIN_MAX_ATTEMPTS, windowMs: e.LOGIN_WINDOW_MINUTES * 60_000 },
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+  };
+}
+
+/** TRUST_PROXY: true/false, a hop count, or a comma-separated list of addresses. */
+function parseTrustProxy(
+  value: string,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  return value.split(',').map((s) => s.trim());
+}

@@ -1,0 +1,463 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * The whole data model of SPEC.md section 3. Money is numeric(12,2); every
+ * timestamp is timestamptz. Marketplace records are soft-deleted.
+ */
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+const deletedAt = () => timestamp('deleted_at', { withTimezone: true });
+const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'string' });
+
+export const roleEnum = pgEnum('role', ['User', 'Driver', 'Company']);
+export const activeStatusEnum = pgEnum('active_status', ['Active', 'Inactive']);
+export const approvalEnum = pgEnum('approval', ['Pending', 'Approved', 'Rejected']);
+export const genderEnum = pgEnum('gender', ['Male', 'Female', 'Other']);
+export const rideStatusEnum = pgEnum('ride_status', [
+  'Pending',
+  'Accept',
+  'Start',
+  'End',
+  'Complete',
+  'Cancel',
+]);
+
+// ---------------------------------------------------------------- admins
+
+export const admins = pgTable(
+  'admins',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    passwordHash: text('password_hash').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('admins_email_key').on(sql`lower(${t.email})`)],
+);
+
+export const adminSessions = pgTable(
+  'admin_sessions',
+  {
+    id: serial('id').primaryKey(),
+    adminId: integer('admin_id')
+      .notNull()
+      .references(() => admins.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    deviceToken: text('device_token'),
+    deviceType: text('device_type'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('admin_sessions_token_hash_key').on(t.tokenHash),
+    index('admin_sessions_admin_id_idx').on(t.adminId),
+  ],
+);
+
+/** One-time codes for password reset, stored hashed. */
+export const otpCodes = pgTable(
+  'otp_codes',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: smallint('attempts').notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('otp_codes_email_idx').on(sql`lower(${t.email})`, t.createdAt)],
+);
+
+/** Proof of a verified code, exchanged once for a new password. */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: serial('id').primaryKey(),
+    adminId: integer('admin_id')
+      .notNull()
+      .references(() => admins.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('password_reset_tokens_token_hash_key').on(t.tokenHash)],
+);
+
+/** Fixed-window counters shared by every API instance. */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+);
+
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    adminId: integer('admin_id')
+      .notNull()
+      .references(() => admins.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint)],
+);
+
+// ---------------------------------------------------------------- lookups
+
+export const serviceTypes = pgTable('service_types', {
+  id: serial('id').primaryKey(),
+  title: text('title').notNull(),
+});
+
+export const vehicleTypes = pgTable('vehicle_types', {
+  id: serial('id').primaryKey(),
+  title: text('title').notNull(),
+  seats: smallint('seats').notNull(),
+});
+
+export const brands = pgTable('brands', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+});
+
+export const models = pgTable(
+  'models',
+  {
+    id: serial('id').primaryKey(),
+    brandId: integer('brand_id')
+      .notNull()
+      .references(() => brands.id),
+    name: text('name').notNull(),
+  },
+  (t) => [index('models_brand_id_idx').on(t.brandId)],
+);
+
+export const colors = pgTable('colors', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+});
+
+// ---------------------------------------------------------------- marketplace
+
+/** Passengers (User), drivers (Driver) and transport companies (Company). */
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    role: roleEnum('role').notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    profile: text('profile'),
+    gender: genderEnum('gender'),
+    dob: date('dob', { mode: 'string' }),
+    status: activeStatusEnum('status').notNull().default('Active'),
+    approval: approvalEnum('approval').notNull().default('Pending'),
+    suspendStatus: smallint('suspend_status').notNull().default(0),
+    companyName: text('company_name'),
+    companyDoc: text('company_doc')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** A driver's employer (a Company row). */
+    companyId: integer('company_id').references((): AnyPgColumn => users.id),
+    holdingDl: text('holding_dl'),
+    dlFront: text('dl_front'),
+    /** Everything a list search matches, lower-cased, for the trigram index. */
+    search: text('search').generatedAlwaysAs(
+      (): SQL =>
+        sql`lower(coalesce(${users.name}, '') || ' ' || coalesce(${users.email}, '') || ' ' || coalesce(${users.phone}, '') || ' ' || coalesce(${users.companyName}, ''))`,
+    ),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: deletedAt(),
+  },
+  (t) => [
+    index('users_role_created_idx')
+      .on(t.role, t.createdAt, t.id)
+      .where(sql`${t.deletedAt} is null`),
+    index('users_company_created_idx')
+      .on(t.companyId, t.createdAt, t.id)
+      .where(sql`${t.deletedAt} is null`),
+    index('users_search_trgm_idx')
+      .using('gin', sql`${t.search} gin_trgm_ops`)
+      .where(sql`${t.deletedAt} is null`),
+    uniqueIndex('users_role_email_key')
+      .on(t.role, sql`lower(${t.email})`)
+      .where(sql`${t.deletedAt} is null`),
+    check('users_suspend_status_check', sql`${t.suspendStatus} in (0, 1)`),
+  ],
+);
+
+export const vehicles = pgTable(
+  'vehicles',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => users.id),
+    serviceTypeId: integer('service_type_id')
+      .notNull()
+      .references(() => serviceTypes.id),
+    vehicleTypeId: integer('vehicle_type_id')
+      .notNull()
+      .references(() => vehicleTypes.id),
+    brandId: integer('brand_id')
+      .notNull()
+      .references(() => brands.id),
+    modelId: integer('model_id')
+      .notNull()
+      .references(() => models.id),
+    colorId: integer('color_id')
+      .notNull()
+      .references(() => colors.id),
+    licenseNumber: text('license_number').notNull(),
+    approval: approvalEnum('approval').notNull().default('Pending'),
+    registrationFront: text('registration_front'),
+    registrationBack: text('registration_back'),
+    insurance: text('insurance'),
+    vehicleFront: text('vehicle_front'),
+    vehicleBack: text('vehicle_back'),
+    vehicleRight: text('vehicle_right'),
+    vehicleLeft: text('vehicle_left'),
+    search: text('search').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: deletedAt(),
+  },
+  (t) => [
+    index('vehicles_created_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.deletedAt} is null`),
+    index('vehicles_company_created_idx')
+      .on(t.companyId, t.createdAt, t.id)
+      .where(sql`${t.deletedAt} is null`),
+    index('vehicles_search_trgm_idx')
+      .using('gin', sql`${t.search} gin_trgm_ops`)
+      .where(sql`${t.deletedAt} is null`),
+  ],
+);
+
+/** A driver drives one vehicle of their company. */
+export const driverVehicles = pgTable(
+  'driver_vehicles',
+  {
+    driverId: integer('driver_id')
+      .primaryKey()
+      .references(() => users.id),
+    vehicleId: integer('vehicle_id')
+      .notNull()
+      .references(() => vehicles.id),
+  },
+  (t) => [index('driver_vehicles_vehicle_id_idx').on(t.vehicleId)],
+);
+
+export const rides = pgTable(
+  'rides',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    driverId: integer('driver_id').references(() => users.id),
+    companyId: integer('company_id').references(() => users.id),
+    vehicleId: integer('vehicle_id').references(() => vehicles.id),
+    amount: money('amount').notNull(),
+    pickupAddress: text('pickup_address').notNull(),
+    dropAddress: text('drop_address').notNull(),
+    rideStatus: rideStatusEnum('ride_status').notNull().default('Pending'),
+    cancelReason: text('cancel_reason'),
+    search: text('search').generatedAlwaysAs(
+      (): SQL => sql`lower(${rides.pickupAddress} || ' ' || ${rides.dropAddress})`,
+    ),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('rides_created_idx').on(t.createdAt, t.id),
+    index('rides_user_created_idx').on(t.userId, t.createdAt, t.id),
+    index('rides_driver_created_idx').on(t.driverId, t.createdAt, t.id),
+    index('rides_company_created_idx').on(t.companyId, t.createdAt, t.id),
+    index('rides_search_trgm_idx').using('gin', sql`${t.search} gin_trgm_ops`),
+    check('rides_amount_check', sql`${t.amount} >= 0`),
+  ],
+);
+
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: serial('id').primaryKey(),
+    transactionId: text('transaction_id').notNull(),
+    rideId: integer('ride_id').references(() => rides.id),
+    amount: money('amount').notNull(),
+    paymentMethod: text('payment_method').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('transactions_transaction_id_key').on(t.transactionId),
+    index('transactions_created_idx').on(t.createdAt, t.id),
+    // A ride is paid once.
+    uniqueIndex('transactions_ride_id_key').on(t.rideId),
+  ],
+);
+
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    couponCode: text('coupon_code').notNull(),
+    discount: smallint('discount').notNull(),
+    description: text('description').notNull(),
+    suspendStatus: smallint('suspend_status').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: deletedAt(),
+  },
+  (t) => [
+    uniqueIndex('coupons_code_key')
+      .on(sql`lower(${t.couponCode})`)
+      .where(sql`${t.deletedAt} is null`),
+    index('coupons_created_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.deletedAt} is null`),
+    check('coupons_discount_check', sql`${t.discount} between 1 and 100`),
+    check('coupons_suspend_status_check', sql`${t.suspendStatus} in (0, 1)`),
+  ],
+);
+
+/** FAQ entries (SPEC calls them supports). */
+export const supports = pgTable(
+  'supports',
+  {
+    id: serial('id').primaryKey(),
+    question: text('question').notNull(),
+    answer: text('answer').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: deletedAt(),
+  },
+  (t) => [
+    index('supports_created_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.deletedAt} is null`),
+  ],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    /** null: for every administrator. */
+    adminId: integer('admin_id').references(() => admins.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    link: text('link'),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notifications_created_idx').on(t.createdAt, t.id)],
+);
+
+/** Who did what to which record, before and after; written with the change. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    adminId: integer('admin_id').references(() => admins.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    tableName: text('table_name').notNull(),
+    recordId: integer('record_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_log_record_idx').on(t.tableName, t.recordId),
+    index('audit_log_created_idx').on(t.createdAt, t.id),
+  ],
+);
+
+// ---------------------------------------------------------------- counters
+// Kept exact by statement-level triggers (see the counters migration), so no
+// screen counts a million rows per request.
+
+export const userCounts = pgTable(
+  'user_counts',
+  {
+    role: roleEnum('role').notNull(),
+    status: activeStatusEnum('status').notNull(),
+    approval: approvalEnum('approval').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.role, t.status, t.approval] })],
+);
+
+export const vehicleCounts = pgTable('vehicle_counts', {
+  approval: approvalEnum('approval').primaryKey(),
+  n: bigint('n', { mode: 'number' }).notNull().default(0),
+});
+
+export const rideCounts = pgTable('ride_counts', {
+  rideStatus: rideStatusEnum('ride_status').primaryKey(),
+  n: bigint('n', { mode: 'number' }).notNull().default(0),
+  amount: numeric('amount', { precision: 16, scale: 2, mode: 'string' }).notNull().default('0'),
+});
+
+/** Per company, driver or passenger: what their detail page and list rows show. */
+export const userStats = pgTable('user_stats', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  rideCount: integer('ride_count').notNull().default(0),
+  revenue: numeric('revenue', { precision: 16, scale: 2, mode: 'string' }).notNull().default('0'),
+  totalDriver: integer('total_driver').notNull().default(0),
+  totalVehicle: integer('total_vehicle').notNull().default(0),
+});
+
+export const tableCounts = pgTable('table_counts', {
+  tableName: text('table_name').primaryKey(),
+  n: bigint('n', { mode: 'number' }).notNull().default(0),
+});
+
+export const flags = pgTable('app_flags', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: updatedAt(),
+});

@@ -1,0 +1,13 @@
+import type { FieldErrors } from '@cabdesk/contract';
+
+/** A failure the client caused or may act on: answered with its status and message. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly errors?: FieldErrors,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}

@@ -1,0 +1,110 @@
+import {
+  AUTH_MESSAGES,
+  envelopeSchema,
+  loginRequestSchema,
+  loginResponseSchema,
+  paths,
+  profileResponseSchema,
+} from '@cabdesk/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import { audit } from '../../lib/audit';
+import { HttpError } from '../../lib/http-error';
+import { hashPassword, verifyPassword } from '../../lib/password';
+import { hit } from '../../lib/rate-limit';
+import { sessionOf } from '../../plugins/auth';
+import { findAdminByEmail, findAdminById } from './admins.repository';
+import { createSession, revokeSession } from './sessions';
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config, database } = app;
+  const { db } = database;
+
+  // Unknown e-mails are checked against this hash so they take as long as wrong passwords.
+  let dummyHash: Promise<string> | undefined;
+  const hashForUnknownEmail = () =>
+    (dummyHash ??= hashPassword(randomBytes(16).toString('hex'), config.passwordHashCost));
+
+  app.post(
+    paths.login,
+    {
+      config: { public: true },
+      schema: { body: loginRequestSchema, response: { 200: loginResponseSchema } },
+    },
+    async (request) => {
+      const { email, password, device_token, device_type } = request.body;
+      const { max, windowMs } = config.loginLimit;
+      const allowed =
+        (await hit(database, `login:email:${email.toLowerCase()}`, max, windowMs)) &&
+        (await hit(database, `login:ip:${request.ip}`, max * 5, windowMs));
+      if (!allowed) throw new HttpError(429, AUTH_MESSAGES.tooManyRequests);
+
+      const admin = await findAdminByEmail(db, email);
+      const valid = await verifyPassword(
+        password,
+        admin?.passwordHash ?? (await hashForUnknownEmail()),
+      );
+      if (!admin || !valid) {
+        request.log.info({ event: 'login_failed' }, 'sign-in refused');
+        throw new HttpError(401, AUTH_MESSAGES.badCredentials);
+      }
+
+      const session = await db.transaction(async (tx) => {
+        const created = await createSession(tx, config.session, {
+          adminId: admin.id,
+          deviceToken: device_token ?? null,
+          deviceType: device_type,
+          ip: request.ip,
+          userAgent: request.headers['user-agent']?.slice(0, 512),
+        });
+        await audit(tx, request, {
+          adminId: admin.id,
+          action: 'login',
+          tableName: 'admin_sessions',
+          recordId: created.id,
+        });
+        return created;
+      });
+      return {
+        status: true,
+        message: AUTH_MESSAGES.loggedIn,
+        data: {
+          token: session.token,
+          user: { id: admin.id, name: admin.name, email: admin.email },
+        },
+      };
+    },
+  );
+
+  app.post(
+    paths.logout,
+    { schema: { response: { 200: envelopeSchema(z.null()) } } },
+    async (request) => {
+      const session = sessionOf(request);
+      await db.transaction(async (tx) => {
+        await revokeSession(tx, session.id);
+        await audit(tx, request, {
+          action: 'logout',
+          tableName: 'admin_sessions',
+          recordId: session.id,
+        });
+      });
+      return { status: true, message: AUTH_MESSAGES.loggedOut, data: null };
+    },
+  );
+
+  app.get(
+    paths.getProfile,
+    { schema: { response: { 200: profileResponseSchema } } },
+    async (request) => {
+      const admin = await findAdminById(db, sessionOf(request).adminId);
+      if (!admin) throw new HttpError(401, AUTH_MESSAGES.unauthenticated);
+      return {
+        status: true,
+        message: 'Profile fetched successfully.',
+        data: { id: admin.id, name: admin.name, email: admin.email, phone: admin.phone },
+      };
+    },
+  );
+};

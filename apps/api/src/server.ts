@@ -1,0 +1,50 @@
+import { buildApp, redactPaths } from './app';
+import { bootstrap } from './bootstrap';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { pruneRateLimits } from './lib/rate-limit';
+
+const config = loadConfig();
+const database = await openDatabase(
+  config.databaseUrl
+    ? {
+        databaseUrl: config.databaseUrl,
+        poolSize: config.databasePoolSize,
+        onIdleError: (err) => console.warn(`database connection lost: ${err.message}`),
+      }
+    : { dataDir: config.dataDir },
+);
+await database.migrate();
+
+const app = await buildApp({
+  config,
+  database,
+  logger: { level: config.logLevel, redact: { paths: redactPaths, censor: '[redacted]' } },
+});
+await bootstrap(app);
+await app.listen({ port: config.port, host: config.host });
+
+// Spent rate-limit windows are dropped hourly.
+const pruning = setInterval(() => {
+  pruneRateLimits(database).catch((err: unknown) =>
+    app.log.warn({ err }, 'pruning rate limits failed'),
+  );
+}, 3_600_000).unref();
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down: finishing requests in flight');
+  try {
+    clearInterval(pruning);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  } catch (err) {
+    app.log.error({ err }, 'shutdown failed');
+    process.exit(1);
+  }
+}
+process.once('SIGTERM', () => void shutdown('SIGTERM'));
+process.once('SIGINT', () => void shutdown('SIGINT'));

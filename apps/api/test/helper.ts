@@ -1,0 +1,94 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
+import { paths, API_BASE } from '@cabdesk/contract';
+import pg from 'pg';
+import { inject, onTestFinished } from 'vitest';
+import { buildApp, type BuildAppOptions } from '../src/app';
+import { loadConfig } from '../src/config';
+import { openDatabase, pgliteOptions, type Database } from '../src/db/client';
+import { hashPassword } from '../src/lib/password';
+import { upsertAdmin } from '../src/modules/auth/admins.repository';
+
+/** Tests hash with a low scrypt cost; production refuses anything under 2^17. */
+export const TEST_HASH_COST = 10;
+
+let template: Promise<PGlite> | undefined;
+
+/** A fresh migrated database for one test, dropped when the test ends. */
+export async function createTestDatabase(): Promise<Database> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) {
+    const name = `cabdesk_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${inject('postgresTemplate')}`);
+    const testUrl = new URL(url);
+    testUrl.pathname = `/${name}`;
+    const database = await openDatabase({ databaseUrl: testUrl.toString(), poolSize: 4 });
+    onTestFinished(async () => {
+      await database.close();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    });
+    return database;
+  }
+  template ??= PGlite.create({
+    loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]),
+    ...pgliteOptions,
+  });
+  const database = await openDatabase({ pglite: await (await template).clone() });
+  onTestFinished(() => database.close());
+  return database;
+}
+
+export type TestEnv = Record<string, string>;
+
+/** The whole app over a fresh database, as `app.inject` sees it. */
+export async function buildTestApp(env: TestEnv = {}, logger: BuildAppOptions['logger'] = false) {
+  const database = await createTestDatabase();
+  const dataDir = mkdtempSync(join(tmpdir(), 'cabdesk-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PASSWORD_HASH_COST: String(TEST_HASH_COST),
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: join(dataDir, 'no-web'),
+    ...env,
+  });
+  const app = await buildApp({ config, database, logger });
+  onTestFinished(async () => {
+    await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  return { app, database, config };
+}
+
+export const api = (path: string) => `${API_BASE}${path}`;
+
+export const ADMIN = { email: 'admin@cabdesk.test', password: 'correct horse battery' };
+
+export async function createAdmin(database: Database, admin = ADMIN) {
+  const { id } = await upsertAdmin(database.db, {
+    email: admin.email,
+    name: 'Test Admin',
+    passwordHash: await hashPassword(admin.password, TEST_HASH_COST),
+  });
+  return { id, ...admin };
+}
+
+type App = Awaited<ReturnType<typeof buildTestApp>>['app'];
+
+/** Signs in through the API and returns the bearer token. */
+export async function signIn(app: App, credentials = ADMIN) {
+  const res = await app.inject({
+    method: 'POST',
+    url: api(paths.login),
+    payload: { ...credentials, user_type: 'Admin', device_type: 'Web' },
+  });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  return res.json<{ data: { token: string } }>().data.token;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -1,0 +1,46 @@
+import { AppShell } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { AppFooter } from './app-footer';
+import { AppHeader } from './app-header';
+import { Sidebar } from './sidebar';
+
+/** The frame of every protected screen: header, sidebar, content and footer. */
+export function AppLayout() {
+  const { t } = useTranslation();
+  // Small screens start with the sidebar closed, larger ones open; the burger toggles either.
+  const isMobile = useMediaQuery('(max-width: 47.99em)') ?? false;
+  const [mobileOpened, mobile] = useDisclosure(false);
+  const [desktopOpened, desktop] = useDisclosure(true);
+  const opened = isMobile ? mobileOpened : desktopOpened;
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      footer={{ height: 44 }}
+      navbar={{
+        width: 260,
+        breakpoint: 'sm',
+        collapsed: { mobile: !mobileOpened, desktop: !desktopOpened },
+      }}
+      padding="lg"
+    >
+      <AppShell.Header>
+        <AppHeader
+          sidebarOpened={opened}
+          onToggleSidebar={isMobile ? mobile.toggle : desktop.toggle}
+        />
+      </AppShell.Header>
+      <AppShell.Navbar id="app-sidebar" aria-label={t('nav.label')} inert={!opened}>
+        <Sidebar onNavigate={mobile.close} />
+      </AppShell.Navbar>
+      <AppShell.Main bg="gray.0">
+        <Outlet />
+      </AppShell.Main>
+      <AppShell.Footer>
+        <AppFooter />
+      </AppShell.Footer>
+    </AppShell>
+  );
+}

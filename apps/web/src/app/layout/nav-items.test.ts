@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { isActive, isGroup, NAV_ENTRIES } from './nav-items';
+
+const entry = (to: string) => {
+  const found = NAV_ENTRIES.find((e) => e.to === to);
+  if (!found) throw new Error(`no entry ${to}`);
+  return found;
+};
+
+describe('the sidebar entries', () => {
+  it('follow SPEC order, with Settings holding Coupon and Profile', () => {
+    expect(NAV_ENTRIES.map((e) => e.labelKey)).toEqual([
+      'nav.dashboard',
+      'nav.user',
+      'nav.company',
+      'nav.vehicle',
+      'nav.driver',
+      'nav.trips',
+      'nav.sales',
+      'nav.faq',
+      'nav.settings',
+    ]);
+    const settings = entry('/setting');
+    expect(isGroup(settings) && settings.children.map((c) => c.to)).toEqual([
+      '/coupon',
+      '/my-profile',
+    ]);
+  });
+
+  it('mark the entry of the current page, detail pages included', () => {
+    expect(isActive(entry('/'), '/')).toBe(true);
+    expect(isActive(entry('/'), '/user')).toBe(false);
+    expect(isActive(entry('/user'), '/user-detail/7')).toBe(true);
+    expect(isActive(entry('/user'), '/users')).toBe(false);
+    expect(isActive(entry('/driver'), '/driver-history-detail')).toBe(true);
+    expect(isActive(entry('/setting'), '/coupon')).toBe(true);
+    expect(isActive(entry('/setting'), '/setting')).toBe(true);
+    expect(isActive(entry('/setting'), '/sales')).toBe(false);
+  });
+});

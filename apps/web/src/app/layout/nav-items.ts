@@ -1,0 +1,71 @@
+import {
+  IconBuilding,
+  IconCar,
+  IconHelpCircle,
+  IconLayoutDashboard,
+  IconReceipt,
+  IconRoute,
+  IconSettings,
+  IconSteeringWheel,
+  IconTicket,
+  IconUserCircle,
+  IconUsers,
+  type Icon,
+} from '@tabler/icons-react';
+
+export interface NavItem {
+  /** Translation key of the label. */
+  labelKey: string;
+  to: string;
+  icon: Icon;
+  /** Other paths (with their sub-paths) that belong to this entry, e.g. detail pages. */
+  also?: string[];
+}
+
+export interface NavGroup {
+  labelKey: string;
+  icon: Icon;
+  to: string;
+  children: NavItem[];
+}
+
+/** SPEC 1: the side navigation, in order (Logout is added by the sidebar). */
+export const NAV_ENTRIES: (NavItem | NavGroup)[] = [
+  { labelKey: 'nav.dashboard', to: '/', icon: IconLayoutDashboard },
+  { labelKey: 'nav.user', to: '/user', icon: IconUsers, also: ['/user-detail'] },
+  { labelKey: 'nav.company', to: '/company', icon: IconBuilding, also: ['/company-detail'] },
+  { labelKey: 'nav.vehicle', to: '/vehicle', icon: IconCar, also: ['/vehicle-detail'] },
+  {
+    labelKey: 'nav.driver',
+    to: '/driver',
+    icon: IconSteeringWheel,
+    also: ['/driver-detail', '/driver-history-detail'],
+  },
+  { labelKey: 'nav.trips', to: '/trip', icon: IconRoute, also: ['/trip-detail'] },
+  { labelKey: 'nav.sales', to: '/sales', icon: IconReceipt },
+  { labelKey: 'nav.faq', to: '/faq', icon: IconHelpCircle },
+  {
+    labelKey: 'nav.settings',
+    to: '/setting',
+    icon: IconSettings,
+    children: [
+      { labelKey: 'nav.coupon', to: '/coupon', icon: IconTicket },
+      { labelKey: 'nav.profile', to: '/my-profile', icon: IconUserCircle },
+    ],
+  },
+];
+
+export function isGroup(entry: NavItem | NavGroup): entry is NavGroup {
+  return 'children' in entry;
+}
+
+/** Whether `pathname` is the entry's page or one of its sub-pages. */
+export function isActive(entry: NavItem | NavGroup, pathname: string): boolean {
+  if (isGroup(entry)) {
+    return pathname === entry.to || entry.children.some((child) => isActive(child, pathname));
+  }
+  if (entry.to === '/') return pathname === '/';
+  return [entry.to, ...(entry.also ?? [])].some(
+    (path) => pathname === path || pathname.startsWith(`${path}/`),
+  );
+}

@@ -1,0 +1,92 @@
+import { NavLink, ScrollArea, Stack } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconLogout } from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { LogoutModal } from '@/features/auth/components/logout-modal';
+import { isActive, isGroup, NAV_ENTRIES, type NavGroup, type NavItem } from './nav-items';
+import classes from './sidebar.module.css';
+
+interface SidebarProps {
+  /** Called after a link is followed (closes the sidebar on small screens). */
+  onNavigate: () => void;
+}
+
+export function Sidebar({ onNavigate }: SidebarProps) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const [logoutOpened, logout] = useDisclosure(false);
+
+  const link = (item: NavItem) => {
+    const Icon = item.icon;
+    return (
+      <NavLink
+        key={item.to}
+        component={Link}
+        to={item.to}
+        label={t(item.labelKey)}
+        leftSection={<Icon size={20} stroke={1.5} />}
+        active={isActive(item, pathname)}
+        aria-current={isActive(item, pathname) ? 'page' : undefined}
+        onClick={onNavigate}
+        className={classes.link}
+      />
+    );
+  };
+
+  return (
+    <>
+      <ScrollArea className={classes.scroll} type="scroll">
+        <Stack gap={4} p="sm">
+          {NAV_ENTRIES.map((entry) =>
+            isGroup(entry) ? (
+              <SettingsGroup key={entry.to} group={entry} pathname={pathname} renderLink={link} />
+            ) : (
+              link(entry)
+            ),
+          )}
+          <NavLink
+            component="button"
+            type="button"
+            label={t('nav.logout')}
+            leftSection={<IconLogout size={20} stroke={1.5} />}
+            onClick={logout.open}
+            className={classes.link}
+          />
+        </Stack>
+      </ScrollArea>
+      <LogoutModal opened={logoutOpened} onClose={logout.close} />
+    </>
+  );
+}
+
+interface SettingsGroupProps {
+  group: NavGroup;
+  pathname: string;
+  renderLink: (item: NavItem) => ReactNode;
+}
+
+/** SPEC 1: Settings is an expandable group holding Coupon and Profile. */
+function SettingsGroup({ group, pathname, renderLink }: SettingsGroupProps) {
+  const { t } = useTranslation();
+  const active = isActive(group, pathname);
+  const [opened, setOpened] = useState(active);
+  const Icon = group.icon;
+  return (
+    <NavLink
+      component="button"
+      type="button"
+      label={t(group.labelKey)}
+      leftSection={<Icon size={20} stroke={1.5} />}
+      opened={opened}
+      onChange={setOpened}
+      aria-expanded={opened}
+      active={active && !opened}
+      className={classes.link}
+      childrenOffset={28}
+    >
+      {group.children.map(renderLink)}
+    </NavLink>
+  );
+}

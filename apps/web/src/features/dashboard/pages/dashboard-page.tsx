@@ -1,0 +1,80 @@
+import { Alert, Button, Center, Loader, SimpleGrid, Stack, Title } from '@mantine/core';
+import {
+  IconAlertCircle,
+  IconBuilding,
+  IconCar,
+  IconCurrencyDollar,
+  IconSteeringWheel,
+} from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '@/lib/api-client';
+import { formatCount, formatMoney } from '@/lib/format';
+import { translateMessage } from '@/lib/i18n';
+import { useDashboard } from '../api/get-dashboard';
+import { StatCard } from '../components/stat-card';
+
+/** SPEC 2: Overall Driver, Overall Vehicle, Overall Company, Overall Revenue ($). */
+export function DashboardPage() {
+  const { t } = useTranslation();
+  const dashboard = useDashboard();
+
+  return (
+    <Stack gap="lg">
+      <Title order={1} size="h2">
+        {t('dashboard.title')}
+      </Title>
+      {dashboard.isPending ? (
+        <Center py="xl">
+          <Loader aria-label={t('common.loading')} />
+        </Center>
+      ) : dashboard.isError ? (
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconAlertCircle />}
+          title={t('dashboard.loadFailed')}
+        >
+          <Stack gap="sm" align="flex-start">
+            {translateMessage(errorMessage(dashboard.error))}
+            <Button
+              size="xs"
+              variant="light"
+              color="red"
+              onClick={() => void dashboard.refetch()}
+              loading={dashboard.isFetching}
+            >
+              {t('common.retry')}
+            </Button>
+          </Stack>
+        </Alert>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="lg">
+          <StatCard
+            label={t('dashboard.overallDriver')}
+            value={formatCount(dashboard.data.overall_driver)}
+            icon={<IconSteeringWheel size={22} stroke={1.5} />}
+            color="indigo"
+          />
+          <StatCard
+            label={t('dashboard.overallVehicle')}
+            value={formatCount(dashboard.data.overall_vehicle)}
+            icon={<IconCar size={22} stroke={1.5} />}
+            color="cyan"
+          />
+          <StatCard
+            label={t('dashboard.overallCompany')}
+            value={formatCount(dashboard.data.overall_company)}
+            icon={<IconBuilding size={22} stroke={1.5} />}
+            color="grape"
+          />
+          <StatCard
+            label={t('dashboard.overallRevenue')}
+            value={formatMoney(dashboard.data.overall_revenue)}
+            icon={<IconCurrencyDollar size={22} stroke={1.5} />}
+            color="teal"
+          />
+        </SimpleGrid>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,50 @@
+/**
+ * The local-storage keys of SPEC 3, kept exactly so existing habits and tools
+ * work. The key read is the key written.
+ */
+export const STORAGE_KEYS = {
+  accessToken: 'access_token',
+  userId: 'UserId',
+  isLogin: 'isLogin',
+  language: 'setLanguage',
+  fcmToken: 'fcm_token',
+} as const;
+
+type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
+
+/** Storage can throw (privacy modes, quotas): treat that as "nothing stored". */
+export function readStorage(key: StorageKey): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function writeStorage(key: StorageKey, value: string): void {
+  try {
+    window.localStorage.setItem(key, value);
+  } catch {
+    // Nothing to do: the session then lasts as long as the page.
+  }
+}
+
+/** Signed in means the stored flag equals 1 (SPEC 2). */
+export function isSignedIn(): boolean {
+  return readStorage(STORAGE_KEYS.isLogin) === '1';
+}
+
+export function saveSession(session: { token: string; userId: number }): void {
+  writeStorage(STORAGE_KEYS.accessToken, session.token);
+  writeStorage(STORAGE_KEYS.userId, String(session.userId));
+  writeStorage(STORAGE_KEYS.isLogin, '1');
+}
+
+/** SPEC 2 and 8: signing out and a 401 empty local storage entirely. */
+export function clearStorage(): void {
+  try {
+    window.localStorage.clear();
+  } catch {
+    // Nothing stored that we could reach.
+  }
+}

@@ -1,0 +1,184 @@
+import AxeBuilder from '@axe-core/playwright';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject, test } from 'vitest';
+import { artifactsDir } from './paths';
+
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export interface Walk {
+  page: Page;
+  context: BrowserContext;
+  baseUrl: string;
+  admin: { email: string; password: string };
+  /** Declares a console error this walk expects (e.g. the browser's note about a 401). */
+  allowConsoleError: (pattern: RegExp) => void;
+  /** Saves a screenshot under e2e/artifacts/. */
+  screenshot: (name: string) => Promise<void>;
+}
+
+/** The browser logs every HTTP error answer to a fetch; a walk that expects a 401 allows this. */
+export const HTTP_401_LOG = /Failed to load resource: the server responded with a status of 401/;
+
+/**
+ * Declares browser walks: one Chromium for the file, a fresh context (own
+ * storage, cookies, cache) per walk, and a walk fails on any console error or
+ * page error it did not declare. A failing walk leaves a screenshot behind.
+ */
+export function describeWalks() {
+  let browser: Browser | undefined;
+  const baseUrl = inject('baseUrl');
+  const admin = { email: inject('adminEmail'), password: inject('adminPassword') };
+
+  beforeAll(async () => {
+    mkdirSync(artifactsDir, { recursive: true });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      headless: true,
+      args: CHROMIUM_ARGS,
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  return function walk(name: string, body: (walk: Walk) => Promise<void>, timeout?: number) {
+    test(name, { timeout }, async () => {
+      if (!browser) throw new Error('Chromium did not start');
+      const context = await browser.newContext({
+        baseURL: baseUrl,
+        viewport: { width: 1366, height: 820 },
+        locale: 'en-US',
+        // Nothing in a walk may ask for permissions (location, notifications).
+        permissions: [],
+      });
+      const page = await context.newPage();
+      const problems: string[] = [];
+      const allowed: RegExp[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') problems.push(`console.error: ${message.text()}`);
+      });
+      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+      const screenshot = async (file: string) => {
+        await page.screenshot({ path: join(artifactsDir, file), fullPage: true });
+      };
+
+      try {
+        await body({
+          page,
+          context,
+          baseUrl,
+          admin,
+          allowConsoleError: (pattern) => allowed.push(pattern),
+          screenshot,
+        });
+        const unexpected = problems.filter((p) => !allowed.some((pattern) => pattern.test(p)));
+        expect(unexpected, 'unexpected console errors or page errors').toEqual([]);
+      } catch (error) {
+        await screenshot(`failed-${slug(name)}.png`).catch(() => undefined);
+        throw error;
+      } finally {
+        await context.close();
+      }
+    });
+  };
+}
+
+function slug(text: string) {
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 60);
+}
+
+/** Signs in the way a person does: the form on /login. */
+export async function signInWithForm(page: Page, email: string, password: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
+/** Everything the app keeps in local storage. */
+export function storageOf(page: Page): Promise<Record<string, string>> {
+  return page.evaluate(() => {
+    const entries: Record<string, string> = {};
+    for (let i = 0; i < window.localStorage.length; i++) {
+      const key = window.localStorage.key(i);
+      if (key !== null) entries[key] = window.localStorage.getItem(key) ?? '';
+    }
+    return entries;
+  });
+}
+
+/** Fails on serious or critical accessibility violations, listing them. */
+export async function expectNoSeriousA11yViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({
+      rule: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
+    }));
+  expect(serious).toEqual([]);
+}
+
+/** The text of a visible toast (Mantine notifications have role alert). */
+export function toast(page: Page, text: string) {
+  return page.getByRole('alert').filter({ hasText: text });
+}
+
+export const API = '/taxi-service/admin/';
+
+/** Signs in through the API and stores the session as the app does, then opens `path`. */
+export async function signInByApi(
+  page: Page,
+  baseUrl: string,
+  admin: { email: string; password: string },
+  path = '/',
+) {
+  const response = await fetch(`${baseUrl}${API}login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({
+      email: admin.email,
+      password: admin.password,
+      user_type: 'Admin',
+      device_token: '',
+      device_type: 'Web',
+    }),
+  });
+  expect(response.status).toBe(200);
+  const body = (await response.json()) as { data: { token: string; user: { id: number } } };
+  await page.goto('/user-policy');
+  await page.evaluate(
+    ({ token, id }) => {
+      window.localStorage.setItem('access_token', token);
+      window.localStorage.setItem('UserId', String(id));
+      window.localStorage.setItem('isLogin', '1');
+    },
+    { token: body.data.token, id: body.data.user.id },
+  );
+  await page.goto(path);
+  return body.data.token;
+}
+
+/** Calls the API directly, as another client would. */
+export async function callApi(baseUrl: string, path: string, token: string) {
+  const response = await fetch(`${baseUrl}${API}${path}`, {
+    headers: { accept: 'application/json', authorization: `Bearer ${token}` },
+  });
+  return { status: response.status, body: (await response.json()) as unknown };
+}

@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    environment: 'node',
+    include: ['walks/**/*.test.ts'],
+    globalSetup: ['./support/global-setup.ts'],
+    // One browser walk at a time: they share one server (and its login limits).
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 180_000,
+    teardownTimeout: 30_000,
+    reporters: ['default'],
+  },
+});

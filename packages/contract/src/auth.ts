@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { envelopeSchema } from './envelope';
+
+/** SPEC 5: both email messages come from one field. */
+export const loginEmailSchema = z.email({
+  error: (issue) =>
+    issue.input === undefined || issue.input === ''
+      ? 'Please provide a email.'
+      : 'Please enter valid email.',
+});
+
+export const loginRequestSchema = z.object({
+  email: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : v),
+    loginEmailSchema.max(254, 'Please enter valid email.'),
+  ),
+  password: z
+    .string({ error: 'Please enter a password.' })
+    .min(1, 'Please enter a password.')
+    .max(1024, 'Password is too long.'),
+  user_type: z.literal('Admin', { error: 'user_type must be Admin.' }).default('Admin'),
+  device_token: z.string().max(4096, 'device_token is too long.').nullish(),
+  device_type: z.literal('Web', { error: 'device_type must be Web.' }).default('Web'),
+});
+export type LoginRequest = z.input<typeof loginRequestSchema>;
+
+/** The form of the login screen: only the fields a person types. */
+export const loginFormSchema = loginRequestSchema.pick({ email: true, password: true });
+export type LoginForm = z.infer<typeof loginFormSchema>;
+
+export const loginDataSchema = z.object({
+  token: z.string(),
+  user: z.object({ id: z.number().int(), name: z.string(), email: z.string() }),
+});
+export const loginResponseSchema = envelopeSchema(loginDataSchema);
+export type LoginData = z.infer<typeof loginDataSchema>;
+
+export const profileSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+export const profileResponseSchema = envelopeSchema(profileSchema);
+
+export const AUTH_MESSAGES = {
+  loggedIn: 'Login successfully.',
+  badCredentials: 'Invalid email or password.',
+  loggedOut: 'Logout successfully.',
+  unauthenticated: 'Unauthenticated.',
+  tooManyRequests: 'Too many attempts. Please try again later.',
+} as const;

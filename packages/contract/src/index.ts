@@ -1,0 +1,5 @@
+export * from './envelope';
+export * from './auth';
+export * from './dashboard';
+export * from './notifications';
+export * from './paths';
