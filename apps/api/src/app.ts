@@ -11,10 +11,18 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { accountRoutes } from './modules/account/account.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
+import { recordRoutes } from './modules/records/records.routes';
+import { rideRoutes } from './modules/rides/rides.routes';
+import { userRoutes } from './modules/users/users.routes';
+import { vehicleRoutes } from './modules/vehicles/vehicles.routes';
+import { supportRoutes } from './modules/supports/supports.routes';
+import { couponRoutes } from './modules/coupons/coupons.routes';
+import { salesRoutes } from './modules/sales/sales.routes';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin, fail } from './plugins/errors';
 
@@ -40,6 +48,8 @@ export const redactPaths = [
   'req.body.password',
   'req.body.otp',
   'req.body.token',
+  'req.body.new_password',
+  'req.body.confirm_password',
 ];
 
 /** The whole server, without listening: the API, uploads, and the built web app. */
@@ -68,8 +78,16 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   await app.register(
     async (api) => {
       await api.register(authRoutes);
+      await api.register(accountRoutes);
       await api.register(dashboardRoutes);
       await api.register(notificationRoutes);
+      await api.register(userRoutes);
+      await api.register(vehicleRoutes);
+      await api.register(rideRoutes);
+      await api.register(recordRoutes);
+      await api.register(supportRoutes);
+      await api.register(couponRoutes);
+      await api.register(salesRoutes);
     },
     { prefix: API_BASE },
   );

@@ -37,6 +37,11 @@ const envSchema = z
     LOGIN_MAX_ATTEMPTS: withDefault(z.coerce.number().int().min(1), 10),
     LOGIN_WINDOW_MINUTES: withDefault(z.coerce.number().int().min(1), 15),
     TRUST_PROXY: withDefault(z.string(), 'false'),
+    /** SMTP server for e-mail (`smtp://user:pass@host:587`); unset: e-mails go to the log. */
+    SMTP_URL: optional(
+      z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }),
+    ),
+    MAIL_FROM: withDefault(z.string().min(3).max(254), 'Cabdesk <no-reply@cabdesk.local>'),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'test' && env.PASSWORD_HASH_COST < 17) {
@@ -90,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     passwordHashCost: e.PASSWORD_HASH_COST,
     loginLimit: { max: e.LOGIN_MAX_ATTEMPTS, windowMs: e.LOGIN_WINDOW_MINUTES * 60_000 },
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
   };
 }
 

@@ -48,18 +48,47 @@ export async function createDriver(database: Database, values: Partial<NewUser> 
   return createUser(database, { role: 'Driver', name: `Driver ${next()}`, ...values, companyId });
 }
 
-async function lookups(database: Database) {
+/** Names of a vehicle's catalogue entries; each vehicle gets its own rows. */
+export type VehicleLookups = {
+  service?: string;
+  type?: string;
+  seats?: number;
+  brand?: string;
+  model?: string;
+  color?: string;
+};
+
+async function lookups(database: Database, names: VehicleLookups = {}) {
   const { db } = database;
-  const [service] = await db.insert(serviceTypes).values({ title: 'Standard' }).returning();
-  const [type] = await db.insert(vehicleTypes).values({ title: 'Sedan', seats: 4 }).returning();
-  const [brand] = await db.insert(brands).values({ name: 'Toyota' }).returning();
-  const [model] = await db.insert(models).values({ brandId: brand!.id, name: 'Prius' }).returning();
-  const [color] = await db.insert(colors).values({ name: 'White' }).returning();
+  const [service] = await db
+    .insert(serviceTypes)
+    .values({ title: names.service ?? 'Standard' })
+    .returning();
+  const [type] = await db
+    .insert(vehicleTypes)
+    .values({ title: names.type ?? 'Sedan', seats: names.seats ?? 4 })
+    .returning();
+  const [brand] = await db
+    .insert(brands)
+    .values({ name: names.brand ?? 'Toyota' })
+    .returning();
+  const [model] = await db
+    .insert(models)
+    .values({ brandId: brand!.id, name: names.model ?? 'Prius' })
+    .returning();
+  const [color] = await db
+    .insert(colors)
+    .values({ name: names.color ?? 'White' })
+    .returning();
   return { service: service!, type: type!, brand: brand!, model: model!, color: color! };
 }
 
-export async function createVehicle(database: Database, values: Partial<NewVehicle> = {}) {
-  const l = await lookups(database);
+export async function createVehicle(
+  database: Database,
+  values: Partial<NewVehicle> = {},
+  names: VehicleLookups = {},
+) {
+  const l = await lookups(database, names);
   const companyId = values.companyId ?? (await createCompany(database)).id;
   const [row] = await database.db
     .insert(vehicles)
@@ -97,6 +126,7 @@ export async function createRide(database: Database, values: Partial<NewRide> = 
       rideId: row!.id,
       amount: row!.amount,
       paymentMethod: 'Card',
+      createdAt: row!.createdAt,
     });
   }
   return row!;

@@ -10,3 +10,29 @@ export const dashboardSchema = z.object({
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 export const dashboardResponseSchema = envelopeSchema(dashboardSchema);
+
+export const TREND_DAYS = 30;
+
+/** GET dashboard-trends: what an operator looks at under the four cards. */
+export const dashboardTrendsSchema = z.object({
+  /** The last TREND_DAYS UTC days, oldest first, every day present. */
+  days: z.array(
+    z.object({
+      /** YYYY-MM-DD (UTC). */
+      day: z.string(),
+      trips: z.number().int(),
+      /** Completed trips only, in dollars. */
+      revenue: z.number(),
+    }),
+  ),
+  /** Every ride status with its count, in SPEC order. */
+  by_status: z.array(z.object({ ride_status: z.string(), trips: z.number().int() })),
+  /** Records waiting for approval. */
+  pending: z.object({
+    companies: z.number().int(),
+    drivers: z.number().int(),
+    vehicles: z.number().int(),
+  }),
+});
+export type DashboardTrends = z.infer<typeof dashboardTrendsSchema>;
+export const dashboardTrendsResponseSchema = envelopeSchema(dashboardTrendsSchema);

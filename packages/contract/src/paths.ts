@@ -14,6 +14,7 @@ export const paths = {
   updateProfile: 'updateProfile',
   notification: 'notification',
   dashboard: 'dashboard',
+  dashboardTrends: 'dashboard-trends',
   userList: 'user-list',
   allUsers: 'all-users',
   userDetail: 'user-detail',
@@ -30,5 +31,6 @@ export const paths = {
   supportUpdate: 'support-update',
   couponList: 'coupon-list',
   couponAdd: 'coupon-add',
+  couponStatus: 'coupon-status',
   transaction: 'transaction',
 } as const;

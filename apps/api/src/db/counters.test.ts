@@ -19,6 +19,7 @@ const snapshot = (database: Database) =>
       'vehicles', (select json_agg(v order by approval) from vehicle_counts v where n <> 0),
       'rides', (select json_agg(r order by ride_status) from ride_counts r where n <> 0),
       'tables', (select json_agg(t order by table_name) from table_counts t where n <> 0),
+      'daily', (select json_agg(d order by day, ride_status) from ride_daily d where n <> 0),
       'stats', (select json_agg(s order by user_id) from user_stats s)
     ) as counters`);
 

@@ -440,6 +440,18 @@ export const rideCounts = pgTable('ride_counts', {
   amount: numeric('amount', { precision: 16, scale: 2, mode: 'string' }).notNull().default('0'),
 });
 
+/** Rides per UTC day of creation and status: the dashboard's trend without scanning rides. */
+export const rideDaily = pgTable(
+  'ride_daily',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    rideStatus: rideStatusEnum('ride_status').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull().default(0),
+    amount: numeric('amount', { precision: 16, scale: 2, mode: 'string' }).notNull().default('0'),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.rideStatus] })],
+);
+
 /** Per company, driver or passenger: what their detail page and list rows show. */
 export const userStats = pgTable('user_stats', {
   userId: integer('user_id')

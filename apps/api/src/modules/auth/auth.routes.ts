@@ -1,10 +1,12 @@
 import {
+  ACCOUNT_MESSAGES,
   AUTH_MESSAGES,
   envelopeSchema,
   loginRequestSchema,
   loginResponseSchema,
   paths,
   profileResponseSchema,
+  waitText,
 } from '@cabdesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { randomBytes } from 'node:crypto';
@@ -12,14 +14,15 @@ import { z } from 'zod';
 import { audit } from '../../lib/audit';
 import { HttpError } from '../../lib/http-error';
 import { hashPassword, verifyPassword } from '../../lib/password';
-import { hit } from '../../lib/rate-limit';
 import { sessionOf } from '../../plugins/auth';
 import { findAdminByEmail, findAdminById } from './admins.repository';
+import { loginLimiter } from './login-limit';
 import { createSession, revokeSession } from './sessions';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, database } = app;
   const { db } = database;
+  const limiter = loginLimiter(database, config.loginLimit);
 
   // Unknown e-mails are checked against this hash so they take as long as wrong passwords.
   let dummyHash: Promise<string> | undefined;
@@ -32,13 +35,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { public: true },
       schema: { body: loginRequestSchema, response: { 200: loginResponseSchema } },
     },
-    async (request) => {
+    async (request, reply) => {
       const { email, password, device_token, device_type } = request.body;
-      const { max, windowMs } = config.loginLimit;
-      const allowed =
-        (await hit(database, `login:email:${email.toLowerCase()}`, max, windowMs)) &&
-        (await hit(database, `login:ip:${request.ip}`, max * 5, windowMs));
-      if (!allowed) throw new HttpError(429, AUTH_MESSAGES.tooManyRequests);
+      const limit = await limiter.attempt(email, request.ip);
+      if (!limit.allowed) {
+        reply.header('retry-after', String(limit.retryAfterSeconds));
+        throw new HttpError(
+          429,
+          ACCOUNT_MESSAGES.loginLocked.replace('{wait}', waitText(limit.retryAfterSeconds)),
+        );
+      }
 
       const admin = await findAdminByEmail(db, email);
       const valid = await verifyPassword(
@@ -49,6 +55,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         request.log.info({ event: 'login_failed' }, 'sign-in refused');
         throw new HttpError(401, AUTH_MESSAGES.badCredentials);
       }
+      await limiter.succeeded(email, request.ip);
 
       const session = await db.transaction(async (tx) => {
         const created = await createSession(tx, config.session, {

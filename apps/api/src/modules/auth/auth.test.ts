@@ -1,7 +1,7 @@
 import { paths } from '@cabdesk/contract';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { adminSessions, auditLog } from '../../db/schema';
+import { adminSessions, auditLog, rateLimits } from '../../db/schema';
 import { ADMIN, api, bearer, buildTestApp, createAdmin, signIn } from '../../../test/helper';
 
 const login = (body: unknown) => ({
@@ -9,6 +9,8 @@ const login = (body: unknown) => ({
   url: api(paths.login),
   payload: body as object,
 });
+type App = Awaited<ReturnType<typeof buildTestApp>>['app'];
+
 const valid = { ...ADMIN, user_type: 'Admin', device_token: 'fcm-abc', device_type: 'Web' };
 
 describe('login', () => {
@@ -121,9 +123,103 @@ describe('login', () => {
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toEqual({
       status: false,
-      message: 'Too many attempts. Please try again later.',
+      message: expect.stringMatching(
+        /^Too many failed sign-in attempts\. Please try again in \d+ (minutes?|seconds?)\.$/,
+      ),
       data: null,
     });
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
+
+describe('the sign-in limit', () => {
+  const fail = (app: App, email = ADMIN.email, headers: Record<string, string> = {}) =>
+    app.inject({ ...login({ ...valid, email, password: 'wrong guess' }), headers });
+
+  it('allows 10 failed attempts per account in 15 minutes, then answers 429 for 15 minutes at most', async () => {
+    const { app, database } = await buildTestApp();
+    await createAdmin(database);
+    const codes = [];
+    for (let i = 0; i < 11; i++) codes.push((await fail(app)).statusCode);
+    expect(codes).toEqual([...Array(10).fill(401), 429]);
+    const blocked = await app.inject(login(valid));
+    expect(blocked.statusCode).toBe(429);
+    const retryAfter = Number(blocked.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+
+    // Once the window is over the real admin signs in again.
+    await database.db.update(rateLimits).set({ windowStart: sql`now() - interval '16 minutes'` });
+    expect((await app.inject(login(valid))).statusCode).toBe(200);
+  });
+
+  it('counts only failures: a successful sign-in clears the account counter', async () => {
+    const { app, database } = await buildTestApp();
+    await createAdmin(database);
+    // Each round from its own address, so only the account's counter is at stake.
+    for (let round = 0; round < 3; round++) {
+      const remoteAddress = `198.51.100.${round + 1}`;
+      for (let i = 0; i < 9; i++) {
+        const res = await app.inject({
+          ...login({ ...valid, password: 'wrong guess' }),
+          remoteAddress,
+        });
+        expect(res.statusCode).toBe(401);
+      }
+      expect((await app.inject({ ...login(valid), remoteAddress })).statusCode).toBe(200);
+    }
+    // 27 failures and 3 sign-ins later, the account is not locked.
+    const res = await app.inject({ ...login(valid), remoteAddress: '198.51.100.99' });
+    expect(res.statusCode).toBe(200);
+    const [row] = await database.db
+      .select()
+      .from(rateLimits)
+      .where(sql`${rateLimits.key} like 'login:email:%'`);
+    expect(row).toBeUndefined();
+  });
+
+  it('limits failures per client address across accounts, and a spoofed X-Forwarded-For does not reset it', async () => {
+    const { app, database } = await buildTestApp();
+    await createAdmin(database);
+    const codes = [];
+    for (let i = 0; i < 11; i++) {
+      const res = await fail(app, `someone${i}@cabdesk.test`, {
+        'x-forwarded-for': `203.0.113.${i}`,
+      });
+      codes.push(res.statusCode);
+    }
+    expect(codes).toEqual([...Array(10).fill(401), 429]);
+    // Another client address is not affected.
+    const elsewhere = await app.inject({ ...login(valid), remoteAddress: '198.51.100.7' });
+    expect(elsewhere.statusCode).toBe(200);
+  });
+
+  it('counts the forwarded address when TRUST_PROXY is set', async () => {
+    const { app, database } = await buildTestApp({ TRUST_PROXY: 'true' });
+    await createAdmin(database);
+    for (let i = 0; i < 12; i++) {
+      const res = await fail(app, `someone${i}@cabdesk.test`, {
+        'x-forwarded-for': `203.0.113.${i}`,
+      });
+      expect(res.statusCode).toBe(401);
+    }
+    // ...and limits a single forwarded address.
+    const codes = [];
+    for (let i = 0; i < 11; i++) {
+      const res = await fail(app, `other${i}@cabdesk.test`, { 'x-forwarded-for': '192.0.2.1' });
+      codes.push(res.statusCode);
+    }
+    expect(codes).toEqual([...Array(10).fill(401), 429]);
+  });
+
+  it('does not let parallel guesses slip past the limit', async () => {
+    const { app, database } = await buildTestApp();
+    await createAdmin(database);
+    const codes = (await Promise.all(Array.from({ length: 15 }, () => fail(app)))).map(
+      (r) => r.statusCode,
+    );
+    expect(codes.filter((c) => c === 401)).toHaveLength(10);
+    expect(codes.filter((c) => c === 429)).toHaveLength(5);
   });
 });
 

@@ -1,0 +1,48 @@
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Config } from '../config';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  /** Resolves once the message is accepted by the SMTP server (or written to the log). */
+  send(mail: Mail): Promise<void>;
+  close(): void;
+}
+
+/**
+ * E-mail through nodemailer. With `SMTP_URL` messages go to that server from
+ * `MAIL_FROM`; without it (the embedded default) each message is written to the
+ * server log, so a local operator can read the code it carries.
+ */
+export function createMailer(config: Config['mail'], log: FastifyBaseLogger): Mailer {
+  if (config.smtpUrl) {
+    const transport: Transporter = nodemailer.createTransport(config.smtpUrl);
+    return {
+      async send(mail) {
+        const info = await transport.sendMail({ from: config.from, ...mail });
+        log.info(
+          { mail: { to: mail.to, subject: mail.subject, id: info.messageId } },
+          'e-mail sent',
+        );
+      },
+      close: () => transport.close(),
+    };
+  }
+  const transport: Transporter = nodemailer.createTransport({ jsonTransport: true });
+  return {
+    async send(mail) {
+      await transport.sendMail({ from: config.from, ...mail });
+      log.info(
+        { mail: { from: config.from, to: mail.to, subject: mail.subject } },
+        `E-mail (SMTP_URL is not set, so it is written here instead of sent)\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}`,
+      );
+    },
+    close: () => transport.close(),
+  };
+}

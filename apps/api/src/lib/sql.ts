@@ -1,0 +1,24 @@
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client';
+
+/**
+ * Rows of a raw SQL statement on either driver, inside or outside a transaction.
+ * Values reach the database as parameters; only SQL fragments are spliced.
+ */
+export async function rowsOf<T>(db: Db | Tx, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** A timestamptz as ISO 8601 UTC text (`2024-03-05T09:12:00.000Z`), the same on both drivers. */
+export const isoText = (column: SQLWrapper) =>
+  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** Conditions joined with `and`; `true` when there are none. */
+export const allOf = (conditions: SQL[]) =>
+  conditions.length === 0 ? sql`true` : sql.join(conditions, sql` and `);
+
+/** Money and other numerics travel as text (exact), then become numbers for JSON. */
+export const money = (value: string | number | null | undefined) => Number(value ?? 0);
+
+/** The start of today, UTC, as a timestamptz. */
+export const startOfTodayUtc = sql`(date_trunc('day', now() at time zone 'UTC') at time zone 'UTC')`;

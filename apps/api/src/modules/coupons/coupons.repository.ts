@@ -1,0 +1,55 @@
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { coupons } from '../../db/schema';
+
+type CouponRow = typeof coupons.$inferSelect;
+
+export const toCoupon = (row: CouponRow) => ({
+  id: row.id,
+  title: row.title,
+  coupon_code: row.couponCode,
+  discount: row.discount,
+  description: row.description,
+  suspend_status: row.suspendStatus === 1 ? (1 as const) : (0 as const),
+  created_at: row.createdAt.toISOString(),
+});
+
+const live = isNull(coupons.deletedAt);
+
+export const listCoupons = (db: Db) =>
+  db.select().from(coupons).where(live).orderBy(desc(coupons.createdAt), desc(coupons.id));
+
+/** Codes are unique among live coupons whatever their case. */
+export async function liveCouponWithCode(tx: Tx, code: string) {
+  const [row] = await tx
+    .select({ id: coupons.id })
+    .from(coupons)
+    .where(and(live, sql`lower(${coupons.couponCode}) = lower(${code})`));
+  return row ?? null;
+}
+
+export async function insertCoupon(
+  tx: Tx,
+  values: { title: string; couponCode: string; discount: number; description: string },
+) {
+  const [row] = await tx.insert(coupons).values(values).returning();
+  return row!;
+}
+
+export async function lockCoupon(tx: Tx, id: number) {
+  const [row] = await tx
+    .select()
+    .from(coupons)
+    .where(and(eq(coupons.id, id), live))
+    .for('update');
+  return row ?? null;
+}
+
+export async function setCouponSuspended(tx: Tx, id: number, suspendStatus: 0 | 1) {
+  const [row] = await tx
+    .update(coupons)
+    .set({ suspendStatus, updatedAt: sql`now()` })
+    .where(eq(coupons.id, id))
+    .returning();
+  return row!;
+}

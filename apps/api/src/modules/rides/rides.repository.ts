@@ -1,0 +1,160 @@
+import type { Paged, Ride, RideStatus, UserType } from '@cabdesk/contract';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { isPastEnd, offsetOf, pageOf, type PageRequest } from '../../lib/paging';
+import { containsPattern } from '../../lib/search';
+import { allOf, isoText, money, rowsOf } from '../../lib/sql';
+import { rideColumnOf } from '../users/users.repository';
+
+/** Which rides a list shows: all, or one account's in its role, optionally searched. */
+export type RideFilter = {
+  /** The account and its role: a passenger's, a driver's or a company's rides. */
+  account?: { id: number; role: UserType };
+  search?: string;
+};
+
+/**
+ * Rides whose addresses match, or whose passenger, driver or company matches by
+ * name, email or phone (live accounts). A union of index-served id sets (pg_trgm
+ * on rides.search and users.search, then the rides_*_created indexes), so a
+ * search never walks every ride.
+ */
+const searchCondition = (term: string): SQL => {
+  const pattern = containsPattern(term);
+  const people = sql`select id from users where deleted_at is null and search ilike ${pattern} escape '\\'`;
+  return sql`r.id in (
+    select id from rides where search ilike ${pattern} escape '\\'
+    union select id from rides where user_id in (${people})
+    union select id from rides where driver_id in (${people})
+    union select id from rides where company_id in (${people}))`;
+};
+
+const conditionsOf = (f: RideFilter): SQL => {
+  const conditions: SQL[] = [];
+  if (f.account) conditions.push(sql`r.${rideColumnOf(f.account.role)} = ${f.account.id}`);
+  if (f.search) conditions.push(searchCondition(f.search));
+  return allOf(conditions);
+};
+
+/**
+ * The list total: ride_counts for all rides, the account's user_stats.ride_count
+ * for one account (kept per passenger, driver and company by the same trigger);
+ * a search counts the matching rows.
+ */
+export async function countRides(db: Db, f: RideFilter): Promise<number> {
+  const query = f.search
+    ? sql`select count(*)::int as n from rides r where ${conditionsOf(f)}`
+    : f.account
+      ? sql`select coalesce((select ride_count from user_stats where user_id = ${f.account.id}), 0)::int as n`
+      : sql`select coalesce(sum(n), 0)::int as n from ride_counts`;
+  const [row] = await rowsOf<{ n: number }>(db, query);
+  return row?.n ?? 0;
+}
+
+type RideRow = {
+  id: number;
+  amount: string;
+  pickup_address: string;
+  drop_address: string;
+  created_at: string;
+  ride_status: RideStatus;
+  u_id: number;
+  u_name: string;
+  u_phone: string | null;
+  u_email: string;
+  d_id: number | null;
+  d_name: string | null;
+  d_phone: string | null;
+  d_email: string | null;
+  v_id: number | null;
+  v_license_number: string | null;
+  st_title: string | null;
+  vt_title: string | null;
+  c_id: number | null;
+  c_name: string | null;
+  c_company_name: string | null;
+  c_phone: string | null;
+};
+
+/** Every column of a ride item; `r` is the ride. People show even when deleted later. */
+const select = sql`
+  select r.id, r.amount::text as amount, r.pickup_address, r.drop_address,
+    ${isoText(sql`r.created_at`)} as created_at, r.ride_status,
+    pu.id as u_id, pu.name as u_name, pu.phone as u_phone, pu.email as u_email,
+    d.id as d_id, d.name as d_name, d.phone as d_phone, d.email as d_email,
+    v.id as v_id, v.license_number as v_license_number,
+    st.title as st_title, vt.title as vt_title,
+    c.id as c_id, c.name as c_name, c.company_name as c_company_name, c.phone as c_phone`;
+
+const joins = sql`
+  join users pu on pu.id = r.user_id
+  left join users d on d.id = r.driver_id
+  left join vehicles v on v.id = r.vehicle_id
+  left join service_types st on st.id = v.service_type_id
+  left join vehicle_types vt on vt.id = v.vehicle_type_id
+  left join users c on c.id = r.company_id`;
+
+const toRide = (r: RideRow): Ride => ({
+  id: r.id,
+  amount: money(r.amount),
+  pickup_address: r.pickup_address,
+  drop_address: r.drop_address,
+  created_at: r.created_at,
+  ride_status: r.ride_status,
+  user: { id: r.u_id, name: r.u_name, phone: r.u_phone, email: r.u_email },
+  driver:
+    r.d_id === null
+      ? null
+      : {
+          id: r.d_id,
+          name: r.d_name ?? '',
+          phone: r.d_phone,
+          email: r.d_email ?? '',
+          vehicle:
+            r.v_id === null
+              ? null
+              : {
+                  id: r.v_id,
+                  license_number: r.v_license_number ?? '',
+                  service_type_data: { title: r.st_title ?? '' },
+                  vehicle_type_data: { title: r.vt_title ?? '' },
+                },
+        },
+  company:
+    r.c_id === null
+      ? null
+      : {
+          id: r.c_id,
+          name: r.c_name ?? '',
+          company_name: r.c_company_name,
+          phone: r.c_phone,
+        },
+});
+
+/** One page of rides, newest first; page rows are chosen by id first, then joined. */
+export async function listRides(db: Db, f: RideFilter, request: PageRequest): Promise<Paged<Ride>> {
+  const total = await countRides(db, f);
+  if (isPastEnd(request, total)) return pageOf([], total, request);
+  const rows = await rowsOf<RideRow>(
+    db,
+    sql`
+    with page as (
+      select r.id, r.created_at from rides r
+      where ${conditionsOf(f)}
+      order by r.created_at desc, r.id desc
+      limit ${request.per_page} offset ${offsetOf(request)}
+    )
+    ${select}
+    from page p
+    join rides r on r.id = p.id
+    ${joins}
+    order by p.created_at desc, p.id desc`,
+  );
+  return pageOf(rows.map(toRide), total, request);
+}
+
+/** One ride by id, or null (for ride-detail, issue 5). */
+export async function findRide(db: Db, id: number): Promise<Ride | null> {
+  const [row] = await rowsOf<RideRow>(db, sql`${select} from rides r ${joins} where r.id = ${id}`);
+  return row ? toRide(row) : null;
+}

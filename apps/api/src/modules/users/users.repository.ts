@@ -1,0 +1,206 @@
+import type {
+  ActiveStatus,
+  Approval,
+  Paged,
+  UserDetail,
+  UserListItem,
+  UserType,
+} from '@cabdesk/contract';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { isPastEnd, offsetOf, pageOf, type PageRequest } from '../../lib/paging';
+import { contains } from '../../lib/search';
+import { allOf, isoText, money, rowsOf, startOfTodayUtc } from '../../lib/sql';
+import { uploadUrl, uploadUrls } from '../../lib/uploads';
+
+/** Which people a list shows. Only live (not soft-deleted) accounts are listed. */
+export type UserFilter = {
+  role?: UserType;
+  /** The drivers of this company. */
+  companyId?: number;
+  status?: ActiveStatus;
+  approval?: Approval;
+  search?: string;
+};
+
+const conditionsOf = (f: UserFilter): SQL => {
+  const conditions = [sql`u.deleted_at is null`];
+  if (f.companyId !== undefined) {
+    conditions.push(sql`u.company_id = ${f.companyId}`, sql`u.role = 'Driver'`);
+  }
+  if (f.role) conditions.push(sql`u.role = ${f.role}`);
+  if (f.status) conditions.push(sql`u.status = ${f.status}`);
+  if (f.approval) conditions.push(sql`u.approval = ${f.approval}`);
+  if (f.search) conditions.push(contains(sql`u.search`, f.search));
+  return allOf(conditions);
+};
+
+/**
+ * The list total. Without a search it comes from the counters the writes keep
+ * exact (docs/decisions/002): user_counts by role, status and approval, and a
+ * company's live drivers from user_stats. A search counts the matching rows,
+ * which the trigram index narrows.
+ */
+export async function countUsers(db: Db, f: UserFilter): Promise<number> {
+  let query: SQL;
+  if (!f.search && f.companyId !== undefined && !f.status && !f.approval) {
+    query = sql`select coalesce((select total_driver from user_stats where user_id = ${f.companyId}), 0)::int as n`;
+  } else if (!f.search && f.companyId === undefined) {
+    const conditions: SQL[] = [];
+    if (f.role) conditions.push(sql`role = ${f.role}`);
+    if (f.status) conditions.push(sql`status = ${f.status}`);
+    if (f.approval) conditions.push(sql`approval = ${f.approval}`);
+    query = sql`select coalesce(sum(n), 0)::int as n from user_counts where ${allOf(conditions)}`;
+  } else {
+    query = sql`select count(*)::int as n from users u where ${conditionsOf(f)}`;
+  }
+  const [row] = await rowsOf<{ n: number }>(db, query);
+  return row?.n ?? 0;
+}
+
+type UserRow = {
+  id: number;
+  user_type: UserType;
+  name: string;
+  email: string;
+  phone: string | null;
+  profile: string | null;
+  gender: UserListItem['gender'];
+  dob: string | null;
+  created_at: string;
+  status: ActiveStatus;
+  approval: Approval;
+  suspend_status: number;
+  company_name: string | null;
+  total_vehicle: number;
+  total_driver: number;
+  ride_count: number;
+  c_id: number | null;
+  c_company_name: string | null;
+  c_email: string | null;
+  c_phone: string | null;
+};
+
+type UserDetailRow = UserRow & {
+  company_doc: string[] | string | null;
+  holding_dl: string | null;
+  dl_front: string | null;
+  revenue: string;
+};
+
+/** Columns of a list item; `u` is the user, `s` its stats, `c` a driver's company. */
+const itemColumns = sql`
+  u.id, u.role as user_type, u.name, u.email, u.phone, u.profile, u.gender,
+  u.dob::text as dob, ${isoText(sql`u.created_at`)} as created_at, u.status, u.approval,
+  u.suspend_status::int as suspend_status, u.company_name,
+  coalesce(s.total_vehicle, 0)::int as total_vehicle,
+  coalesce(s.total_driver, 0)::int as total_driver,
+  coalesce(s.ride_count, 0)::int as ride_count,
+  c.id as c_id, c.company_name as c_company_name, c.email as c_email, c.phone as c_phone`;
+
+/** A driver's company is shown even when it was deleted later, like a ride's names. */
+const itemJoins = sql`
+  left join user_stats s on s.user_id = u.id
+  left join users c on c.id = u.company_id and u.role = 'Driver'`;
+
+const toItem = (r: UserRow): UserListItem => ({
+  id: r.id,
+  user_type: r.user_type,
+  name: r.name,
+  email: r.email,
+  phone: r.phone,
+  profile: uploadUrl(r.profile),
+  gender: r.gender,
+  dob: r.dob,
+  created_at: r.created_at,
+  status: r.status,
+  approval: r.approval,
+  suspend_status: r.suspend_status,
+  company_name: r.company_name,
+  total_vehicle: r.user_type === 'Company' ? r.total_vehicle : 0,
+  total_driver: r.user_type === 'Company' ? r.total_driver : 0,
+  driver_rides_count: r.ride_count,
+  company:
+    r.c_id === null
+      ? null
+      : { id: r.c_id, company_name: r.c_company_name, email: r.c_email ?? '', phone: r.c_phone },
+});
+
+/** One page of people, newest first; page rows are chosen by id first, then joined. */
+export async function listUsers(
+  db: Db,
+  f: UserFilter,
+  request: PageRequest,
+): Promise<Paged<UserListItem>> {
+  const total = await countUsers(db, f);
+  if (isPastEnd(request, total)) return pageOf([], total, request);
+  const rows = await rowsOf<UserRow>(
+    db,
+    sql`
+    with page as (
+      select u.id, u.created_at from users u
+      where ${conditionsOf(f)}
+      order by u.created_at desc, u.id desc
+      limit ${request.per_page} offset ${offsetOf(request)}
+    )
+    select ${itemColumns}
+    from page p
+    join users u on u.id = p.id
+    ${itemJoins}
+    order by p.created_at desc, p.id desc`,
+  );
+  return pageOf(rows.map(toItem), total, request);
+}
+
+/** The rides column that ties a ride to an account of this role. */
+export const rideColumnOf = (role: UserType) =>
+  role === 'User' ? sql`user_id` : role === 'Driver' ? sql`driver_id` : sql`company_id`;
+
+const parseArray = (value: string[] | string | null): string[] => {
+  if (value === null) return [];
+  if (Array.isArray(value)) return value;
+  // A driver that leaves text[] unparsed gives a JSON array (we ask for one).
+  return JSON.parse(value) as string[];
+};
+
+/** One live account of any role with its documents and figures, or null. */
+export async function findUserDetail(db: Db, id: number): Promise<UserDetail | null> {
+  const [row] = await rowsOf<UserDetailRow>(
+    db,
+    sql`
+    select ${itemColumns},
+      array_to_json(u.company_doc) as company_doc, u.holding_dl, u.dl_front,
+      coalesce(s.revenue, 0)::text as revenue
+    from users u
+    ${itemJoins}
+    where u.id = ${id} and u.deleted_at is null`,
+  );
+  if (!row) return null;
+  const [today] = await rowsOf<{ revenue: string }>(
+    db,
+    sql`
+    select coalesce(sum(amount), 0)::text as revenue from rides
+    where ${rideColumnOf(row.user_type)} = ${id}
+      and ride_status = 'Complete' and created_at >= ${startOfTodayUtc}`,
+  );
+  const item = toItem(row);
+  return {
+    ...item,
+    company_doc: uploadUrls(parseArray(row.company_doc)),
+    holding_dl: uploadUrl(row.holding_dl),
+    dl_front: uploadUrl(row.dl_front),
+    overall_driver: item.total_driver,
+    overall_vehicle: item.total_vehicle,
+    today_revenue: money(today?.revenue),
+    overall_revenue: money(row.revenue),
+  };
+}
+
+/** The role of a live account, or null when it is missing or deleted. */
+export async function findUserRole(db: Db, id: number): Promise<UserType | null> {
+  const [row] = await rowsOf<{ role: UserType }>(
+    db,
+    sql`select role from users where id = ${id} and deleted_at is null`,
+  );
+  return row?.role ?? null;
+}

@@ -1,0 +1,78 @@
+import {
+  allUsersQuerySchema,
+  DIRECTORY_MESSAGES,
+  driverListQuerySchema,
+  paths,
+  userDetailQuerySchema,
+  userDetailResponseSchema,
+  userListQuerySchema,
+  userListResponseSchema,
+} from '@cabdesk/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { HttpError } from '../../lib/http-error';
+import { findUserDetail, findUserRole, listUsers } from './users.repository';
+
+/** user-list, all-users, driver-list and user-detail (SPEC 7). */
+export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.database;
+
+  app.get(
+    paths.userList,
+    { schema: { querystring: userListQuerySchema, response: { 200: userListResponseSchema } } },
+    async (request) => {
+      const { user_type, status, approval, search, ...page } = request.query;
+      return {
+        status: true,
+        message: DIRECTORY_MESSAGES.usersFetched,
+        data: await listUsers(db, { role: user_type, status, approval, search }, page),
+      };
+    },
+  );
+
+  app.get(
+    paths.allUsers,
+    { schema: { querystring: allUsersQuerySchema, response: { 200: userListResponseSchema } } },
+    async (request) => {
+      const { status, approval, search, ...page } = request.query;
+      return {
+        status: true,
+        message: DIRECTORY_MESSAGES.usersFetched,
+        data: await listUsers(db, { status, approval, search }, page),
+      };
+    },
+  );
+
+  app.get(
+    paths.driverList,
+    { schema: { querystring: driverListQuerySchema, response: { 200: userListResponseSchema } } },
+    async (request) => {
+      const { company_id, status, approval, search, ...page } = request.query;
+      if (company_id !== undefined && (await findUserRole(db, company_id)) !== 'Company') {
+        throw new HttpError(404, DIRECTORY_MESSAGES.companyNotFound);
+      }
+      return {
+        status: true,
+        message: DIRECTORY_MESSAGES.driversFetched,
+        data: await listUsers(
+          db,
+          company_id === undefined
+            ? { role: 'Driver', status, approval, search }
+            : { companyId: company_id, status, approval, search },
+          page,
+        ),
+      };
+    },
+  );
+
+  app.get(
+    paths.userDetail,
+    {
+      schema: { querystring: userDetailQuerySchema, response: { 200: userDetailResponseSchema } },
+    },
+    async (request) => {
+      const user = await findUserDetail(db, request.query.user_id);
+      if (!user) throw new HttpError(404, DIRECTORY_MESSAGES.userNotFound);
+      return { status: true, message: DIRECTORY_MESSAGES.userFetched, data: user };
+    },
+  );
+};

@@ -1,0 +1,153 @@
+import type { Approval, Paged, Vehicle } from '@cabdesk/contract';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { isPastEnd, offsetOf, pageOf, type PageRequest } from '../../lib/paging';
+import { contains } from '../../lib/search';
+import { allOf, isoText, rowsOf } from '../../lib/sql';
+import { uploadUrl } from '../../lib/uploads';
+
+/** Which vehicles a list shows. Only live (not soft-deleted) vehicles are listed. */
+export type VehicleFilter = {
+  companyId?: number;
+  approval?: Approval;
+  search?: string;
+};
+
+const conditionsOf = (f: VehicleFilter): SQL => {
+  const conditions = [sql`v.deleted_at is null`];
+  if (f.companyId !== undefined) conditions.push(sql`v.company_id = ${f.companyId}`);
+  if (f.approval) conditions.push(sql`v.approval = ${f.approval}`);
+  // vehicles.search: plate, company and owner, brand, model and types (kept by trigger).
+  if (f.search) conditions.push(contains(sql`v.search`, f.search));
+  return allOf(conditions);
+};
+
+/**
+ * The list total: vehicle_counts (by approval) for the whole marketplace, a
+ * company's user_stats.total_vehicle for one company; a search, or an approval
+ * filter within one company, counts the rows.
+ */
+export async function countVehicles(db: Db, f: VehicleFilter): Promise<number> {
+  let query: SQL;
+  if (!f.search && f.companyId === undefined) {
+    query = sql`select coalesce(sum(n), 0)::int as n from vehicle_counts
+      where ${f.approval ? sql`approval = ${f.approval}` : sql`true`}`;
+  } else if (!f.search && !f.approval && f.companyId !== undefined) {
+    query = sql`select coalesce((select total_vehicle from user_stats where user_id = ${f.companyId}), 0)::int as n`;
+  } else {
+    query = sql`select count(*)::int as n from vehicles v where ${conditionsOf(f)}`;
+  }
+  const [row] = await rowsOf<{ n: number }>(db, query);
+  return row?.n ?? 0;
+}
+
+type VehicleRow = {
+  id: number;
+  license_number: string;
+  approval: Approval;
+  created_at: string;
+  st_id: number;
+  st_title: string;
+  vt_id: number;
+  vt_title: string;
+  vt_seats: number;
+  b_id: number;
+  b_name: string;
+  m_id: number;
+  m_name: string;
+  col_id: number;
+  col_name: string;
+  c_id: number;
+  c_company_name: string | null;
+  c_name: string;
+  c_phone: string | null;
+  c_email: string;
+  registration_front: string | null;
+  registration_back: string | null;
+  insurance: string | null;
+  vehicle_front: string | null;
+  vehicle_back: string | null;
+  vehicle_right: string | null;
+  vehicle_left: string | null;
+};
+
+/** Every column of a vehicle item; `v` is the vehicle. The company shows even if deleted. */
+const select = sql`
+  select v.id, v.license_number, v.approval, ${isoText(sql`v.created_at`)} as created_at,
+    st.id as st_id, st.title as st_title,
+    vt.id as vt_id, vt.title as vt_title, vt.seats::int as vt_seats,
+    b.id as b_id, b.name as b_name, m.id as m_id, m.name as m_name,
+    col.id as col_id, col.name as col_name,
+    c.id as c_id, c.company_name as c_company_name, c.name as c_name, c.phone as c_phone,
+    c.email as c_email,
+    v.registration_front, v.registration_back, v.insurance,
+    v.vehicle_front, v.vehicle_back, v.vehicle_right, v.vehicle_left`;
+
+const joins = sql`
+  join service_types st on st.id = v.service_type_id
+  join vehicle_types vt on vt.id = v.vehicle_type_id
+  join brands b on b.id = v.brand_id
+  join models m on m.id = v.model_id
+  join colors col on col.id = v.color_id
+  join users c on c.id = v.company_id`;
+
+const toVehicle = (r: VehicleRow): Vehicle => ({
+  id: r.id,
+  license_number: r.license_number,
+  approval: r.approval,
+  created_at: r.created_at,
+  service_type_data: { id: r.st_id, title: r.st_title },
+  vehicle_type_data: { id: r.vt_id, title: r.vt_title, seats: r.vt_seats },
+  brand_name: { id: r.b_id, name: r.b_name },
+  model_name: { id: r.m_id, name: r.m_name },
+  color_name: { id: r.col_id, name: r.col_name },
+  company_data: {
+    id: r.c_id,
+    company_name: r.c_company_name,
+    name: r.c_name,
+    phone: r.c_phone,
+    email: r.c_email,
+  },
+  registration_front: uploadUrl(r.registration_front),
+  registration_back: uploadUrl(r.registration_back),
+  insurance: uploadUrl(r.insurance),
+  vehicle_front: uploadUrl(r.vehicle_front),
+  vehicle_back: uploadUrl(r.vehicle_back),
+  vehicle_right: uploadUrl(r.vehicle_right),
+  vehicle_left: uploadUrl(r.vehicle_left),
+});
+
+/** One page of vehicles, newest first; page rows are chosen by id first, then joined. */
+export async function listVehicles(
+  db: Db,
+  f: VehicleFilter,
+  request: PageRequest,
+): Promise<Paged<Vehicle>> {
+  const total = await countVehicles(db, f);
+  if (isPastEnd(request, total)) return pageOf([], total, request);
+  const rows = await rowsOf<VehicleRow>(
+    db,
+    sql`
+    with page as (
+      select v.id, v.created_at from vehicles v
+      where ${conditionsOf(f)}
+      order by v.created_at desc, v.id desc
+      limit ${request.per_page} offset ${offsetOf(request)}
+    )
+    ${select}
+    from page p
+    join vehicles v on v.id = p.id
+    ${joins}
+    order by p.created_at desc, p.id desc`,
+  );
+  return pageOf(rows.map(toVehicle), total, request);
+}
+
+/** One live vehicle, or null when missing or deleted. */
+export async function findVehicle(db: Db, id: number): Promise<Vehicle | null> {
+  const [row] = await rowsOf<VehicleRow>(
+    db,
+    sql`${select} from vehicles v ${joins} where v.id = ${id} and v.deleted_at is null`,
+  );
+  return row ? toVehicle(row) : null;
+}

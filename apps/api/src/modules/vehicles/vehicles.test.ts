@@ -1,0 +1,204 @@
+import { paths, type Vehicle } from '@cabdesk/contract';
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { vehicles } from '../../db/schema';
+import { createCompany, createVehicle } from '../../../test/builders';
+import { api, bearer, buildTestApp, createAdmin, signIn } from '../../../test/helper';
+
+type Paged<T> = {
+  data: T[];
+  current_page: number;
+  last_page: number;
+  per_page: number;
+  total: number;
+};
+
+async function setup() {
+  const { app, database } = await buildTestApp();
+  await createAdmin(database);
+  const token = await signIn(app);
+  const get = async (path: string, query: Record<string, string | number> = {}) => {
+    const res = await app.inject({
+      url: api(path),
+      query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
+      headers: bearer(token),
+    });
+    return { statusCode: res.statusCode, body: res.json() };
+  };
+  return { app, database, get };
+}
+
+const at = (iso: string) => new Date(iso);
+const plates = (page: Paged<Vehicle>) => page.data.map((v) => v.license_number);
+
+describe('vehicle-list and vehicle-detail', () => {
+  it('answer the vehicle of SPEC 3 with its catalogue names, company and images', async () => {
+    const { database, get } = await setup();
+    const company = await createCompany(database, {
+      name: 'Olive Owner',
+      companyName: 'Olive Cabs',
+      email: 'olive@example.test',
+      phone: '5550001111',
+    });
+    const vehicle = await createVehicle(
+      database,
+      {
+        companyId: company.id,
+        licenseNumber: 'ABC-123',
+        approval: 'Pending',
+        createdAt: at('2024-03-05T09:12:00Z'),
+        registrationFront: 'seed/reg-front.svg',
+        registrationBack: 'seed/reg-back.svg',
+        insurance: 'seed/insurance.svg',
+        vehicleFront: 'seed/front.svg',
+        vehicleBack: 'seed/back.svg',
+        vehicleRight: 'seed/right.svg',
+        vehicleLeft: null,
+      },
+      { service: 'Comfort', type: 'Minivan', seats: 7, brand: 'Kia', model: 'Carnival' },
+    );
+
+    const expected = {
+      id: vehicle.id,
+      license_number: 'ABC-123',
+      approval: 'Pending',
+      created_at: '2024-03-05T09:12:00.000Z',
+      service_type_data: { id: vehicle.serviceTypeId, title: 'Comfort' },
+      vehicle_type_data: { id: vehicle.vehicleTypeId, title: 'Minivan', seats: 7 },
+      brand_name: { id: vehicle.brandId, name: 'Kia' },
+      model_name: { id: vehicle.modelId, name: 'Carnival' },
+      color_name: { id: vehicle.colorId, name: 'White' },
+      company_data: {
+        id: company.id,
+        company_name: 'Olive Cabs',
+        name: 'Olive Owner',
+        phone: '5550001111',
+        email: 'olive@example.test',
+      },
+      registration_front: '/uploads/seed/reg-front.svg',
+      registration_back: '/uploads/seed/reg-back.svg',
+      insurance: '/uploads/seed/insurance.svg',
+      vehicle_front: '/uploads/seed/front.svg',
+      vehicle_back: '/uploads/seed/back.svg',
+      vehicle_right: '/uploads/seed/right.svg',
+      vehicle_left: null,
+    };
+
+    const list = await get(paths.vehicleList);
+    expect(list.statusCode).toBe(200);
+    expect(list.body).toEqual({
+      status: true,
+      message: 'Vehicles fetched successfully.',
+      data: { data: [expected], current_page: 1, last_page: 1, per_page: 10, total: 1 },
+    });
+
+    const detail = await get(paths.vehicleDetail, { vehicle_id: vehicle.id });
+    expect(detail.statusCode).toBe(200);
+    expect(detail.body).toEqual({
+      status: true,
+      message: 'Vehicle fetched successfully.',
+      data: expected,
+    });
+  });
+
+  it('filters by company and approval, newest first, with paging bounds', async () => {
+    const { database, get } = await setup();
+    const company = await createCompany(database);
+    const other = await createCompany(database);
+    const day = (d: number) => at(`2024-01-0${d}T00:00:00Z`);
+    await createVehicle(database, {
+      companyId: company.id,
+      licenseNumber: 'A-1',
+      createdAt: day(1),
+    });
+    await createVehicle(database, {
+      companyId: company.id,
+      licenseNumber: 'A-2',
+      createdAt: day(2),
+      approval: 'Pending',
+    });
+    await createVehicle(database, {
+      companyId: company.id,
+      licenseNumber: 'A-3',
+      createdAt: day(3),
+    });
+    await createVehicle(database, { companyId: other.id, licenseNumber: 'B-1', createdAt: day(4) });
+
+    expect(plates((await get(paths.vehicleList)).body.data)).toEqual(['B-1', 'A-3', 'A-2', 'A-1']);
+    const mine = (await get(paths.vehicleList, { company_id: company.id })).body.data;
+    expect(plates(mine)).toEqual(['A-3', 'A-2', 'A-1']);
+    expect(mine.total).toBe(3);
+    const pending = (await get(paths.vehicleList, { company_id: company.id, approval: 'Pending' }))
+      .body.data;
+    expect(plates(pending)).toEqual(['A-2']);
+    expect(pending.total).toBe(1);
+    expect((await get(paths.vehicleList, { approval: 'Approved' })).body.data.total).toBe(3);
+
+    const page2 = (await get(paths.vehicleList, { per_page: 3, page: 2 })).body.data;
+    expect(plates(page2)).toEqual(['A-1']);
+    expect(page2).toMatchObject({ current_page: 2, last_page: 2, total: 4 });
+    const beyond = (await get(paths.vehicleList, { per_page: 3, page: 3 })).body.data;
+    expect(beyond).toEqual({ data: [], current_page: 3, last_page: 2, per_page: 3, total: 4 });
+
+    const tooBig = await get(paths.vehicleList, { per_page: 101 });
+    expect(tooBig.statusCode).toBe(400);
+    expect(tooBig.body.data.errors).toHaveProperty('per_page');
+    const bad = await get(paths.vehicleList, { page: 'abc' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body.data.errors).toHaveProperty('page');
+    expect((await get(paths.vehicleList, { approval: 'Maybe' })).statusCode).toBe(400);
+  });
+
+  it('searches plate, company, owner, brand, model and types, literally', async () => {
+    const { database, get } = await setup();
+    const olive = await createCompany(database, { name: 'Ollie', companyName: 'Olive Cabs' });
+    const zed = await createCompany(database, { name: 'Zed', companyName: 'Zed 100% Taxis' });
+    await createVehicle(
+      database,
+      { companyId: olive.id, licenseNumber: 'AB_12' },
+      { brand: 'Kia' },
+    );
+    await createVehicle(
+      database,
+      { companyId: olive.id, licenseNumber: 'ABX12' },
+      { model: 'Corolla', type: 'Hatchback' },
+    );
+    await createVehicle(database, { companyId: zed.id, licenseNumber: "O'NEIL-1" });
+
+    const search = async (term: string, query: Record<string, string | number> = {}) =>
+      plates((await get(paths.vehicleList, { search: term, ...query })).body.data);
+
+    expect(await search('ab_')).toEqual(['AB_12']);
+    expect(await search('KIA')).toEqual(['AB_12']);
+    expect(await search('corolla')).toEqual(['ABX12']);
+    expect(await search('hatch')).toEqual(['ABX12']);
+    expect(await search('olive cabs')).toEqual(['ABX12', 'AB_12']);
+    expect(await search('ollie')).toEqual(['ABX12', 'AB_12']);
+    expect(await search('100%')).toEqual(["O'NEIL-1"]);
+    expect(await search("o'neil")).toEqual(["O'NEIL-1"]);
+    expect(await search('%')).toEqual(["O'NEIL-1"]);
+    expect(await search('ab', { company_id: zed.id })).toEqual([]);
+    const counted = (await get(paths.vehicleList, { search: 'ab', company_id: olive.id })).body
+      .data;
+    expect(counted.total).toBe(2);
+  });
+
+  it('answers 404 for a missing or deleted vehicle and an unknown company', async () => {
+    const { database, get } = await setup();
+    const gone = await createVehicle(database);
+    await database.db
+      .update(vehicles)
+      .set({ deletedAt: sql`now()` })
+      .where(eq(vehicles.id, gone.id));
+    for (const id of [gone.id, 999999]) {
+      const res = await get(paths.vehicleDetail, { vehicle_id: id });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).toEqual({ status: false, message: 'Vehicle not found.', data: null });
+    }
+    expect((await get(paths.vehicleList)).body.data.total).toBe(0);
+    const unknown = await get(paths.vehicleList, { company_id: 999999 });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body.message).toBe('Company not found.');
+    expect((await get(paths.vehicleDetail, { vehicle_id: 'abc' })).statusCode).toBe(400);
+  });
+});

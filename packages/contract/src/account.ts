@@ -1,0 +1,239 @@
+import { z } from 'zod';
+import { envelopeSchema } from './envelope';
+
+/** SPEC 9 and ARCHITECTURE: the one-time code is 5 digits. */
+export const OTP_LENGTH = 5;
+/** SPEC 9: minimum password length. */
+export const PASSWORD_MIN_LENGTH = 8;
+/** Longest password accepted (scrypt hashes anything, but a 10 KB string is not a password). */
+export const PASSWORD_MAX_LENGTH = 1024;
+/** Seconds between two codes for the same address through resendOtp. */
+export const OTP_RESEND_SECONDS = 60;
+/** A code lives this many seconds. */
+export const OTP_TTL_SECONDS = 10 * 60;
+/** A reset token (proof of a verified code) lives this many seconds. */
+export const RESET_TOKEN_TTL_SECONDS = 15 * 60;
+
+/** Messages of the account calls: SPEC 5 for the forms, plain sentences for the server. */
+export const ACCOUNT_MESSAGES = {
+  forgotEmail: 'Please enter your valid email ID.',
+  otpInvalid: 'Please enter a valid OTP',
+  otpSent: 'If this e-mail address belongs to an administrator, a code has been sent to it.',
+  otpWrong: 'The code is not correct.',
+  otpDead: 'This code has expired or was already used. Please ask for a new one.',
+  otpVerified: 'The code is verified. Please choose a new password.',
+  otpTooMany: 'Too many codes were asked for this e-mail address. Please try again later.',
+  /** `{seconds}` is replaced by the seconds left. */
+  otpResendWait: 'Please wait {seconds} seconds before asking for a new code.',
+  resetTokenMissing: 'Please verify the code sent to your e-mail first.',
+  resetTokenDead: 'This password reset has expired or was already used. Please start again.',
+  passwordReset: 'Your password has been changed. Please sign in with it.',
+  newPasswordRequired: 'Please enter new password.',
+  newPasswordMin: 'Password should be at least 8 characters.',
+  confirmRequired: 'Please confirm your password.',
+  passwordsDiffer: 'New password and Confirm password does not matched!',
+  passwordTooLong: 'Password is too long.',
+  oldPasswordRequired: 'Please enter old password',
+  changeNewRequired: 'Please enter new password',
+  changeNewMin: 'Please enter the password at least 8 characters.',
+  changeConfirmRequired: 'Please enter confirm password',
+  oldPasswordWrong: 'The current password is not correct.',
+  passwordChanged: 'Your password has been changed. Please sign in again.',
+  fullNameRequired: 'Please enter your full name.',
+  fullNameTooLong: 'Full name is too long.',
+  emailRequired: 'Please enter your email.',
+  emailInvalid: 'Please enter valid email.',
+  emailFixed: 'The e-mail address cannot be changed.',
+  phoneRequired: 'Please enter your mobile number.',
+  // SPEC 5, trailing space included.
+  phoneInvalid: 'Please enter valid 10 digit mobile number ',
+  profileUpdated: 'Profile updated successfully.',
+  /** `{wait}` is replaced by e.g. "12 minutes". */
+  loginLocked: 'Too many failed sign-in attempts. Please try again in {wait}.',
+  changePasswordLocked: 'Too many wrong passwords. Please try again in {wait}.',
+} as const;
+
+/** "1 minute", "12 minutes": how long a limit still holds, rounded up to whole minutes. */
+export const waitText = (seconds: number) => {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+};
+
+const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
+
+/** SPEC 5 (forgot password): one message for a missing and for a bad address. */
+export const forgotEmailSchema = z.preprocess(
+  trimmed,
+  z.email({ error: ACCOUNT_MESSAGES.forgotEmail }).max(254, ACCOUNT_MESSAGES.forgotEmail),
+);
+
+// ---------------------------------------------------------------- codes
+
+export const sendOtpRequestSchema = z.object({ email: forgotEmailSchema });
+export type SendOtpRequest = z.infer<typeof sendOtpRequestSchema>;
+export const resendOtpRequestSchema = sendOtpRequestSchema;
+export type ResendOtpRequest = SendOtpRequest;
+
+/** The answer of sendOtp and resendOtp: never the code (ARCHITECTURE). */
+export const sendOtpDataSchema = z.object({
+  email: z.string(),
+  /** Seconds the code stays valid. */
+  expires_in: z.number().int(),
+  /** Seconds before resendOtp will send another code. */
+  resend_in: z.number().int(),
+});
+export type SendOtpData = z.infer<typeof sendOtpDataSchema>;
+export const sendOtpResponseSchema = envelopeSchema(sendOtpDataSchema);
+
+/** The `data` of a 429 from resendOtp: the seconds left. */
+export const retryAfterDataSchema = z.object({
+  errors: z.record(z.string(), z.string()),
+  retry_after: z.number().int(),
+});
+
+export const otpSchema = z
+  .string({ error: ACCOUNT_MESSAGES.otpInvalid })
+  .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), ACCOUNT_MESSAGES.otpInvalid);
+
+export const verifyOtpRequestSchema = z.object({ email: forgotEmailSchema, otp: otpSchema });
+export type VerifyOtpRequest = z.infer<typeof verifyOtpRequestSchema>;
+
+export const verifyOtpDataSchema = z.object({
+  /** Single-use proof of the verified code, exchanged for a new password. */
+  token: z.string(),
+  expires_in: z.number().int(),
+});
+export type VerifyOtpData = z.infer<typeof verifyOtpDataSchema>;
+export const verifyOtpResponseSchema = envelopeSchema(verifyOtpDataSchema);
+
+// ---------------------------------------------------------------- passwords
+
+const passwordField = (required: string, min: string) =>
+  z
+    .string({ error: required })
+    .min(1, required)
+    .min(PASSWORD_MIN_LENGTH, min)
+    .max(PASSWORD_MAX_LENGTH, ACCOUNT_MESSAGES.passwordTooLong);
+
+const confirmField = (required: string) =>
+  z
+    .string({ error: required })
+    .min(1, required)
+    .max(PASSWORD_MAX_LENGTH, ACCOUNT_MESSAGES.passwordTooLong);
+
+/** SPEC 5 (set new password after reset): the form's own field names. */
+export const resetPasswordFormSchema = z
+  .object({
+    new_password: passwordField(
+      ACCOUNT_MESSAGES.newPasswordRequired,
+      ACCOUNT_MESSAGES.newPasswordMin,
+    ),
+    confirm_new_password: confirmField(ACCOUNT_MESSAGES.confirmRequired),
+  })
+  .refine((v) => v.new_password === v.confirm_new_password, {
+    path: ['confirm_new_password'],
+    message: ACCOUNT_MESSAGES.passwordsDiffer,
+  });
+export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
+
+/** SPEC 7 newPassword (form data): email, password, confirm_password, and the reset token. */
+export const newPasswordRequestSchema = z
+  .object({
+    email: forgotEmailSchema,
+    password: passwordField(ACCOUNT_MESSAGES.newPasswordRequired, ACCOUNT_MESSAGES.newPasswordMin),
+    confirm_password: confirmField(ACCOUNT_MESSAGES.confirmRequired),
+    token: z
+      .string({ error: ACCOUNT_MESSAGES.resetTokenMissing })
+      .min(1, ACCOUNT_MESSAGES.resetTokenMissing)
+      .max(200, ACCOUNT_MESSAGES.resetTokenDead),
+  })
+  .refine((v) => v.password === v.confirm_password, {
+    path: ['confirm_password'],
+    message: ACCOUNT_MESSAGES.passwordsDiffer,
+  });
+export type NewPasswordRequest = z.infer<typeof newPasswordRequestSchema>;
+
+/** SPEC 5 (change password with the old one): the form's own field names. */
+export const changePasswordFormSchema = z
+  .object({
+    old_password: z
+      .string({ error: ACCOUNT_MESSAGES.oldPasswordRequired })
+      .min(1, ACCOUNT_MESSAGES.oldPasswordRequired)
+      .max(PASSWORD_MAX_LENGTH, ACCOUNT_MESSAGES.passwordTooLong),
+    new_password: passwordField(ACCOUNT_MESSAGES.changeNewRequired, ACCOUNT_MESSAGES.changeNewMin),
+    confirm_new_password: confirmField(ACCOUNT_MESSAGES.changeConfirmRequired),
+  })
+  .refine((v) => v.new_password === v.confirm_new_password, {
+    path: ['confirm_new_password'],
+    message: ACCOUNT_MESSAGES.passwordsDiffer,
+  });
+export type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;
+
+/** SPEC 7 changePassword: password (the current one), new_password, confirm_password. */
+export const changePasswordRequestSchema = z
+  .object({
+    password: z
+      .string({ error: ACCOUNT_MESSAGES.oldPasswordRequired })
+      .min(1, ACCOUNT_MESSAGES.oldPasswordRequired)
+      .max(PASSWORD_MAX_LENGTH, ACCOUNT_MESSAGES.passwordTooLong),
+    new_password: passwordField(ACCOUNT_MESSAGES.changeNewRequired, ACCOUNT_MESSAGES.changeNewMin),
+    confirm_password: confirmField(ACCOUNT_MESSAGES.changeConfirmRequired),
+  })
+  .refine((v) => v.new_password === v.confirm_password, {
+    path: ['confirm_password'],
+    message: ACCOUNT_MESSAGES.passwordsDiffer,
+  });
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
+
+export const passwordChangedResponseSchema = envelopeSchema(z.null());
+
+// ---------------------------------------------------------------- profile
+
+const fullNameSchema = z.preprocess(
+  trimmed,
+  z
+    .string({ error: ACCOUNT_MESSAGES.fullNameRequired })
+    .min(1, ACCOUNT_MESSAGES.fullNameRequired)
+    .max(100, ACCOUNT_MESSAGES.fullNameTooLong),
+);
+
+/** SPEC 5: required, then 10 digits. */
+export const phoneSchema = z.preprocess(
+  trimmed,
+  z
+    .string({ error: ACCOUNT_MESSAGES.phoneRequired })
+    .min(1, ACCOUNT_MESSAGES.phoneRequired)
+    .regex(/^\d{10}$/, ACCOUNT_MESSAGES.phoneInvalid),
+);
+
+const profileEmailSchema = z.preprocess(
+  trimmed,
+  z
+    .email({
+      error: (issue) =>
+        issue.input === undefined || issue.input === ''
+          ? ACCOUNT_MESSAGES.emailRequired
+          : ACCOUNT_MESSAGES.emailInvalid,
+    })
+    .max(254, ACCOUNT_MESSAGES.emailInvalid),
+);
+
+/** SPEC 3: the profile form names its fields full_name, email, phone. */
+export const profileFormSchema = z.object({
+  full_name: fullNameSchema,
+  email: profileEmailSchema,
+  phone: phoneSchema,
+});
+export type ProfileForm = z.infer<typeof profileFormSchema>;
+
+/**
+ * SPEC 7 updateProfile: name, email, phone. The e-mail is the sign-in name and
+ * cannot change here; when sent it must be the current one.
+ */
+export const updateProfileRequestSchema = z.object({
+  name: fullNameSchema,
+  email: profileEmailSchema.optional(),
+  phone: phoneSchema,
+});
+export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>;

@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { envelopeSchema, idSchema } from './envelope';
+
+/** Text a person typed: trimmed; blank counts as missing so the SPEC message shows. */
+const requiredText = (missing: string, max: number, tooLong: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : v),
+    z.string({ error: missing }).min(1, missing).max(max, tooLong),
+  );
+
+// ---------------------------------------------------------------- FAQ (supports)
+
+export const supportSchema = z.object({
+  id: z.number().int(),
+  question: z.string(),
+  answer: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Support = z.infer<typeof supportSchema>;
+
+/** SPEC 7: support-list answers `data`, an array of FAQs, newest first. */
+export const supportListResponseSchema = envelopeSchema(z.array(supportSchema));
+
+export const supportFormSchema = z.object({
+  question: requiredText(
+    'Please enter your question.',
+    500,
+    'The question may be at most 500 characters.',
+  ),
+  answer: requiredText(
+    'Please enter your description.',
+    5000,
+    'The description may be at most 5000 characters.',
+  ),
+});
+export type SupportForm = z.infer<typeof supportFormSchema>;
+
+export const supportAddRequestSchema = supportFormSchema;
+export const supportUpdateRequestSchema = supportFormSchema.extend({ support_id: idSchema });
+export type SupportUpdateRequest = z.infer<typeof supportUpdateRequestSchema>;
+
+// ---------------------------------------------------------------- coupons
+
+export const couponSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  coupon_code: z.string(),
+  /** Percentage, 1 to 100. */
+  discount: z.number().int(),
+  description: z.string(),
+  /** 1 while the coupon is suspended. */
+  suspend_status: z.union([z.literal(0), z.literal(1)]),
+  created_at: z.string(),
+});
+export type Coupon = z.infer<typeof couponSchema>;
+
+/** SPEC 7: coupon-list answers `data`, the coupons, newest first. */
+export const couponListResponseSchema = envelopeSchema(z.array(couponSchema));
+
+const PERCENTAGE_RANGE = 'The percentage must be a whole number from 1 to 100.';
+
+export const couponFormSchema = z.object({
+  title: requiredText('Please enter title.', 100, 'The title may be at most 100 characters.'),
+  coupon_code: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : v),
+    z
+      .string({ error: 'Please enter coupon code.' })
+      .min(1, 'Please enter coupon code.')
+      .max(30, 'The coupon code may be at most 30 characters.')
+      .regex(/^[A-Za-z0-9]+$/, 'The coupon code may contain only letters and digits.'),
+  ),
+  // The form's numeric input may send a string; blank means missing.
+  discount: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v.trim()) : v),
+    z
+      .number({
+        error: (issue) =>
+          issue.input === undefined ? 'Please enter percentage.' : PERCENTAGE_RANGE,
+      })
+      .int(PERCENTAGE_RANGE)
+      .min(1, PERCENTAGE_RANGE)
+      .max(100, PERCENTAGE_RANGE),
+  ),
+  description: requiredText(
+    'Please enter your description.',
+    1000,
+    'The description may be at most 1000 characters.',
+  ),
+});
+export type CouponForm = z.input<typeof couponFormSchema>;
+
+export const couponAddRequestSchema = couponFormSchema;
+
+/** Saves the suspend toggle of a coupon (SPEC only toggled it locally). */
+export const couponStatusRequestSchema = z.object({
+  coupon_id: idSchema,
+  suspend_status: z.union([z.literal(0), z.literal(1)], {
+    error: 'suspend_status must be 0 or 1.',
+  }),
+});
+
+export const CONTENT_MESSAGES = {
+  supportListed: 'FAQ list fetched successfully.',
+  supportAdded: 'FAQ added successfully.',
+  supportUpdated: 'FAQ updated successfully.',
+  supportMissing: 'FAQ not found.',
+  couponListed: 'Coupon list fetched successfully.',
+  couponAdded: 'Coupon added successfully.',
+  couponStatus: 'Coupon status updated successfully.',
+  couponMissing: 'Coupon not found.',
+  couponTaken: 'This coupon code already exists.',
+} as const;

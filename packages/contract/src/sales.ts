@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { envelopeSchema, pagedSchema, pageQuerySchema } from './envelope';
+
+/** A payment of a trip (SPEC 3). */
+export const transactionSchema = z.object({
+  id: z.number().int(),
+  transaction_id: z.string(),
+  ride_id: z.number().int().nullable(),
+  /** Dollars with cents. */
+  amount: z.number(),
+  payment_method: z.string(),
+  created_at: z.string(),
+});
+export type Transaction = z.infer<typeof transactionSchema>;
+
+/** GET transaction?page&per_page: every payment, newest first. */
+export const transactionQuerySchema = pageQuerySchema.pick({ page: true, per_page: true });
+export type TransactionQuery = z.input<typeof transactionQuerySchema>;
+export const transactionListResponseSchema = envelopeSchema(pagedSchema(transactionSchema));
