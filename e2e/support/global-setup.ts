@@ -11,6 +11,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startMailSink } from './mail-sink';
 import { artifactsDir, repoRoot, webDist } from './paths';
 
 declare module 'vitest' {
@@ -18,6 +19,8 @@ declare module 'vitest' {
     baseUrl: string;
     adminEmail: string;
     adminPassword: string;
+    /** Where the loopback SMTP server writes the e-mails the API sends (see mail-sink.ts). */
+    mailDir: string;
   }
 }
 
@@ -94,6 +97,7 @@ export default async function setup(project: TestProject) {
     project.provide('baseUrl', external.replace(/\/$/, ''));
     project.provide('adminEmail', process.env.E2E_ADMIN_EMAIL ?? ADMIN_EMAIL);
     project.provide('adminPassword', process.env.E2E_ADMIN_PASSWORD ?? ADMIN_PASSWORD);
+    project.provide('mailDir', process.env.E2E_MAIL_DIR ?? '');
     return;
   }
   if (!existsSync(join(webDist, 'index.html'))) {
@@ -106,6 +110,8 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const logFile = join(artifactsDir, 'server.log');
+  const mailDir = join(dataDir, 'mail');
+  const mail = await startMailSink(mailDir);
   const log = createWriteStream(logFile);
 
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
@@ -118,6 +124,7 @@ export default async function setup(project: TestProject) {
       DATA_DIR: dataDir,
       ADMIN_EMAIL,
       ADMIN_PASSWORD,
+      SMTP_URL: mail.url,
       // The walks sign in a dozen times within minutes from one address: above
       // that, the default limit (10 per 15 minutes) would refuse them.
       LOGIN_MAX_ATTEMPTS: '100',
@@ -129,6 +136,7 @@ export default async function setup(project: TestProject) {
 
   const cleanup = async () => {
     await stop(child);
+    await mail.close();
     log.end();
     rmSync(dataDir, { recursive: true, force: true });
   };
@@ -143,6 +151,7 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', baseUrl);
   project.provide('adminEmail', ADMIN_EMAIL);
   project.provide('adminPassword', ADMIN_PASSWORD);
+  project.provide('mailDir', mailDir);
 
   return cleanup;
 }

@@ -92,10 +92,10 @@ describe('the dashboard and its frame', () => {
       await page.getByRole('heading', { name: 'Dashboard' }).click();
       await dropdown.waitFor({ state: 'hidden' });
 
-      // Coupon leads to its (not yet built) screen, highlighted in the sidebar.
+      // Coupon leads to its screen, highlighted in the sidebar.
       await nav.getByRole('link', { name: 'Coupon' }).click();
       await page.waitForURL('**/coupon');
-      await page.getByText('This screen is not built yet.').waitFor();
+      await page.getByRole('heading', { name: 'Coupon List' }).waitFor();
       expect(await nav.getByRole('link', { name: 'Coupon' }).getAttribute('aria-current')).toBe(
         'page',
       );

@@ -76,7 +76,7 @@ describe('signing in', () => {
       await signInWithForm(page, admin.email, admin.password);
       await page.waitForURL('**/sales');
       await page.getByRole('heading', { name: 'Sales' }).waitFor();
-      await page.getByText('This screen is not built yet.').waitFor();
+      await page.getByRole('table', { name: 'Sales' }).waitFor();
       await toast(page, 'Login successfully.').waitFor();
 
       const stored = await storageOf(page);

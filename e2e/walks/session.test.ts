@@ -51,7 +51,7 @@ describe('the session', () => {
     async ({ page, baseUrl, admin, allowConsoleError }) => {
       allowConsoleError(HTTP_401_LOG);
       await signInByApi(page, baseUrl, admin, '/vehicle');
-      await page.getByText('This screen is not built yet.').waitFor();
+      await page.getByRole('table', { name: 'Vehicle List' }).waitFor();
       await page.evaluate(() => window.localStorage.setItem('access_token', 'no-such-token'));
 
       await page.goto('/');

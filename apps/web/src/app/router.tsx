@@ -1,15 +1,31 @@
 import type { ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PlaceholderPage } from '@/components/placeholder-page';
+import { SalesPage } from '@/features/sales/pages/sales-page';
 import { LoginPage } from '@/features/auth/pages/login-page';
+import { ForgotPasswordPage } from '@/features/auth/pages/forgot-password-page';
+import { OtpPage } from '@/features/auth/pages/otp-page';
+import { ResetPasswordPage } from '@/features/auth/pages/reset-password-page';
+import { MyProfilePage } from '@/features/profile/pages/my-profile-page';
+import { CompanyDetailPage } from '@/features/companies/pages/company-detail-page';
+import { CompanyListPage } from '@/features/companies/pages/company-list-page';
+import { CouponPage } from '@/features/coupons/pages/coupon-page';
 import { DashboardPage } from '@/features/dashboard/pages/dashboard-page';
+import { DriverDetailPage } from '@/features/drivers/pages/driver-detail-page';
+import { DriverHistoryPage } from '@/features/drivers/pages/driver-history-page';
+import { DriverListPage } from '@/features/drivers/pages/driver-list-page';
+import { FaqPage } from '@/features/faqs/pages/faq-page';
+import { PolicyPage } from '@/features/policies/pages/policy-page';
+import { UserDetailPage } from '@/features/users/pages/user-detail-page';
+import { UserListPage } from '@/features/users/pages/user-list-page';
+import { VehicleDetailPage } from '@/features/vehicles/pages/vehicle-detail-page';
+import { VehicleListPage } from '@/features/vehicles/pages/vehicle-list-page';
 import { setUnauthorizedHandler } from '@/lib/api-client';
 import { RedirectIfSignedIn, RequireAuth } from './guards';
 import { AppLayout } from './layout/app-layout';
 
 const signInScreen = (element: ReactNode) => <RedirectIfSignedIn>{element}</RedirectIfSignedIn>;
 const notBuilt = (titleKey: string) => <PlaceholderPage titleKey={titleKey} />;
-const notBuiltPublic = (titleKey: string) => <PlaceholderPage titleKey={titleKey} standalone />;
 
 /**
  * SPEC 2. No root `errorElement`: an unknown route shows React Router's
@@ -17,12 +33,12 @@ const notBuiltPublic = (titleKey: string) => <PlaceholderPage titleKey={titleKey
  */
 export const routes: RouteObject[] = [
   { path: '/login', element: signInScreen(<LoginPage />) },
-  { path: '/otp', element: signInScreen(notBuiltPublic('pages.otp')) },
-  { path: '/forgot-password', element: signInScreen(notBuiltPublic('pages.forgotPassword')) },
-  { path: '/change-password', element: signInScreen(notBuiltPublic('pages.changePassword')) },
-  { path: '/user-policy', element: notBuiltPublic('pages.userPolicy') },
-  { path: '/company-policy', element: notBuiltPublic('pages.companyPolicy') },
-  { path: '/driver-policy', element: notBuiltPublic('pages.driverPolicy') },
+  { path: '/otp', element: signInScreen(<OtpPage />) },
+  { path: '/forgot-password', element: signInScreen(<ForgotPasswordPage />) },
+  { path: '/change-password', element: signInScreen(<ResetPasswordPage />) },
+  { path: '/user-policy', element: <PolicyPage kind="user" /> },
+  { path: '/company-policy', element: <PolicyPage kind="company" /> },
+  { path: '/driver-policy', element: <PolicyPage kind="driver" /> },
   {
     path: '/',
     element: (
@@ -32,21 +48,21 @@ export const routes: RouteObject[] = [
     ),
     children: [
       { index: true, element: <DashboardPage /> },
-      { path: 'user', element: notBuilt('pages.user') },
-      { path: 'user-detail/:id', element: notBuilt('pages.userDetail') },
-      { path: 'company', element: notBuilt('pages.company') },
-      { path: 'company-detail/:id', element: notBuilt('pages.companyDetail') },
-      { path: 'vehicle', element: notBuilt('pages.vehicle') },
-      { path: 'vehicle-detail/:id', element: notBuilt('pages.vehicleDetail') },
-      { path: 'driver', element: notBuilt('pages.driver') },
-      { path: 'driver-detail/:id', element: notBuilt('pages.driverDetail') },
-      { path: 'driver-history-detail', element: notBuilt('pages.driverHistoryDetail') },
+      { path: 'user', element: <UserListPage /> },
+      { path: 'user-detail/:id', element: <UserDetailPage /> },
+      { path: 'company', element: <CompanyListPage /> },
+      { path: 'company-detail/:id', element: <CompanyDetailPage /> },
+      { path: 'vehicle', element: <VehicleListPage /> },
+      { path: 'vehicle-detail/:id', element: <VehicleDetailPage /> },
+      { path: 'driver', element: <DriverListPage /> },
+      { path: 'driver-detail/:id', element: <DriverDetailPage /> },
+      { path: 'driver-history-detail', element: <DriverHistoryPage /> },
       { path: 'trip', element: notBuilt('pages.trip') },
       { path: 'trip-detail/:id', element: notBuilt('pages.tripDetail') },
-      { path: 'sales', element: notBuilt('pages.sales') },
-      { path: 'my-profile', element: notBuilt('pages.myProfile') },
-      { path: 'faq', element: notBuilt('pages.faq') },
-      { path: 'coupon', element: notBuilt('pages.coupon') },
+      { path: 'sales', element: <SalesPage /> },
+      { path: 'my-profile', element: <MyProfilePage /> },
+      { path: 'faq', element: <FaqPage /> },
+      { path: 'coupon', element: <CouponPage /> },
       { path: 'setting', element: notBuilt('pages.setting') },
     ],
   },

@@ -1,14 +1,24 @@
 import { notifications, type NotificationData } from '@mantine/notifications';
+import i18n from 'i18next';
 
 type ToastOptions = Pick<NotificationData, 'position' | 'autoClose' | 'title'>;
 
 /** SPEC 9: login-area toasts sit top-right and stay 5000 ms. */
 export const AUTH_TOAST: ToastOptions = { position: 'top-right', autoClose: 5000 };
 
+function show(color: string, message: string, options: ToastOptions) {
+  notifications.show({
+    color,
+    message,
+    closeButtonProps: { 'aria-label': i18n.t('common.closeToast') },
+    ...options,
+  });
+}
+
 export function toastSuccess(message: string, options: ToastOptions = {}) {
-  notifications.show({ color: 'teal', message, ...options });
+  show('teal', message, options);
 }
 
 export function toastError(message: string, options: ToastOptions = {}) {
-  notifications.show({ color: 'red', message, ...options });
+  show('red', message, options);
 }

@@ -11,12 +11,15 @@ import { errorMessage } from '@/lib/api-client';
 import { formatCount, formatMoney } from '@/lib/format';
 import { translateMessage } from '@/lib/i18n';
 import { useDashboard } from '../api/get-dashboard';
+import { useDashboardTrends } from '../api/get-dashboard-trends';
+import { TrendsPanel } from '../components/trends-panel';
 import { StatCard } from '../components/stat-card';
 
 /** SPEC 2: Overall Driver, Overall Vehicle, Overall Company, Overall Revenue ($). */
 export function DashboardPage() {
   const { t } = useTranslation();
   const dashboard = useDashboard();
+  const trends = useDashboardTrends();
 
   return (
     <Stack gap="lg">
@@ -72,8 +75,25 @@ export function DashboardPage() {
             value={formatMoney(dashboard.data.overall_revenue)}
             icon={<IconCurrencyDollar size={22} stroke={1.5} />}
             color="teal"
+            hint={t('dashboard.revenueHint')}
           />
         </SimpleGrid>
+      )}
+      {trends.isPending ? (
+        <Center py="xl">
+          <Loader aria-label={t('common.loading')} />
+        </Center>
+      ) : trends.isError ? (
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconAlertCircle />}
+          title={t('dashboard.trendsFailed')}
+        >
+          {translateMessage(errorMessage(trends.error))}
+        </Alert>
+      ) : (
+        <TrendsPanel trends={trends.data} />
       )}
     </Stack>
   );

@@ -1,0 +1,59 @@
+import { ActionIcon, Button, Tooltip } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from './confirm-dialog';
+
+interface DeleteButtonProps {
+  name: string;
+  /** Deletes on the server; resolves once it answered. */
+  onDelete: () => Promise<unknown>;
+  pending: boolean;
+  variant?: 'icon' | 'button';
+}
+
+/** Delete, asked first; acts on the server (ARCHITECTURE: no popup only closes). */
+export function DeleteButton({ name, onDelete, pending, variant = 'icon' }: DeleteButtonProps) {
+  const { t } = useTranslation();
+  const [asking, setAsking] = useState(false);
+  return (
+    <>
+      {variant === 'icon' ? (
+        <Tooltip label={t('delete.action')}>
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            aria-label={t('delete.actionName', { name })}
+            onClick={() => setAsking(true)}
+          >
+            <IconTrash size={18} />
+          </ActionIcon>
+        </Tooltip>
+      ) : (
+        <Button
+          color="red"
+          variant="outline"
+          leftSection={<IconTrash size={16} />}
+          onClick={() => setAsking(true)}
+        >
+          {t('delete.action')}
+        </Button>
+      )}
+      <ConfirmDialog
+        opened={asking}
+        title={t('delete.title')}
+        message={t('delete.confirm', { name })}
+        confirmLabel={t('delete.yes')}
+        color="red"
+        loading={pending}
+        onConfirm={() => {
+          onDelete().then(
+            () => setAsking(false),
+            () => setAsking(false),
+          );
+        }}
+        onClose={() => setAsking(false)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,49 @@
+import { Image, Modal, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+
+interface ImageZoomProps {
+  /** `/uploads/...`; none shows "No image". */
+  src: string | null | undefined;
+  label: string;
+  height?: number;
+}
+
+/** A document or photo: a thumbnail that opens full size on click. */
+export function ImageZoom({ src, label, height = 140 }: ImageZoomProps) {
+  const { t } = useTranslation();
+  const [opened, { open, close }] = useDisclosure(false);
+  return (
+    <Stack gap={6}>
+      {src ? (
+        <UnstyledButton
+          onClick={open}
+          aria-label={t('image.zoom', { label })}
+          data-testid="image-zoom"
+        >
+          <Paper withBorder radius="md" p={4}>
+            <Image src={src} alt={label} h={height} fit="contain" radius="sm" />
+          </Paper>
+        </UnstyledButton>
+      ) : (
+        <Paper
+          withBorder
+          radius="md"
+          h={height + 10}
+          display="grid"
+          style={{ placeItems: 'center' }}
+        >
+          <Text size="sm" c="dimmed">
+            {t('image.none')}
+          </Text>
+        </Paper>
+      )}
+      <Text size="sm" fw={500} ta="center">
+        {label}
+      </Text>
+      <Modal opened={opened} onClose={close} title={label} size="xl" centered>
+        {src ? <Image src={src} alt={label} fit="contain" mah="75vh" /> : null}
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,29 @@
+import { Anchor, Group, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+
+interface PageTitleProps {
+  title: string;
+  /** A link back to the list a detail page belongs to. */
+  back?: { to: string; label: string };
+  actions?: ReactNode;
+}
+
+export function PageTitle({ title, back, actions }: PageTitleProps) {
+  return (
+    <Group justify="space-between" align="center" gap="sm">
+      <Group gap="sm" align="center">
+        {back ? (
+          <Anchor component={Link} to={back.to} aria-label={back.label} c="dimmed" display="flex">
+            <IconArrowLeft size={20} />
+          </Anchor>
+        ) : null}
+        <Title order={1} size="h2">
+          {title}
+        </Title>
+      </Group>
+      {actions}
+    </Group>
+  );
+}

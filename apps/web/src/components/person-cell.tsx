@@ -1,0 +1,53 @@
+import { Avatar, Group, Stack, Text } from '@mantine/core';
+
+interface PersonCellProps {
+  name: string;
+  image?: string | null;
+  /** A second line under the name (gender, owner). */
+  detail?: string | null;
+}
+
+/** A person or company in a table: picture, name and an optional second line. */
+export function PersonCell({ name, image, detail }: PersonCellProps) {
+  return (
+    <Group gap="sm" wrap="nowrap" miw={150}>
+      <Avatar src={image ?? null} alt={name} name={name} color="initials" radius="xl" size={36} />
+      <Stack gap={0} miw={0}>
+        <Text size="sm" fw={600}>
+          {name}
+        </Text>
+        {detail ? (
+          <Text size="xs" c="dimmed">
+            {detail}
+          </Text>
+        ) : null}
+      </Stack>
+    </Group>
+  );
+}
+
+/** Phone over e-mail. */
+export function ContactCell({ phone, email }: { phone: string | null; email: string | null }) {
+  return (
+    <Stack gap={0} miw={0}>
+      <Text size="sm">{phone ?? '—'}</Text>
+      <Text size="xs" c="dimmed">
+        <Email address={email} />
+      </Text>
+    </Stack>
+  );
+}
+
+/** An e-mail address that may break after the @, and only there. */
+export function Email({ address }: { address: string | null }) {
+  if (!address) return null;
+  const at = address.indexOf('@');
+  if (at < 0) return <>{address}</>;
+  return (
+    <>
+      {address.slice(0, at + 1)}
+      <wbr />
+      {address.slice(at + 1)}
+    </>
+  );
+}

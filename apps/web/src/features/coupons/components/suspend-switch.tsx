@@ -1,0 +1,25 @@
+import type { Coupon } from '@cabdesk/contract';
+import { Switch } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useUpdateCouponStatus } from '../api/update-coupon-status';
+
+/** On while the coupon is suspended; saved on the server (ARCHITECTURE departure). */
+export function SuspendSwitch({ coupon }: { coupon: Coupon }) {
+  const { t } = useTranslation();
+  const status = useUpdateCouponStatus();
+  return (
+    <Switch
+      checked={coupon.suspend_status === 1}
+      onChange={(event) =>
+        status.mutate({
+          coupon_id: coupon.id,
+          suspend_status: event.currentTarget.checked ? 1 : 0,
+        })
+      }
+      disabled={status.isPending}
+      color="red"
+      aria-label={t('coupons.suspendName', { code: coupon.coupon_code })}
+      data-testid="suspend-switch"
+    />
+  );
+}

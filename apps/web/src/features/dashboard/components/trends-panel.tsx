@@ -1,0 +1,91 @@
+import type { DashboardTrends } from '@cabdesk/contract';
+import { CompositeChart } from '@mantine/charts';
+import { Anchor, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { RideStatusBadge } from '@/components/status-badge';
+import { formatCount } from '@/lib/format';
+
+const shortDay = (day: string) =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', {
+    month: 'short',
+    day: '2-digit',
+    timeZone: 'UTC',
+  });
+
+/** Under the four cards: trips and revenue per day, trips by status, approvals waiting. */
+export function TrendsPanel({ trends }: { trends: DashboardTrends }) {
+  const { t } = useTranslation();
+  const data = trends.days.map((d) => ({ ...d, label: shortDay(d.day) }));
+  const waiting = [
+    { key: 'companies', to: '/company?approval=Pending', n: trends.pending.companies },
+    { key: 'drivers', to: '/driver?approval=Pending', n: trends.pending.drivers },
+    { key: 'vehicles', to: '/vehicle?approval=Pending', n: trends.pending.vehicles },
+  ] as const;
+
+  return (
+    <Grid gap="lg">
+      <Grid.Col span={{ base: 12, lg: 8 }}>
+        <Paper withBorder radius="md" p="lg" h="100%" data-testid="trend-chart">
+          <Title order={2} size="h4" mb={4}>
+            {t('dashboard.trendTitle')}
+          </Title>
+          <Text size="sm" c="dimmed" mb="md">
+            {t('dashboard.trendHint')}
+          </Text>
+          <CompositeChart
+            h={280}
+            data={data}
+            dataKey="label"
+            withLegend
+            withRightYAxis
+            rightYAxisProps={{ tickFormatter: (v: number) => `$${formatCount(v)}` }}
+            series={[
+              { name: 'trips', label: t('dashboard.trips'), color: 'indigo.5', type: 'bar' },
+              {
+                name: 'revenue',
+                label: t('dashboard.revenueDollars'),
+                color: 'teal.7',
+                type: 'line',
+                yAxisId: 'right',
+              },
+            ]}
+            valueFormatter={(v) => formatCount(v)}
+          />
+        </Paper>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, lg: 4 }}>
+        <Stack gap="lg">
+          <Paper withBorder radius="md" p="lg" data-testid="waiting-approval">
+            <Title order={2} size="h4" mb="sm">
+              {t('dashboard.waitingTitle')}
+            </Title>
+            <Stack gap="xs">
+              {waiting.map((w) => (
+                <Group key={w.key} justify="space-between">
+                  <Anchor component={Link} to={w.to}>
+                    {t(`dashboard.waiting.${w.key}`)}
+                  </Anchor>
+                  <Text fw={700}>{formatCount(w.n)}</Text>
+                </Group>
+              ))}
+            </Stack>
+          </Paper>
+          <Paper withBorder radius="md" p="lg" data-testid="trips-by-status">
+            <Title order={2} size="h4" mb="sm">
+              {t('dashboard.byStatusTitle')}
+            </Title>
+            <Stack gap="xs">
+              {trends.by_status.map((s) => (
+                <Group key={s.ride_status} justify="space-between">
+                  <RideStatusBadge status={s.ride_status} />
+                  <Text fw={600}>{formatCount(s.trips)}</Text>
+                </Group>
+              ))}
+            </Stack>
+          </Paper>
+        </Stack>
+      </Grid.Col>
+    </Grid>
+  );
+}

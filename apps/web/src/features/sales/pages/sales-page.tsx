@@ -1,0 +1,54 @@
+import type { Transaction } from '@cabdesk/contract';
+import { Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { DataTable, type Column } from '@/components/data-table';
+import { PageTitle } from '@/components/page-title';
+import { useTableUrlState } from '@/hooks/use-table-url-state';
+import { formatDate, formatMoney } from '@/lib/format';
+import { useTransactions } from '../api/get-transactions';
+
+/** SPEC 2 Sales: #, Transaction ID, Date, Amount ($), Payment Method; numbering continues across pages. */
+export function SalesPage() {
+  const { t } = useTranslation();
+  const table = useTableUrlState();
+  const sales = useTransactions({ page: table.page });
+
+  const columns: Column<Transaction>[] = [
+    { key: 'index', header: '#', render: (_, index) => index, width: 64 },
+    {
+      key: 'transaction_id',
+      header: t('sales.transactionId'),
+      render: (sale) => (
+        <Text ff="monospace" size="sm">
+          {sale.transaction_id}
+        </Text>
+      ),
+    },
+    { key: 'date', header: t('sales.date'), render: (sale) => formatDate(sale.created_at) },
+    {
+      key: 'amount',
+      header: t('sales.amount'),
+      render: (sale) => formatMoney(sale.amount),
+      align: 'right',
+    },
+    { key: 'method', header: t('sales.paymentMethod'), render: (sale) => sale.payment_method },
+  ];
+
+  return (
+    <Stack gap="lg">
+      <PageTitle title={t('pages.sales')} />
+      <DataTable
+        label={t('pages.sales')}
+        columns={columns}
+        rowKey={(sale) => sale.id}
+        rows={sales.data?.data}
+        pageInfo={sales.data}
+        loading={sales.isFetching}
+        error={sales.error}
+        onRetry={() => void sales.refetch()}
+        onPageChange={table.setPage}
+        minWidth={640}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,306 @@
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import {
+  callApi,
+  describeWalks,
+  expectNoSeriousA11yViolations,
+  signInByApi,
+  toast,
+} from '../support/browser';
+import { artifactsDir } from '../support/paths';
+
+/** The screenshots of this file are taken at this size. */
+const SCREEN = { width: 1366, height: 860 };
+
+/** What a person sees at 1366x860 (the layout's footer is fixed: a full-page shot cuts through it). */
+const shoot = (page: Page, file: string) => page.screenshot({ path: join(artifactsDir, file) });
+
+/** The browser logs every HTTP error answer to a fetch: a duplicate code (409), a refused toggle (404). */
+const HTTP_ERROR_LOG = /Failed to load resource: the server responded with a status of 40[49]/;
+
+/** SPEC 9: Mon-DD-YYYY with an en-US short month. */
+const MONTHS = 'Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec';
+const SHORT_DATE = new RegExp(`^(${MONTHS})-\\d{2}-\\d{4}$`);
+
+const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+/** The rows of the page's one table (the empty state is not a row with cells of data). */
+function rows(page: Page, table: string) {
+  return page.getByRole('table', { name: table }).locator('tbody tr');
+}
+
+/** Waits until the table has data and no request is under way. */
+async function tableSettled(page: Page, table: string) {
+  const element = page.getByRole('table', { name: table });
+  await element.locator('tbody tr td').first().waitFor();
+  await expect.poll(() => element.getAttribute('aria-busy')).toBe('false');
+}
+
+interface Coupon {
+  id: number;
+  coupon_code: string;
+  suspend_status: 0 | 1;
+}
+
+describe('FAQ and coupons', () => {
+  const walk = describeWalks();
+
+  walk(
+    'an FAQ is added after the form explains what is missing, edited, then deleted',
+    async ({ page, baseUrl, admin }) => {
+      await page.setViewportSize(SCREEN);
+      await signInByApi(page, baseUrl, admin, '/faq');
+      await page.getByRole('heading', { name: 'FAQ', exact: true }).waitFor();
+      await tableSettled(page, 'FAQ list');
+
+      // The table: #, Faq Detail, Date, Action; the demo data has a dozen FAQs.
+      const table = page.getByRole('table', { name: 'FAQ list' });
+      expect(await table.locator('thead th').allInnerTexts()).toEqual([
+        '#',
+        'Faq Detail',
+        'Date',
+        'Action',
+      ]);
+      const before = await rows(page, 'FAQ list').count();
+      expect(before).toBeGreaterThanOrEqual(10);
+      const firstRow = rows(page, 'FAQ list').first();
+      expect((await firstRow.locator('td').first().innerText()).trim()).toBe('1');
+      expect((await firstRow.locator('td').nth(2).innerText()).trim()).toMatch(SHORT_DATE);
+      await firstRow.getByRole('button', { name: /^Edit FAQ: / }).waitFor();
+      await firstRow.getByRole('button', { name: /^Delete FAQ: / }).waitFor();
+      await shoot(page, 'faq.png');
+
+      // Add with nothing typed: both messages under their fields.
+      await page.getByRole('button', { name: '+ Add FAQ' }).click();
+      const addDialog = page.getByRole('dialog', { name: 'Add FAQ' });
+      await addDialog.waitFor();
+      await addDialog.getByRole('button', { name: 'Add', exact: true }).click();
+      await addDialog.getByText('Please enter your question.').waitFor();
+      await addDialog.getByText('Please enter your description.').waitFor();
+      await page.waitForTimeout(300); // let the popup finish fading in
+      await shoot(page, 'faq-add.png');
+
+      // Editing a field clears its message; the other stays.
+      const question = `How do I change my pickup point ${unique()}?`;
+      await addDialog.getByLabel('Question').fill(question);
+      expect(await addDialog.getByText('Please enter your question.').count()).toBe(0);
+      expect(await addDialog.getByText('Please enter your description.').count()).toBe(1);
+      // Blank text counts as missing.
+      await addDialog.getByLabel('Description').fill('   ');
+      await addDialog.getByRole('button', { name: 'Add', exact: true }).click();
+      await addDialog.getByText('Please enter your description.').waitFor();
+      await addDialog
+        .getByLabel('Description')
+        .fill('Open the trip, tap the pickup address and drag the pin before the driver arrives.');
+      expect(await addDialog.getByText('Please enter your description.').count()).toBe(0);
+      await addDialog.getByRole('button', { name: 'Add', exact: true }).click();
+      await toast(page, 'FAQ added successfully.').waitFor();
+      await addDialog.waitFor({ state: 'hidden' });
+
+      // The newest comes first, dated today.
+      const added = rows(page, 'FAQ list').filter({ hasText: question });
+      await added.waitFor();
+      expect(await rows(page, 'FAQ list').count()).toBe(before + 1);
+      expect(await rows(page, 'FAQ list').first().innerText()).toContain(question);
+      expect((await added.locator('td').nth(2).innerText()).trim()).toMatch(SHORT_DATE);
+
+      // Edit: the popup comes prefilled; emptying a field brings its message back.
+      await added.getByRole('button', { name: `Edit FAQ: ${question}` }).click();
+      const editDialog = page.getByRole('dialog', { name: 'Edit FAQ' });
+      await editDialog.waitFor();
+      expect(await editDialog.getByLabel('Question').inputValue()).toBe(question);
+      expect(await editDialog.getByLabel('Description').inputValue()).toContain('drag the pin');
+      await editDialog.getByLabel('Question').fill('');
+      await editDialog.getByRole('button', { name: 'Update' }).click();
+      await editDialog.getByText('Please enter your question.').waitFor();
+      const edited = `${question} (edited)`;
+      await editDialog.getByLabel('Question').fill(edited);
+      await editDialog.getByLabel('Description').fill('Tap Edit pickup on the trip screen.');
+      await editDialog.getByRole('button', { name: 'Update' }).click();
+      await toast(page, 'FAQ updated successfully.').waitFor();
+      await editDialog.waitFor({ state: 'hidden' });
+      const editedRow = rows(page, 'FAQ list').filter({ hasText: edited });
+      await editedRow.waitFor();
+      expect(await editedRow.innerText()).toContain('Tap Edit pickup on the trip screen.');
+
+      // Delete: Cancel keeps it; Confirm Delete removes it on the server.
+      await editedRow.getByRole('button', { name: `Delete FAQ: ${edited}` }).click();
+      let confirm = page.getByRole('dialog', { name: 'Delete FAQ' });
+      await confirm.getByText('Are you sure you want to delete this Question?').waitFor();
+      await confirm.getByRole('button', { name: 'Cancel' }).click();
+      await confirm.waitFor({ state: 'hidden' });
+      expect(await editedRow.count()).toBe(1);
+
+      await editedRow.getByRole('button', { name: `Delete FAQ: ${edited}` }).click();
+      confirm = page.getByRole('dialog', { name: 'Delete FAQ' });
+      await confirm.getByRole('button', { name: 'Confirm Delete' }).click();
+      await toast(page, 'Deleted successfully.').waitFor();
+      await confirm.waitFor({ state: 'hidden' });
+      await editedRow.waitFor({ state: 'detached' });
+
+      // Gone for good: not back after a reload.
+      await page.reload();
+      await tableSettled(page, 'FAQ list');
+      expect(await rows(page, 'FAQ list').count()).toBe(before);
+      expect(await page.getByText(question).count()).toBe(0);
+    },
+  );
+
+  walk(
+    'a coupon is added after each validation message, suspended, and deleted',
+    async ({ page, baseUrl, admin, allowConsoleError }) => {
+      allowConsoleError(HTTP_ERROR_LOG);
+      await page.setViewportSize(SCREEN);
+      const token = await signInByApi(page, baseUrl, admin, '/coupon');
+      await page.getByRole('heading', { name: 'Coupon List' }).waitFor();
+      await tableSettled(page, 'Coupon List');
+
+      const table = page.getByRole('table', { name: 'Coupon List' });
+      expect(await table.locator('thead th').allInnerTexts()).toEqual([
+        '#',
+        'Coupon Details',
+        'Coupon Code',
+        'Percentage',
+        'Suspend',
+        'Action',
+      ]);
+      const before = await rows(page, 'Coupon List').count();
+      expect(before).toBeGreaterThanOrEqual(5);
+      expect(
+        (await rows(page, 'Coupon List').first().locator('td').nth(3).innerText()).trim(),
+      ).toMatch(/^\d{1,3}%$/);
+      const existing = (
+        await rows(page, 'Coupon List').first().locator('td').nth(2).innerText()
+      ).trim();
+      expect(existing).toMatch(/^[A-Za-z0-9]+$/);
+      await shoot(page, 'coupon.png');
+
+      // Empty: the four messages of SPEC 5.
+      await page.getByRole('button', { name: '+ Add Coupon' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add Coupon' });
+      await dialog.waitFor();
+      const add = dialog.getByRole('button', { name: 'Add', exact: true });
+      await add.click();
+      for (const message of [
+        'Please enter title.',
+        'Please enter coupon code.',
+        'Please enter percentage.',
+        'Please enter your description.',
+      ]) {
+        await dialog.getByText(message).waitFor();
+      }
+      await page.waitForTimeout(300); // let the popup finish fading in
+      await shoot(page, 'coupon-add.png');
+
+      // The server's rules, checked before sending: letters and digits, 1 to 100.
+      await dialog.getByLabel('Title').fill('Weekend rides');
+      expect(await dialog.getByText('Please enter title.').count()).toBe(0);
+      expect(await dialog.getByText('Please enter coupon code.').count()).toBe(1);
+      await dialog.getByLabel('Coupon Code').fill('WEEK END!');
+      await dialog.getByLabel('Coupon Percentage').fill('150');
+      await dialog
+        .getByLabel('Description')
+        .fill('Fifteen percent off rides on Saturday and Sunday.');
+      await add.click();
+      await dialog.getByText('The coupon code may contain only letters and digits.').waitFor();
+      await dialog.getByText('The percentage must be a whole number from 1 to 100.').waitFor();
+
+      // A code already in use (whatever its case): the server's answer under the field.
+      await dialog.getByLabel('Coupon Code').fill(existing.toLowerCase());
+      await dialog.getByLabel('Coupon Percentage').fill('15');
+      await add.click();
+      await dialog.getByText('This coupon code already exists.').waitFor();
+      expect(await dialog.isVisible()).toBe(true);
+      const code = `E2E${unique()}`.toUpperCase();
+      await dialog.getByLabel('Coupon Code').fill(code);
+      expect(await dialog.getByText('This coupon code already exists.').count()).toBe(0);
+      await add.click();
+      await toast(page, 'Coupon added successfully.').waitFor();
+      await dialog.waitFor({ state: 'hidden' });
+
+      const row = rows(page, 'Coupon List').filter({ hasText: code });
+      await row.waitFor();
+      expect(await rows(page, 'Coupon List').count()).toBe(before + 1);
+      const cells = await row.locator('td').allInnerTexts();
+      expect(cells[1]).toContain('Weekend rides');
+      expect(cells[1]).toContain('Fifteen percent off rides on Saturday and Sunday.');
+      expect(cells[2]?.trim()).toBe(code);
+      expect(cells[3]?.trim()).toBe('15%');
+
+      // Suspend: saved on the server, still on after a reload; then back off.
+      const toggle = row.getByRole('switch', { name: `Suspend coupon ${code}` });
+      expect(await toggle.isChecked()).toBe(false);
+
+      // A refusal puts the switch back and says why.
+      await page.route('**/taxi-service/admin/coupon-status', (route) =>
+        route.fulfill({
+          status: 404,
+          json: { status: false, message: 'Coupon not found.', data: null },
+        }),
+      );
+      await toggle.click({ force: true });
+      await toast(page, 'Coupon not found.').waitFor();
+      await expect.poll(() => toggle.isChecked()).toBe(false);
+      await page.unroute('**/taxi-service/admin/coupon-status');
+
+      // The switch waits while its call and the list's refresh are under way.
+      await expect.poll(() => toggle.isEnabled()).toBe(true);
+      await toggle.click({ force: true });
+      await toast(page, 'Coupon status updated successfully.').waitFor();
+      expect(await toggle.isChecked()).toBe(true);
+      const saved = async () => {
+        const { body } = await callApi(baseUrl, 'coupon-list', token);
+        return (body as { data: Coupon[] }).data.find((c) => c.coupon_code === code)
+          ?.suspend_status;
+      };
+      expect(await saved()).toBe(1);
+      await page.reload();
+      await tableSettled(page, 'Coupon List');
+      const reloaded = rows(page, 'Coupon List')
+        .filter({ hasText: code })
+        .getByRole('switch', { name: `Suspend coupon ${code}` });
+      expect(await reloaded.isChecked()).toBe(true);
+      await expect.poll(() => reloaded.isEnabled()).toBe(true);
+      await reloaded.click({ force: true });
+      await expect.poll(saved).toBe(0);
+      expect(await reloaded.isChecked()).toBe(false);
+
+      // Delete: asked first, then gone from the server.
+      await rows(page, 'Coupon List')
+        .filter({ hasText: code })
+        .getByRole('button', { name: `Delete coupon ${code}` })
+        .click();
+      const confirm = page.getByRole('dialog', { name: 'Delete Coupon' });
+      await confirm.getByText('Are you sure you want to delete this coupon code?').waitFor();
+      await confirm.getByRole('button', { name: 'Confirm Delete' }).click();
+      await toast(page, 'Deleted successfully.').waitFor();
+      await rows(page, 'Coupon List').filter({ hasText: code }).waitFor({ state: 'detached' });
+      await page.reload();
+      await tableSettled(page, 'Coupon List');
+      expect(await rows(page, 'Coupon List').count()).toBe(before);
+      expect(await saved()).toBeUndefined();
+    },
+  );
+
+  walk(
+    'the FAQ and coupon screens have no serious accessibility violations',
+    async ({ page, baseUrl, admin }) => {
+      await signInByApi(page, baseUrl, admin, '/faq');
+      await tableSettled(page, 'FAQ list');
+      await expectNoSeriousA11yViolations(page);
+      await page.getByRole('button', { name: '+ Add FAQ' }).click();
+      await page.getByRole('dialog', { name: 'Add FAQ' }).getByLabel('Question').waitFor();
+      await page.waitForTimeout(300);
+      await expectNoSeriousA11yViolations(page);
+
+      await page.goto('/coupon');
+      await tableSettled(page, 'Coupon List');
+      await expectNoSeriousA11yViolations(page);
+      await page.getByRole('button', { name: '+ Add Coupon' }).click();
+      await page.getByRole('dialog', { name: 'Add Coupon' }).getByLabel('Title').waitFor();
+      await page.waitForTimeout(300);
+      await expectNoSeriousA11yViolations(page);
+    },
+  );
+});

@@ -1,0 +1,207 @@
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import { callApi, describeWalks, signInByApi, toast } from '../support/browser';
+
+interface Paged<T> {
+  data: T[];
+  total: number;
+}
+interface Person {
+  id: number;
+  name: string;
+  email: string;
+  status: string;
+  approval: string;
+}
+interface Vehicle {
+  id: number;
+  license_number: string;
+}
+interface Ride {
+  id: number;
+  driver: { vehicle: { id: number; license_number: string } | null } | null;
+  company: { id: number } | null;
+}
+
+async function get<T>(baseUrl: string, token: string, path: string): Promise<T> {
+  const { status, body } = await callApi(baseUrl, path, token);
+  expect(status, path).toBe(200);
+  return (body as { data: T }).data;
+}
+
+/** The table's rows once it has loaded. */
+async function loaded(page: Page, table: string) {
+  const rows = page.getByRole('table', { name: table }).locator('tbody tr');
+  await rows.first().waitFor();
+  await expect.poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
+  return rows;
+}
+
+describe('directory actions', () => {
+  const walk = describeWalks();
+
+  walk(
+    'approving a pending driver asks first, then shows the badge',
+    async ({ page, baseUrl, admin }) => {
+      const token = await signInByApi(page, baseUrl, admin, '/');
+      const pending = await get<Paged<Person>>(baseUrl, token, 'driver-list?approval=Pending');
+      const driver = pending.data[0]!;
+      expect(driver).toBeTruthy();
+
+      await page.goto(`/driver?search=${encodeURIComponent(driver.email)}`);
+      const rows = await loaded(page, 'Driver List');
+      expect(await rows.count()).toBe(1);
+      await rows.getByRole('button', { name: `Approve ${driver.name}` }).click();
+
+      // Asked first: No change until confirmed.
+      const dialog = page.getByRole('dialog', { name: 'Approve' });
+      await dialog.getByText(`Are you sure you want to approve ${driver.name}?`).waitFor();
+      await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
+      await toast(page, 'Approval updated successfully.').waitFor();
+      await dialog.waitFor({ state: 'hidden' });
+      await rows.getByTestId('approval-badge').filter({ hasText: 'Approved' }).waitFor();
+      expect(await rows.getByRole('button', { name: `Approve ${driver.name}` }).count()).toBe(0);
+
+      const after = await get<Person>(baseUrl, token, `user-detail?user_id=${driver.id}`);
+      expect(after.approval).toBe('Approved');
+
+      // The detail page shows the decision too, with no approve / reject left.
+      await page.goto(`/driver-detail/${driver.id}`);
+      await page.getByRole('heading', { name: 'Driver Information' }).waitFor();
+      await page.getByTestId('approval-badge').filter({ hasText: 'Approved' }).waitFor();
+      expect(await page.getByRole('button', { name: 'Approve', exact: true }).count()).toBe(0);
+    },
+  );
+
+  walk(
+    'rejecting a pending vehicle on its page sends Rejected',
+    async ({ page, baseUrl, admin }) => {
+      const token = await signInByApi(page, baseUrl, admin, '/');
+      const pending = await get<Paged<Vehicle>>(baseUrl, token, 'vehicle-list?approval=Pending');
+      const vehicle = pending.data[0]!;
+      await page.goto(`/vehicle-detail/${vehicle.id}`);
+      await page.getByRole('heading', { name: 'Vehicle Information' }).waitFor();
+      await page.getByRole('button', { name: 'Reject', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Reject' });
+      await dialog.getByRole('button', { name: 'Reject', exact: true }).click();
+      await toast(page, 'Approval updated successfully.').waitFor();
+      await page.getByTestId('approval-badge').filter({ hasText: 'Rejected' }).waitFor();
+      const after = await get<{ approval: string }>(
+        baseUrl,
+        token,
+        `vehicle-detail?vehicle_id=${vehicle.id}`,
+      );
+      expect(after.approval).toBe('Rejected');
+    },
+  );
+
+  walk(
+    'a user is deactivated and reactivated, each asked first',
+    async ({ page, baseUrl, admin }) => {
+      const token = await signInByApi(page, baseUrl, admin, '/');
+      const active = await get<Paged<Person>>(
+        baseUrl,
+        token,
+        'user-list?user_type=User&status=Active',
+      );
+      const user = active.data[0]!;
+      await page.goto(`/user?search=${encodeURIComponent(user.email)}`);
+      const rows = await loaded(page, 'User List');
+      expect(await rows.count()).toBe(1);
+      const toggle = rows.getByRole('switch', { name: `Active status of ${user.name}` });
+      const flip = async () => {
+        await expect.poll(() => page.locator('.mantine-Modal-overlay').count()).toBe(0);
+        await toggle.locator('xpath=ancestor::label[1]').click();
+      };
+      expect(await toggle.isChecked()).toBe(true);
+
+      // Cancel changes nothing.
+      await flip();
+      const deactivate = page.getByRole('dialog', { name: 'Deactivate' });
+      await deactivate.getByText(`Are you sure you want to deactivate ${user.name}?`).waitFor();
+      await deactivate.getByRole('button', { name: 'Cancel' }).click();
+      await deactivate.waitFor({ state: 'hidden' });
+      expect(await toggle.isChecked()).toBe(true);
+
+      await flip();
+      await deactivate.getByRole('button', { name: 'Deactivate' }).click();
+      await toast(page, 'Status updated successfully.').waitFor();
+      await expect.poll(() => toggle.isChecked()).toBe(false);
+      expect((await get<Person>(baseUrl, token, `user-detail?user_id=${user.id}`)).status).toBe(
+        'Inactive',
+      );
+
+      await flip();
+      const activate = page.getByRole('dialog', { name: 'Activate' });
+      await activate.getByRole('button', { name: 'Activate' }).click();
+      await expect.poll(() => toggle.isChecked()).toBe(true);
+      expect((await get<Person>(baseUrl, token, `user-detail?user_id=${user.id}`)).status).toBe(
+        'Active',
+      );
+    },
+  );
+
+  walk('a document opens full size on click', async ({ page, baseUrl, admin, screenshot }) => {
+    const token = await signInByApi(page, baseUrl, admin, '/');
+    const vehicles = await get<Paged<Vehicle>>(baseUrl, token, 'vehicle-list');
+    await page.goto(`/vehicle-detail/${vehicles.data[0]!.id}`);
+    await page.getByRole('button', { name: 'Zoom Registration Front' }).click();
+    const zoom = page.getByRole('dialog', { name: 'Registration Front' });
+    const image = zoom.getByRole('img', { name: 'Registration Front' });
+    await image.waitFor();
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
+    const box = await image.boundingBox();
+    expect(box!.width).toBeGreaterThan(400);
+    await page.waitForTimeout(300);
+    await screenshot('vehicle-document-zoom.png');
+    await page.keyboard.press('Escape');
+    await zoom.waitFor({ state: 'hidden' });
+  });
+
+  walk(
+    'a deleted vehicle leaves the list while its trips remain',
+    async ({ page, baseUrl, admin }) => {
+      const token = await signInByApi(page, baseUrl, admin, '/');
+      // A vehicle with trips, not the newest (other walks look at that one).
+      const newest = (await get<Paged<Vehicle>>(baseUrl, token, 'vehicle-list')).data[0]!;
+      const rides = await get<Paged<Ride>>(baseUrl, token, 'ride-list?per_page=100');
+      const ride = rides.data.find(
+        (r) => r.driver?.vehicle && r.company && r.driver.vehicle.id !== newest.id,
+      )!;
+      const vehicle = ride.driver!.vehicle!;
+      const companyId = ride.company!.id;
+
+      await page.goto(`/vehicle?search=${encodeURIComponent(vehicle.license_number)}`);
+      const rows = await loaded(page, 'Vehicle List');
+      expect(await rows.count()).toBe(1);
+      await rows.getByRole('button', { name: `Delete ${vehicle.license_number}` }).click();
+      const dialog = page.getByRole('dialog', { name: 'Delete' });
+      await dialog
+        .getByText(`Are you sure you want to delete ${vehicle.license_number}?`)
+        .waitFor();
+      await dialog.getByRole('button', { name: 'Confirm Delete' }).click();
+      await toast(page, 'Deleted successfully.').waitFor();
+      await page.getByTestId('table-empty').filter({ hasText: 'No Records Found' }).waitFor();
+
+      // Gone from the server's lists and detail...
+      const { status } = await callApi(baseUrl, `vehicle-detail?vehicle_id=${vehicle.id}`, token);
+      expect(status).toBe(404);
+      const left = await get<Paged<Vehicle>>(
+        baseUrl,
+        token,
+        `vehicle-list?search=${encodeURIComponent(vehicle.license_number)}`,
+      );
+      expect(left.data.map((v) => v.id)).not.toContain(vehicle.id);
+
+      // ...while its trips stay in the company's history.
+      const trips = await get<Paged<Ride>>(
+        baseUrl,
+        token,
+        `ride-list?user_id=${companyId}&per_page=100`,
+      );
+      expect(trips.data.some((r) => r.id === ride.id)).toBe(true);
+    },
+  );
+});
