@@ -1,12 +1,5 @@
 import { z } from 'zod';
-import { envelopeSchema, idSchema } from './envelope';
-
-/** Text a person typed: trimmed; blank counts as missing so the SPEC message shows. */
-const requiredText = (missing: string, max: number, tooLong: string) =>
-  z.preprocess(
-    (v) => (typeof v === 'string' ? v.trim() : v),
-    z.string({ error: missing }).min(1, missing).max(max, tooLong),
-  );
+import { envelopeSchema, idSchema, requiredText } from './envelope';
 
 // ---------------------------------------------------------------- FAQ (supports)
 

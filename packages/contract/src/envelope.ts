@@ -72,3 +72,10 @@ export const pageQuerySchema = z.object({
   search: optionalQuery(z.string().trim().max(100, 'Search must be at most 100 characters.')),
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
+
+/** Text a person typed: trimmed; blank counts as missing so the SPEC message shows. */
+export const requiredText = (missing: string, max: number, tooLong: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : v),
+    z.string({ error: missing }).min(1, missing).max(max, tooLong),
+  );

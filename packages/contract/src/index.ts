@@ -6,4 +6,5 @@ export * from './dashboard';
 export * from './directory';
 export * from './notifications';
 export * from './paths';
+export * from './rides';
 export * from './sales';

@@ -20,6 +20,7 @@ export const paths = {
   userDetail: 'user-detail',
   rideList: 'ride-list',
   rideDetail: 'ride-detail',
+  rideCancel: 'ride-cancel',
   driverList: 'driver-list',
   vehicleList: 'vehicle-list',
   vehicleDetail: 'vehicle-detail',

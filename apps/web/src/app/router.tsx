@@ -16,6 +16,8 @@ import { DriverHistoryPage } from '@/features/drivers/pages/driver-history-page'
 import { DriverListPage } from '@/features/drivers/pages/driver-list-page';
 import { FaqPage } from '@/features/faqs/pages/faq-page';
 import { PolicyPage } from '@/features/policies/pages/policy-page';
+import { TripDetailPage } from '@/features/rides/pages/trip-detail-page';
+import { TripListPage } from '@/features/rides/pages/trip-list-page';
 import { UserDetailPage } from '@/features/users/pages/user-detail-page';
 import { UserListPage } from '@/features/users/pages/user-list-page';
 import { VehicleDetailPage } from '@/features/vehicles/pages/vehicle-detail-page';
@@ -57,8 +59,8 @@ export const routes: RouteObject[] = [
       { path: 'driver', element: <DriverListPage /> },
       { path: 'driver-detail/:id', element: <DriverDetailPage /> },
       { path: 'driver-history-detail', element: <DriverHistoryPage /> },
-      { path: 'trip', element: notBuilt('pages.trip') },
-      { path: 'trip-detail/:id', element: notBuilt('pages.tripDetail') },
+      { path: 'trip', element: <TripListPage /> },
+      { path: 'trip-detail/:id', element: <TripDetailPage /> },
       { path: 'sales', element: <SalesPage /> },
       { path: 'my-profile', element: <MyProfilePage /> },
       { path: 'faq', element: <FaqPage /> },

@@ -1,6 +1,10 @@
-import type { Paged, Ride, RideStatus, UserType } from '@cabdesk/contract';
+import type { Paged, Ride, RideDetail, RideStatus, UserType } from '@cabdesk/contract';
+import { isCancellable, RIDE_MESSAGES } from '@cabdesk/contract';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { FastifyRequest } from 'fastify';
+import type { Db, Tx } from '../../db/client';
+import { audit } from '../../lib/audit';
+import { HttpError } from '../../lib/http-error';
 import { isPastEnd, offsetOf, pageOf, type PageRequest } from '../../lib/paging';
 import { containsPattern } from '../../lib/search';
 import { allOf, isoText, money, rowsOf } from '../../lib/sql';
@@ -153,8 +157,61 @@ export async function listRides(db: Db, f: RideFilter, request: PageRequest): Pr
   return pageOf(rows.map(toRide), total, request);
 }
 
-/** One ride by id, or null (for ride-detail, issue 5). */
-export async function findRide(db: Db, id: number): Promise<Ride | null> {
-  const [row] = await rowsOf<RideRow>(db, sql`${select} from rides r ${joins} where r.id = ${id}`);
-  return row ? toRide(row) : null;
+/** One ride by id with what its detail page adds (ride-detail), or null. */
+export async function findRide(db: Db | Tx, id: number): Promise<RideDetail | null> {
+  const [row] = await rowsOf<RideRow & { cancel_reason: string | null; updated_at: string }>(
+    db,
+    sql`${select}, r.cancel_reason, ${isoText(sql`r.updated_at`)} as updated_at
+        from rides r ${joins} where r.id = ${id}`,
+  );
+  return row
+    ? { ...toRide(row), cancel_reason: row.cancel_reason, updated_at: row.updated_at }
+    : null;
+}
+
+/** What cancelRide changed: the trip, the state it left, and why. */
+export type CancelledRide = {
+  id: number;
+  previousStatus: RideStatus;
+  reason: string;
+  /** The administrator who cancelled it. */
+  adminId: number | null;
+};
+
+/**
+ * An administrator cancels a Pending or Accepted trip: within the caller's
+ * transaction the row is locked (a second cancel waits, then finds it
+ * Cancelled and answers 409), set to Cancel with the reason, and audited. The
+ * ride counters and ride_daily follow by trigger (migrations 0002, 0003).
+ * Whatever else should happen when a trip is cancelled belongs in the same
+ * transaction, after this call.
+ */
+export async function cancelRide(
+  tx: Tx,
+  request: FastifyRequest,
+  rideId: number,
+  reason: string,
+): Promise<CancelledRide> {
+  const [row] = await rowsOf<{ ride_status: RideStatus; cancel_reason: string | null }>(
+    tx,
+    sql`select ride_status, cancel_reason from rides where id = ${rideId} for update`,
+  );
+  if (!row) throw new HttpError(404, RIDE_MESSAGES.rideNotFound);
+  if (!isCancellable(row.ride_status)) {
+    throw new HttpError(409, RIDE_MESSAGES.notCancellable(row.ride_status));
+  }
+  await tx.execute(
+    sql`update rides set ride_status = 'Cancel', cancel_reason = ${reason}, updated_at = now()
+        where id = ${rideId}`,
+  );
+  const adminId = request.session?.adminId ?? null;
+  await audit(tx, request, {
+    adminId,
+    action: 'ride-cancel',
+    tableName: 'rides',
+    recordId: rideId,
+    before: { ride_status: row.ride_status, cancel_reason: row.cancel_reason },
+    after: { ride_status: 'Cancel', cancel_reason: reason },
+  });
+  return { id: rideId, previousStatus: row.ride_status, reason, adminId };
 }

@@ -21,17 +21,29 @@ type Paged<T> = {
 
 async function setup() {
   const { app, database } = await buildTestApp();
-  await createAdmin(database);
+  const admin = await createAdmin(database);
   const token = await signIn(app);
-  const get = async (path: string, query: Record<string, string | number> = {}) => {
+  const get = async (
+    path: string,
+    query: Record<string, string | number> = {},
+    headers: Record<string, string> = bearer(token),
+  ) => {
     const res = await app.inject({
       url: api(path),
       query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
-      headers: bearer(token),
+      headers,
     });
     return { statusCode: res.statusCode, body: res.json() };
   };
-  return { app, database, get };
+  const post = async (
+    path: string,
+    payload: Record<string, unknown>,
+    headers: Record<string, string> = bearer(token),
+  ) => {
+    const res = await app.inject({ method: 'POST', url: api(path), payload, headers });
+    return { statusCode: res.statusCode, body: res.json() };
+  };
+  return { app, database, admin, get, post };
 }
 
 const at = (iso: string) => new Date(iso);
@@ -231,5 +243,388 @@ describe('ride-list', () => {
     expect(page.data[0]).toMatchObject({ id: ride.id, driver: { name: 'Dana Driver' } });
     // The deleted account itself is not found any more.
     expect((await get(paths.rideList, { user_id: driver.id })).statusCode).toBe(404);
+  });
+});
+
+describe('ride-list search fields', () => {
+  it('finds a trip by each passenger, driver and company field and by either address', async () => {
+    const { database, get } = await setup();
+    const { company, driver, ann, bob } = await marketplace(database);
+    const driven = await createRide(database, {
+      userId: ann.id,
+      driverId: driver.id,
+      companyId: company.id,
+      pickupAddress: '14 Harbour Road',
+      dropAddress: '77 Quarry Lane',
+    });
+    await createRide(database, { userId: bob.id });
+
+    const search = async (term: string) =>
+      ids((await get(paths.rideList, { search: term })).body.data as Paged<Ride>);
+
+    for (const term of [
+      'Ann Rider',
+      'ANN@EXAMPLE.TEST',
+      '5552223333',
+      'Dana Driver',
+      'dana@example.test',
+      '5551112222',
+      'Olive Cabs',
+      'Olive Owner',
+      '5550001111',
+      'harbour road',
+      'Quarry',
+    ]) {
+      expect(await search(term), term).toEqual([driven.id]);
+    }
+    expect(await search('no such thing')).toEqual([]);
+  });
+});
+
+/** A ride of every status, one passenger; the driven ones with the marketplace's driver. */
+async function ridesInEveryStatus(database: Awaited<ReturnType<typeof setup>>['database']) {
+  const { company, driver, vehicle, ann } = await marketplace(database);
+  const driven = { userId: ann.id, driverId: driver.id, companyId: company.id };
+  const make = (rideStatus: Ride['ride_status'], withDriver = true) =>
+    createRide(database, {
+      ...(withDriver ? { ...driven, vehicleId: vehicle.id } : { userId: ann.id }),
+      rideStatus,
+      amount: '10.00',
+      cancelReason: rideStatus === 'Cancel' ? 'Rider changed plans' : null,
+    });
+  return {
+    company,
+    driver,
+    vehicle,
+    ann,
+    pending: await make('Pending', false),
+    accept: await make('Accept'),
+    start: await make('Start'),
+    end: await make('End'),
+    complete: await make('Complete'),
+    cancel: await make('Cancel'),
+  };
+}
+
+describe('ride-detail', () => {
+  it('answers every field of the trip detail page', async () => {
+    const { database, get } = await setup();
+    const { company, driver, vehicle, ann } = await marketplace(database);
+    const ride = await createRide(database, {
+      userId: ann.id,
+      driverId: driver.id,
+      companyId: company.id,
+      vehicleId: vehicle.id,
+      amount: '42.10',
+      pickupAddress: '1 Main St',
+      dropAddress: '9 Elm St',
+      rideStatus: 'Accept',
+      createdAt: at('2024-03-05T09:12:00Z'),
+      updatedAt: at('2024-03-05T09:14:00Z'),
+    });
+
+    const res = await get(paths.rideDetail, { ride_id: ride.id });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toEqual({
+      status: true,
+      message: 'Trip fetched successfully.',
+      data: {
+        id: ride.id,
+        amount: 42.1,
+        pickup_address: '1 Main St',
+        drop_address: '9 Elm St',
+        created_at: '2024-03-05T09:12:00.000Z',
+        updated_at: '2024-03-05T09:14:00.000Z',
+        ride_status: 'Accept',
+        cancel_reason: null,
+        user: { id: ann.id, name: 'Ann Rider', phone: '5552223333', email: 'ann@example.test' },
+        driver: {
+          id: driver.id,
+          name: 'Dana Driver',
+          phone: '5551112222',
+          email: 'dana@example.test',
+          vehicle: {
+            id: vehicle.id,
+            license_number: 'ABC-123',
+            service_type_data: { title: 'Comfort' },
+            vehicle_type_data: { title: 'Minivan' },
+          },
+        },
+        company: {
+          id: company.id,
+          name: 'Olive Owner',
+          company_name: 'Olive Cabs',
+          phone: '5550001111',
+        },
+      },
+    });
+  });
+
+  it('answers null for a missing driver, vehicle and company, and the reason of a cancelled trip', async () => {
+    const { database, get } = await setup();
+    const { driver, ann } = await marketplace(database);
+    const waiting = await createRide(database, { userId: ann.id, rideStatus: 'Pending' });
+    const noVehicle = await createRide(database, { userId: ann.id, driverId: driver.id });
+    const cancelled = await createRide(database, {
+      userId: ann.id,
+      rideStatus: 'Cancel',
+      cancelReason: 'No driver nearby',
+    });
+
+    const detail = async (id: number) =>
+      (await get(paths.rideDetail, { ride_id: id })).body.data as Ride & {
+        cancel_reason: string | null;
+      };
+    expect(await detail(waiting.id)).toMatchObject({
+      ride_status: 'Pending',
+      driver: null,
+      company: null,
+      cancel_reason: null,
+    });
+    expect(await detail(noVehicle.id)).toMatchObject({
+      driver: { id: driver.id, vehicle: null },
+      company: null,
+    });
+    expect(await detail(cancelled.id)).toMatchObject({
+      ride_status: 'Cancel',
+      cancel_reason: 'No driver nearby',
+    });
+  });
+
+  it('answers 404 for a missing trip and 400 for a bad id', async () => {
+    const { get } = await setup();
+    const missing = await get(paths.rideDetail, { ride_id: 999999 });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toEqual({ status: false, message: 'Trip not found.', data: null });
+
+    for (const ride_id of ['abc', '0', '-3', '1.5', '99999999999']) {
+      const bad = await get(paths.rideDetail, { ride_id });
+      expect(bad.statusCode, ride_id).toBe(400);
+      expect(bad.body.status).toBe(false);
+      expect(bad.body.data.errors).toHaveProperty('ride_id');
+    }
+    const none = await get(paths.rideDetail);
+    expect(none.statusCode).toBe(400);
+    expect(none.body.data.errors).toHaveProperty('ride_id');
+  });
+});
+
+type Database = Awaited<ReturnType<typeof setup>>['database'];
+
+const rideRow = async (database: Database, id: number) => {
+  const [row] = await database.rows<{
+    ride_status: string;
+    cancel_reason: string | null;
+    updated_at: string;
+  }>(
+    sql`select ride_status, cancel_reason, updated_at::text as updated_at from rides where id = ${id}`,
+  );
+  return row!;
+};
+
+const auditRows = (database: Database) =>
+  database.rows<{
+    admin_id: number | null;
+    action: string;
+    table_name: string;
+    record_id: number;
+    before: unknown;
+    after: unknown;
+  }>(
+    sql`select admin_id, action, table_name, record_id, before, after from audit_log
+        where table_name = 'rides' order by id`,
+  );
+
+/** The ride counters as kept, then as a full recount finds them: they must agree. */
+async function expectRideCountersExact(database: Database) {
+  const snapshot = () =>
+    database.rows(sql`select json_build_object(
+      'counts', (select json_agg(c order by ride_status) from ride_counts c where n <> 0),
+      'daily', (select json_agg(d order by day, ride_status) from ride_daily d where n <> 0),
+      'stats', (select json_agg(s order by user_id) from user_stats s)) as counters`);
+  const kept = await snapshot();
+  await database.rows(sql`select recount_counters()`);
+  expect(kept).toEqual(await snapshot());
+}
+
+describe('ride-cancel', () => {
+  it('cancels a Pending trip with the reason, audits who and why, and moves the dashboard', async () => {
+    const { database, admin, get, post } = await setup();
+    const { pending } = await ridesInEveryStatus(database);
+    const cardsBefore = (await get(paths.dashboard)).body.data;
+    const trendsBefore = (await get(paths.dashboardTrends)).body.data;
+
+    const res = await post(paths.rideCancel, {
+      ride_id: pending.id,
+      reason: '  Rider called to cancel  ',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toMatchObject({
+      status: true,
+      message: 'Trip cancelled successfully.',
+      data: {
+        id: pending.id,
+        ride_status: 'Cancel',
+        cancel_reason: 'Rider called to cancel',
+        driver: null,
+        company: null,
+      },
+    });
+
+    const row = await rideRow(database, pending.id);
+    expect(row).toMatchObject({ ride_status: 'Cancel', cancel_reason: 'Rider called to cancel' });
+    expect(new Date(row.updated_at).getTime()).toBeGreaterThan(pending.updatedAt.getTime());
+    expect((await get(paths.rideDetail, { ride_id: pending.id })).body.data).toMatchObject({
+      ride_status: 'Cancel',
+      cancel_reason: 'Rider called to cancel',
+    });
+
+    expect(await auditRows(database)).toEqual([
+      {
+        admin_id: admin.id,
+        action: 'ride-cancel',
+        table_name: 'rides',
+        record_id: pending.id,
+        before: { ride_status: 'Pending', cancel_reason: null },
+        after: { ride_status: 'Cancel', cancel_reason: 'Rider called to cancel' },
+      },
+    ]);
+
+    // Trips by status move from Pending to Cancelled; the day keeps its trip;
+    // revenue (completed trips only) and the cards stay.
+    const trendsAfter = (await get(paths.dashboardTrends)).body.data;
+    const byStatus = (trends: typeof trendsBefore) =>
+      Object.fromEntries(
+        (trends.by_status as { ride_status: string; trips: number }[]).map((s) => [
+          s.ride_status,
+          s.trips,
+        ]),
+      );
+    expect(byStatus(trendsBefore)).toMatchObject({ Pending: 1, Cancel: 1 });
+    expect(byStatus(trendsAfter)).toEqual({ ...byStatus(trendsBefore), Pending: 0, Cancel: 2 });
+    expect(trendsAfter.days).toEqual(trendsBefore.days);
+    expect((await get(paths.dashboard)).body.data).toEqual(cardsBefore);
+    await expectRideCountersExact(database);
+  });
+
+  it('cancels an Accepted trip', async () => {
+    const { database, post } = await setup();
+    const { accept, driver } = await ridesInEveryStatus(database);
+    const res = await post(paths.rideCancel, { ride_id: accept.id, reason: 'Driver unreachable' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body.data).toMatchObject({
+      ride_status: 'Cancel',
+      cancel_reason: 'Driver unreachable',
+      driver: { id: driver.id },
+    });
+    expect(await rideRow(database, accept.id)).toMatchObject({ ride_status: 'Cancel' });
+    expect(await auditRows(database)).toHaveLength(1);
+    await expectRideCountersExact(database);
+  });
+
+  it('answers 409 for a trip past Accepted, and changes nothing', async () => {
+    const { database, get, post } = await setup();
+    const rides = await ridesInEveryStatus(database);
+    const trendsBefore = (await get(paths.dashboardTrends)).body.data;
+    const cases = [
+      [rides.start, 'Start'],
+      [rides.end, 'End'],
+      [rides.complete, 'Completed'],
+      [rides.cancel, 'Cancelled'],
+    ] as const;
+    for (const [ride, label] of cases) {
+      const before = await rideRow(database, ride.id);
+      const res = await post(paths.rideCancel, { ride_id: ride.id, reason: 'Too late' });
+      expect(res.statusCode, label).toBe(409);
+      expect(res.body).toEqual({
+        status: false,
+        message: `Only a Pending or Accepted trip can be cancelled. This one is ${label}.`,
+        data: null,
+      });
+      expect(await rideRow(database, ride.id)).toEqual(before);
+    }
+    expect(await auditRows(database)).toEqual([]);
+    expect((await get(paths.dashboardTrends)).body.data).toEqual(trendsBefore);
+  });
+
+  it('refuses a missing, blank or oversized reason with 400, and changes nothing', async () => {
+    const { database, post } = await setup();
+    const { pending } = await ridesInEveryStatus(database);
+    const before = await rideRow(database, pending.id);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ ride_id: pending.id }, 'Please enter a reason.'],
+      [{ ride_id: pending.id, reason: '' }, 'Please enter a reason.'],
+      [{ ride_id: pending.id, reason: ' \n\t ' }, 'Please enter a reason.'],
+      [{ ride_id: pending.id, reason: null }, 'Please enter a reason.'],
+      [
+        { ride_id: pending.id, reason: 'x'.repeat(501) },
+        'The reason may be at most 500 characters.',
+      ],
+    ];
+    for (const [payload, message] of cases) {
+      const res = await post(paths.rideCancel, payload);
+      expect(res.statusCode, JSON.stringify(payload).slice(0, 60)).toBe(400);
+      expect(res.body).toEqual({ status: false, message, data: { errors: { reason: message } } });
+    }
+    expect(await rideRow(database, pending.id)).toEqual(before);
+    expect(await auditRows(database)).toEqual([]);
+
+    // The bound itself is allowed; surrounding blanks do not count towards it.
+    const longest = await post(paths.rideCancel, {
+      ride_id: pending.id,
+      reason: ` ${'y'.repeat(500)} `,
+    });
+    expect(longest.statusCode).toBe(200);
+    expect(longest.body.data.cancel_reason).toBe('y'.repeat(500));
+  });
+
+  it('answers 400 for a bad ride_id and 404 for a missing trip', async () => {
+    const { post } = await setup();
+    for (const ride_id of ['abc', 0, -1, 2.5, undefined]) {
+      const res = await post(paths.rideCancel, { ride_id, reason: 'Why not' });
+      expect(res.statusCode, String(ride_id)).toBe(400);
+      expect(res.body.data.errors).toHaveProperty('ride_id');
+    }
+    const missing = await post(paths.rideCancel, { ride_id: 999999, reason: 'Why not' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toEqual({ status: false, message: 'Trip not found.', data: null });
+  });
+
+  it('lets only one of two simultaneous cancels succeed', async () => {
+    const { database, post } = await setup();
+    const { pending } = await ridesInEveryStatus(database);
+    const answers = await Promise.all([
+      post(paths.rideCancel, { ride_id: pending.id, reason: 'First admin' }),
+      post(paths.rideCancel, { ride_id: pending.id, reason: 'Second admin' }),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const winner = answers.find((a) => a.statusCode === 200)!;
+    const loser = answers.find((a) => a.statusCode === 409)!;
+    expect(loser.body.message).toBe(
+      'Only a Pending or Accepted trip can be cancelled. This one is Cancelled.',
+    );
+    const audits = await auditRows(database);
+    expect(audits).toHaveLength(1);
+    expect((await rideRow(database, pending.id)).cancel_reason).toBe(
+      winner.body.data.cancel_reason,
+    );
+    await expectRideCountersExact(database);
+  });
+});
+
+describe('trip calls without a session', () => {
+  it('answer 401 and change nothing', async () => {
+    const { database, get, post } = await setup();
+    const { pending } = await ridesInEveryStatus(database);
+    const attempts: Record<string, string>[] = [{}, { authorization: 'Bearer not-a-token' }];
+    for (const headers of attempts) {
+      expect((await get(paths.rideList, {}, headers)).statusCode).toBe(401);
+      expect((await get(paths.rideDetail, { ride_id: pending.id }, headers)).statusCode).toBe(401);
+      const cancel = await post(paths.rideCancel, { ride_id: pending.id, reason: 'x' }, headers);
+      expect(cancel.statusCode).toBe(401);
+      expect(cancel.body.status).toBe(false);
+    }
+    expect(await rideRow(database, pending.id)).toMatchObject({ ride_status: 'Pending' });
+    expect(await auditRows(database)).toEqual([]);
   });
 });

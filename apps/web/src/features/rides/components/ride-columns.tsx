@@ -1,6 +1,7 @@
 import type { Ride } from '@cabdesk/contract';
-import { Stack, Text } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
 import type { Column } from '@/components/data-table';
 import { Email } from '@/components/person-cell';
 import { RideStatusBadge } from '@/components/status-badge';
@@ -35,72 +36,145 @@ function Address({ text }: { text: string }) {
   );
 }
 
-/** SPEC 2: the columns of a trip history. */
-export function rideColumns(t: TFunction, party: RideParty): Column<Ride>[] {
+/** The view link of a trip row, with any other row actions beside it. */
+function actionColumn(t: TFunction, extra?: (ride: Ride) => ReactNode): Column<Ride> {
+  return {
+    key: 'action',
+    header: t('table.action'),
+    render: (ride) => {
+      const view = (
+        <ViewLink to={`/trip-detail/${ride.id}`} name={t('rides.tripN', { id: ride.id })} />
+      );
+      if (!extra) return view;
+      return (
+        <Group gap={4} wrap="nowrap">
+          {view}
+          {extra(ride)}
+        </Group>
+      );
+    },
+  };
+}
+
+/** Every column a trip table may show; each table picks its own (SPEC 2). */
+function columnsOf(t: TFunction) {
   const na = t('common.na');
-  return [
-    { key: 'index', header: '#', render: (_, index) => index, width: 48 },
-    party === 'driver'
-      ? {
-          key: 'driver',
-          header: t('rides.driver'),
-          render: (ride) => <Person person={ride.driver} none={na} />,
-        }
-      : {
-          key: 'user',
-          header: t('rides.user'),
-          render: (ride) => <Person person={ride.user} none={na} />,
-        },
-    {
+  return {
+    index: { key: 'index', header: '#', render: (_, index) => index, width: 48 },
+    user: {
+      key: 'user',
+      header: t('rides.user'),
+      render: (ride) => <Person person={ride.user} none={na} />,
+    },
+    driver: {
+      key: 'driver',
+      header: t('rides.driver'),
+      render: (ride) => <Person person={ride.driver} none={na} />,
+    },
+    driverAndCompany: {
+      key: 'driver',
+      header: t('rides.driverAndCompany'),
+      render: (ride) =>
+        ride.driver || ride.company ? (
+          <Stack gap={4} miw={0}>
+            <Person person={ride.driver} none={na} />
+            <Text size="xs" fw={500}>
+              {companyNameOf(ride) ?? na}
+            </Text>
+          </Stack>
+        ) : (
+          <Text size="xs">{na}</Text>
+        ),
+    },
+    pickup: {
       key: 'pickup',
       header: t('rides.pickUp'),
       render: (ride) => <Address text={ride.pickup_address} />,
     },
-    {
+    drop: {
       key: 'drop',
       header: t('rides.dropOff'),
       render: (ride) => <Address text={ride.drop_address} />,
     },
-    {
+    price: {
       key: 'price',
       header: t('rides.price'),
       render: (ride) => formatMoney(ride.amount),
       align: 'right',
       nowrap: true,
     },
-    {
+    service: {
       key: 'service',
       header: t('rides.serviceType'),
       render: (ride) => ride.driver?.vehicle?.service_type_data.title ?? na,
     },
-    {
+    vehicleType: {
       key: 'vehicleType',
       header: t('rides.vehicleType'),
       render: (ride) => ride.driver?.vehicle?.vehicle_type_data.title ?? na,
     },
-    {
+    company: {
       key: 'company',
       header: t('rides.company'),
-      render: (ride) => ride.company?.company_name ?? ride.company?.name ?? na,
+      render: (ride) => companyNameOf(ride) ?? na,
     },
-    {
+    date: {
       key: 'date',
       header: t('rides.tripDate'),
       render: (ride) => formatDate(ride.created_at),
       nowrap: true,
     },
-    {
+    status: {
       key: 'status',
       header: t('rides.status'),
       render: (ride) => <RideStatusBadge status={ride.ride_status} />,
       nowrap: true,
     },
-    {
-      key: 'view',
-      header: t('table.action'),
-      render: (ride) => (
-        <ViewLink to={`/trip-detail/${ride.id}`} name={t('rides.tripN', { id: ride.id })} />
-      ),
-    },
+  } satisfies Record<string, Column<Ride>>;
+}
+
+/** The company's trading name, else its owner's name; null when the trip has no company. */
+export const companyNameOf = (ride: Pick<Ride, 'company'>) =>
+  ride.company ? (ride.company.company_name ?? ride.company.name) : null;
+
+/** SPEC 2: the columns of one account's trip history (user and driver detail pages). */
+export function rideColumns(t: TFunction, party: RideParty): Column<Ride>[] {
+  const c = columnsOf(t);
+  return [
+    c.index,
+    party === 'driver' ? c.driver : c.user,
+    c.pickup,
+    c.drop,
+    c.price,
+    c.service,
+    c.vehicleType,
+    c.company,
+    c.date,
+    c.status,
+    actionColumn(t),
+  ];
+}
+
+/**
+ * SPEC 2 Trip list: user, driver and company (or N/A), pick-up and drop-off,
+ * price, service type, trip date, status and the view link, with any other
+ * row actions beside it.
+ */
+export function tripListColumns(
+  t: TFunction,
+  rowActions?: (ride: Ride) => ReactNode,
+): Column<Ride>[] {
+  const c = columnsOf(t);
+  return [
+    c.index,
+    c.user,
+    c.driverAndCompany,
+    c.pickup,
+    c.drop,
+    c.price,
+    c.service,
+    c.date,
+    c.status,
+    actionColumn(t, rowActions),
   ];
 }

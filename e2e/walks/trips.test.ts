@@ -1,0 +1,298 @@
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import {
+  API,
+  callApi,
+  describeWalks,
+  expectNoSeriousA11yViolations,
+  signInByApi,
+  toast,
+} from '../support/browser';
+import { artifactsDir } from '../support/paths';
+
+interface Paged<T> {
+  data: T[];
+  per_page: number;
+  total: number;
+}
+interface Person {
+  id: number;
+  name: string;
+  phone: string | null;
+  email: string;
+}
+interface Ride {
+  id: number;
+  amount: number;
+  pickup_address: string;
+  drop_address: string;
+  created_at: string;
+  ride_status: string;
+  user: Person;
+  driver:
+    | (Person & {
+        vehicle: {
+          service_type_data: { title: string };
+          vehicle_type_data: { title: string };
+        } | null;
+      })
+    | null;
+  company: { id: number; name: string; company_name: string | null; phone: string | null } | null;
+  cancel_reason?: string | null;
+}
+
+async function get<T>(baseUrl: string, token: string, path: string): Promise<T> {
+  const { status, body } = await callApi(baseUrl, path, token);
+  expect(status, path).toBe(200);
+  return (body as { data: T }).data;
+}
+
+/** The newest trips (the demo's live ones are among them). */
+const newest = (baseUrl: string, token: string) =>
+  get<Paged<Ride>>(baseUrl, token, 'ride-list?per_page=100');
+
+/** Pending trips no other walk has touched, newest first. */
+async function pendingTrips(baseUrl: string, token: string) {
+  const trips = (await newest(baseUrl, token)).data.filter((r) => r.ride_status === 'Pending');
+  expect(trips.length, 'pending trips in the demo data').toBeGreaterThan(2);
+  return trips;
+}
+
+/** Waits until the table has rows (not the loader) and no request is under way. */
+async function rowsOf(page: Page, table: string) {
+  const rows = page.getByRole('table', { name: table }).locator('tbody tr');
+  await expect.poll(() => rows.first().locator('td').count()).toBeGreaterThan(1);
+  await expect.poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
+  return rows;
+}
+
+/** What a 1366x860 screen shows, once the overlays have faded, into e2e/artifacts/. */
+async function shoot(page: Page, name: string) {
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: join(artifactsDir, name) });
+}
+
+/** SPEC 9: Mar-05-2024. */
+const tripDate = (iso: string) => {
+  const d = new Date(iso);
+  const month = d.toLocaleString('en-US', { month: 'short' });
+  return `${month}-${String(d.getDate()).padStart(2, '0')}-${d.getFullYear()}`;
+};
+
+const dollars = (amount: number) =>
+  `$${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/** The value under a label of the detail page's information lists. */
+const field = (page: Page, scope: string, label: string) =>
+  page
+    .getByRole('heading', { name: scope })
+    .locator('xpath=ancestor::div[contains(@class, "mantine-Paper-root")][1]')
+    .getByText(label, { exact: true })
+    .locator('xpath=following-sibling::*[1]');
+
+describe('trips', () => {
+  const walk = describeWalks();
+
+  walk(
+    'the trip list shows every column and opens a trip (screenshots at 1366x860)',
+    async ({ page, baseUrl, admin }) => {
+      await page.setViewportSize({ width: 1366, height: 860 });
+      const token = await signInByApi(page, baseUrl, admin, '/trip');
+      const first = (await get<Paged<Ride>>(baseUrl, token, 'ride-list')).data;
+
+      const rows = await rowsOf(page, 'Overall Trips');
+      expect(await rows.count()).toBe(10);
+      const header = await page
+        .getByRole('table', { name: 'Overall Trips' })
+        .locator('thead th')
+        .allInnerTexts();
+      expect(header.map((h) => h.trim())).toEqual([
+        '#',
+        'User Detail',
+        'Driver & Company',
+        'Pick Up',
+        'Drop Off',
+        'Price',
+        'Service Type',
+        'Trip Date',
+        'Status',
+        'Action',
+      ]);
+      const labels: Record<string, string> = {
+        Pending: 'Pending',
+        Accept: 'Accepted',
+        Start: 'Start',
+        End: 'End',
+        Complete: 'Completed',
+        Cancel: 'Cancelled',
+      };
+      for (const [i, ride] of first.entries()) {
+        const cells = (await rows.nth(i).getByRole('cell').allInnerTexts()).map((c) => c.trim());
+        expect(cells[0]).toBe(String(i + 1));
+        expect(cells[1]).toContain(ride.user.name);
+        expect(cells[1]).toContain(ride.user.email);
+        if (ride.driver) expect(cells[2]).toContain(ride.driver.name);
+        else if (!ride.company) expect(cells[2]).toBe('N/A');
+        expect(cells[5]).toBe(dollars(ride.amount));
+        expect(cells[6]).toBe(ride.driver?.vehicle?.service_type_data.title ?? 'N/A');
+        expect(cells[7]).toBe(tripDate(ride.created_at));
+        // The badge's text (CSS shows it in capitals).
+        expect(await rows.nth(i).getByTestId('ride-status').textContent()).toBe(
+          labels[ride.ride_status],
+        );
+        // Reject is offered on the rows of Pending and Accepted trips only.
+        const reject = rows.nth(i).getByRole('button', { name: `Reject trip ${ride.id}` });
+        expect(await reject.count()).toBe(['Pending', 'Accept'].includes(ride.ride_status) ? 1 : 0);
+      }
+      await shoot(page, 'trip.png');
+      await expectNoSeriousA11yViolations(page);
+
+      // A search waits 2000 ms, then asks for page 1 of the matches (URL state).
+      const driven = (await newest(baseUrl, token)).data.find(
+        (r) => r.driver?.vehicle && r.company && r.ride_status === 'Complete',
+      )!;
+      await page.getByRole('searchbox', { name: 'Search' }).fill(driven.pickup_address);
+      await page.waitForURL((url) => url.searchParams.get('search') === driven.pickup_address, {
+        timeout: 5000,
+      });
+      await expect
+        .poll(async () => (await rowsOf(page, 'Overall Trips')).first().innerText())
+        .toContain(driven.pickup_address);
+
+      // Open it from the list.
+      await page.getByRole('link', { name: `View trip ${driven.id}` }).click();
+      await page.waitForURL(`**/trip-detail/${driven.id}`);
+      await page.getByRole('heading', { name: 'Trip Information' }).waitFor();
+      const info = 'Trip Information';
+      expect(await field(page, info, 'Pick Up Point').innerText()).toBe(driven.pickup_address);
+      expect(await field(page, info, 'Drop Off Point').innerText()).toBe(driven.drop_address);
+      expect(await field(page, info, 'Trip Date').innerText()).toBe(tripDate(driven.created_at));
+      expect(await field(page, info, 'Price').innerText()).toBe(dollars(driven.amount));
+      expect(await field(page, info, 'Service Type').innerText()).toBe(
+        driven.driver!.vehicle!.service_type_data.title,
+      );
+      expect(await field(page, info, 'Vehicle Type').innerText()).toBe(
+        driven.driver!.vehicle!.vehicle_type_data.title,
+      );
+      expect(await field(page, info, 'Status').textContent()).toBe('Completed');
+      expect(await field(page, 'User Detail', 'Name').innerText()).toBe(driven.user.name);
+      expect(await field(page, 'User Detail', 'Email').innerText()).toBe(driven.user.email);
+      expect(await field(page, 'Driver Detail', 'Name').innerText()).toBe(driven.driver!.name);
+      expect(await field(page, 'Company Detail', 'Company Name').innerText()).toBe(
+        driven.company!.company_name ?? driven.company!.name,
+      );
+      // A completed trip cannot be rejected.
+      expect(await page.getByRole('button', { name: 'Reject trip' }).count()).toBe(0);
+      await shoot(page, 'trip-detail-completed.png');
+    },
+  );
+
+  walk(
+    'rejecting a pending trip asks why, then shows it Cancelled (and the API agrees)',
+    async ({ page, baseUrl, admin }) => {
+      await page.setViewportSize({ width: 1366, height: 860 });
+      const token = await signInByApi(page, baseUrl, admin, '/');
+      const trip = (await pendingTrips(baseUrl, token))[0]!;
+
+      // Found from the list by its passenger's e-mail, then opened.
+      await page.goto(`/trip?search=${encodeURIComponent(trip.user.email)}`);
+      await rowsOf(page, 'Overall Trips');
+      await page.getByRole('link', { name: `View trip ${trip.id}` }).click();
+      await page.waitForURL(`**/trip-detail/${trip.id}`);
+      await page.getByRole('heading', { name: 'Trip Information' }).waitFor();
+
+      // No driver yet: N/A for the driver, the company and the vehicle's types.
+      expect(await field(page, 'Trip Information', 'Service Type').innerText()).toBe('N/A');
+      expect(await field(page, 'Trip Information', 'Vehicle Type').innerText()).toBe('N/A');
+      expect(await field(page, 'Driver Detail', 'Name').innerText()).toBe('N/A');
+      expect(await field(page, 'Driver Detail', 'Phone').innerText()).toBe('N/A');
+      expect(await field(page, 'Company Detail', 'Company Name').innerText()).toBe('N/A');
+      expect(await field(page, 'Trip Information', 'Status').textContent()).toBe('Pending');
+      await shoot(page, 'trip-detail.png');
+      await expectNoSeriousA11yViolations(page);
+
+      // The popup asks, and wants a reason.
+      await page.getByRole('button', { name: 'Reject trip' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Reject trip' });
+      await dialog
+        .getByText(
+          'Are you sure you want to reject this trip? It will be cancelled for the rider and the driver.',
+        )
+        .waitFor();
+      await dialog.getByRole('button', { name: 'Reject trip' }).click();
+      await dialog.getByText('Please enter a reason.').waitFor();
+      await dialog.getByLabel('Reason').fill('  Rider asked support to cancel  ');
+      expect(await dialog.getByText('Please enter a reason.').count()).toBe(0);
+      await page.waitForTimeout(300);
+      await shoot(page, 'trip-reject-popup.png');
+      await expectNoSeriousA11yViolations(page);
+
+      await dialog.getByRole('button', { name: 'Reject trip' }).click();
+      await toast(page, 'Trip cancelled successfully.').waitFor();
+      await dialog.waitFor({ state: 'hidden' });
+      await expect
+        .poll(() => field(page, 'Trip Information', 'Status').textContent())
+        .toBe('Cancelled');
+      expect(await field(page, 'Trip Information', 'Cancellation Reason').innerText()).toBe(
+        'Rider asked support to cancel',
+      );
+      expect(await page.getByRole('button', { name: 'Reject trip' }).count()).toBe(0);
+      await shoot(page, 'trip-detail-cancelled.png');
+
+      const after = await get<Ride>(baseUrl, token, `ride-detail?ride_id=${trip.id}`);
+      expect(after.ride_status).toBe('Cancel');
+      expect(after.cancel_reason).toBe('Rider asked support to cancel');
+
+      // The list shows it Cancelled too, with no reject left on its row.
+      await page.goto(`/trip?search=${encodeURIComponent(trip.user.email)}`);
+      const rows = await rowsOf(page, 'Overall Trips');
+      const row = rows.filter({ has: page.getByRole('link', { name: `View trip ${trip.id}` }) });
+      await row.getByTestId('ride-status').filter({ hasText: 'Cancelled' }).waitFor();
+      expect(await row.getByRole('button', { name: `Reject trip ${trip.id}` }).count()).toBe(0);
+    },
+  );
+
+  walk(
+    'a trip cancelled meanwhile answers with the server message and shows Cancelled',
+    async ({ page, baseUrl, admin, allowConsoleError }) => {
+      // The browser logs the 409 answer: expected here.
+      allowConsoleError(/status of 409/);
+      const token = await signInByApi(page, baseUrl, admin, '/');
+      const trip = (await pendingTrips(baseUrl, token))[0]!;
+      await page.goto(`/trip-detail/${trip.id}`);
+      await page.getByRole('heading', { name: 'Trip Information' }).waitFor();
+
+      // Another administrator rejects it first.
+      const response = await fetch(`${baseUrl}${API}ride-cancel`, {
+        method: 'POST',
+        headers: {
+          accept: 'application/json',
+          'content-type': 'application/json',
+          authorization: `Bearer ${token}`,
+        },
+        body: JSON.stringify({ ride_id: trip.id, reason: 'Handled by a colleague' }),
+      });
+      expect(response.status).toBe(200);
+
+      await page.getByRole('button', { name: 'Reject trip' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Reject trip' });
+      await dialog.getByLabel('Reason').fill('Duplicate booking');
+      await dialog.getByRole('button', { name: 'Reject trip' }).click();
+      await toast(
+        page,
+        'Only a Pending or Accepted trip can be cancelled. This one is Cancelled.',
+      ).waitFor();
+      await dialog.waitFor({ state: 'hidden' });
+      await expect
+        .poll(() => field(page, 'Trip Information', 'Status').textContent())
+        .toBe('Cancelled');
+      expect(await field(page, 'Trip Information', 'Cancellation Reason').innerText()).toBe(
+        'Handled by a colleague',
+      );
+      const after = await get<Ride>(baseUrl, token, `ride-detail?ride_id=${trip.id}`);
+      expect(after.cancel_reason).toBe('Handled by a colleague');
+    },
+  );
+});
