@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
+import i18next from 'eslint-plugin-i18next';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -37,6 +38,53 @@ export default tseslint.config(
     files: ['apps/api/**/*.ts', 'packages/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: ['**/apps/web/**', '@cabdesk/web'] }],
+    },
+  },
+  {
+    // Issue 7: every visible string comes from a translation key. Text in JSX,
+    // and the attributes a person reads or hears (labels, titles, placeholders,
+    // aria-labels, alt text...), may not be literal.
+    files: ['apps/web/src/**/*.tsx'],
+    ignores: ['apps/web/src/**/*.test.tsx'],
+    plugins: { i18next },
+    rules: {
+      'i18next/no-literal-string': [
+        'error',
+        {
+          mode: 'jsx-only',
+          callees: {
+            exclude: [
+              // The plugin's defaults...
+              'i18n(ext)?',
+              't',
+              'require',
+              'addEventListener',
+              'removeEventListener',
+              'postMessage',
+              'getElementById',
+              'dispatch',
+              'commit',
+              'includes',
+              'indexOf',
+              'endsWith',
+              'startsWith',
+              // ...and react-hook-form's field names: `{...register('email')}`.
+              'register',
+              'clearErrors',
+              'getValues',
+              'resetField',
+              'setValue',
+              'trigger',
+              'watch',
+            ],
+          },
+          'jsx-attributes': {
+            exclude: [
+              '(?!(?:label|title|placeholder|alt|aria-label|aria-description|aria-valuetext|aria-roledescription|description|error|message|tooltip|content|children|leftSection|rightSection|emptyText|noRecords|header)$).*',
+            ],
+          },
+        },
+      ],
     },
   },
   prettier,

@@ -1,81 +1,179 @@
-// `npm run bench`: starts the production server over a database (DATA_DIR, or
-// DATABASE_URL; a fresh demo database by default), signs in, and prints
-// throughput and latency of the API routes under 10 concurrent connections.
-// Figures, not pass/fail: compare runs on the same machine.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+/**
+ * npm run bench -- [--scale small|large] [--quick] [--engine postgres|pglite|both]
+ *                  [--no-web] [--web-only] [--build]
+ *   npm run bench -- --report-only large   (re-render bench/results/large.json)
+ *
+ * Seeds the scale into a throw-away PostgreSQL server and into PGlite (or
+ * reuses them: BENCH_DATABASE_URL, BENCH_PGLITE_DIR), then per database:
+ * captures the SQL of every call and replays it through the driver (the
+ * floor), starts the production API and loads every call with autocannon (10
+ * connections). Also the bare Fastify ceiling, the web bundle per route and
+ * the dashboard's LCP. Prints one table; writes bench/results/<scale>.json/.md.
+ */
+import { readFileSync } from 'node:fs';
+import { cpus, freemem, totalmem, tmpdir, type } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { TARGETS } from './lib/calls';
+import { preparePglite, preparePostgres, type Scale } from './lib/databases';
+import { captureAndMeasureFloor, API_BASE, type Engine } from './lib/floor';
+import { load, settle, signIn, startApi, startCeiling } from './lib/http';
+import { report, type Results, type Row } from './lib/report';
+import { ensureBuild, measureWeb } from './lib/web';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const routes = (process.argv[2] ?? 'dashboard,notification,getProfile').split(',');
-const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-const email = 'bench@cabdesk.local';
-const password = 'benchmark passphrase';
-
-const port = await new Promise<number>((resolve) => {
-  const s = createServer().listen(0, '127.0.0.1', () => {
-    const { port } = s.address() as { port: number };
-    s.close(() => resolve(port));
-  });
-});
-const ownDataDir =
-  process.env.DATA_DIR || process.env.DATABASE_URL
-    ? undefined
-    : mkdtempSync(join(tmpdir(), 'cabdesk-bench-'));
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-  cwd: root,
-  stdio: ['ignore', 'ignore', 'inherit'],
-  env: {
-    ...process.env,
-    ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}),
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    ADMIN_EMAIL: email,
-    ADMIN_PASSWORD: password,
-    LOGIN_MAX_ATTEMPTS: '1000',
+const { values } = parseArgs({
+  options: {
+    'report-only': { type: 'string' },
+    scale: { type: 'string', default: 'large' },
+    quick: { type: 'boolean', default: false },
+    engine: { type: 'string', default: 'both' },
+    'no-web': { type: 'boolean', default: false },
+    build: { type: 'boolean', default: false },
+    'web-only': { type: 'boolean', default: false },
   },
 });
-const base = `http://127.0.0.1:${port}`;
-try {
-  for (let i = 0; ; i++) {
-    const ok = await fetch(`${base}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    if (i > 600) throw new Error('server did not become ready');
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  const login = await fetch(`${base}/taxi-service/admin/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password, user_type: 'Admin', device_type: 'Web' }),
-  });
-  const { data } = (await login.json()) as { data: { token: string } };
-
-  console.log(
-    `route                      req/s    p50 ms   p99 ms   (${seconds} s, 10 connections)`,
-  );
-  for (const route of routes) {
-    const result = await autocannon({
-      url: `${base}/taxi-service/admin/${route}`,
-      connections: 10,
-      duration: seconds,
-      headers: { authorization: `Bearer ${data.token}` },
-    });
-    const failed = result.non2xx + result.errors;
-    console.log(
-      `${route.padEnd(26)} ${result.requests.average.toFixed(0).padStart(6)} ${String(result.latency.p50).padStart(9)} ${String(result.latency.p99).padStart(8)}${failed ? `   (${failed} failed)` : ''}`,
-    );
-  }
-} finally {
-  server.kill('SIGTERM');
-  await new Promise((r) => server.once('exit', r));
-  if (ownDataDir) rmSync(ownDataDir, { recursive: true, force: true });
+const resultsDir = fileURLToPath(new URL('./results', import.meta.url));
+if (values['report-only']) {
+  // Re-render a result file (e.g. after a change to the report): --report-only large
+  const name = values['report-only'];
+  const saved = JSON.parse(readFileSync(join(resultsDir, `${name}.json`), 'utf8')) as Results;
+  await report(saved, resultsDir, name);
+  process.exit(0);
 }
+const scale = values.scale as Scale;
+if (scale !== 'small' && scale !== 'large') throw new Error(`--scale small|large, not ${scale}`);
+const engines = (
+  values.engine === 'both' ? ['postgres', 'pglite'] : [values.engine]
+) as Engine['kind'][];
+if (!engines.every((e) => e === 'postgres' || e === 'pglite'))
+  throw new Error('--engine postgres|pglite|both');
+const quick = values.quick;
+const webOnly = values['web-only'];
+const httpSeconds = Number(process.env.BENCH_SECONDS ?? (quick ? 3 : 6));
+const floorSeconds = webOnly ? 0 : Number(process.env.BENCH_FLOOR_SECONDS ?? (quick ? 2 : 3));
+const uploadDir = join(tmpdir(), `cabdesk-bench-uploads-${scale}`);
+const started = Date.now();
+const log = (msg: string) =>
+  console.log(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${msg}`);
+
+async function postgresVersion(url: string): Promise<string> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ v: string }>(
+      `select current_setting('server_version') as v`,
+    );
+    return rows[0]?.v ?? '?';
+  } finally {
+    await client.end();
+  }
+}
+
+const cpu = cpus();
+const results: Results = {
+  meta: {
+    date: new Date().toISOString(),
+    scale,
+    quick,
+    httpSeconds,
+    floorSeconds,
+    machine: {
+      cpu: `${cpu.length} x ${cpu[0]?.model.trim() ?? '?'}`,
+      memory: `${Math.round(totalmem() / 2 ** 30)} GiB (${Math.round(freemem() / 2 ** 30)} GiB free at start)`,
+      os: type(),
+      node: process.version,
+    },
+  },
+  seedSeconds: {},
+  ceiling: null,
+  rows: [],
+  web: null,
+};
+
+log(`scale ${scale}, engines ${engines.join(' and ')}, ${httpSeconds} s per call`);
+if (!webOnly) {
+  const ceiling = await startCeiling();
+  try {
+    results.ceiling = await load(`${ceiling.base}/constant`, httpSeconds);
+    log(`ceiling: ${results.ceiling.rps.toFixed(0)} req/s, p97.5 ${results.ceiling.p97_5} ms`);
+  } finally {
+    await ceiling.stop();
+  }
+}
+
+const webEngine = values['no-web'] ? null : engines.includes('postgres') ? 'postgres' : 'pglite';
+if (webEngine) ensureBuild(values.build, log);
+
+for (const kind of engines) {
+  const db =
+    kind === 'postgres'
+      ? await preparePostgres(scale, uploadDir, log)
+      : await preparePglite(scale, uploadDir, log);
+  results.seedSeconds[kind] = db.seedSeconds;
+  try {
+    if (db.engine.kind === 'postgres')
+      results.meta.machine.postgresql = await postgresVersion(db.engine.url);
+    log(`${kind}: capturing each call's SQL and measuring the floor`);
+    const { fixture, calls, floor } = await captureAndMeasureFloor(
+      db.engine,
+      uploadDir,
+      floorSeconds,
+      log,
+    );
+    log(`${kind}: starting the production API`);
+    const api = await startApi(db.engine, uploadDir);
+    try {
+      const token = await signIn(api.base);
+      // Warm-up (JIT, plans, caches): each call a few times, then one call under load.
+      const live = webOnly ? [] : calls.filter((c) => !c.skipped);
+      for (const call of live) {
+        for (let i = 0; i < 3; i++) {
+          await fetch(`${api.base}${API_BASE}${call.path}`, {
+            headers: { authorization: `Bearer ${token}` },
+          }).then((r) => r.arrayBuffer());
+        }
+      }
+      if (live[0]) await load(`${api.base}${API_BASE}${live[0].path}`, 2, token);
+      for (const call of calls) {
+        const row: Row = {
+          engine: kind,
+          name: call.name,
+          group: call.group,
+          path: call.path,
+          targetMs: TARGETS[kind][call.group],
+          api: null,
+          floor: floor.get(call.path) ?? null,
+          statements: call.statements.length,
+          ...(call.skipped ? { skipped: call.skipped } : {}),
+        };
+        if (webOnly) continue;
+        if (!call.skipped) {
+          await settle(api.base, db.engine.kind === 'postgres' ? db.engine.url : undefined);
+          row.api = await load(`${api.base}${API_BASE}${call.path}`, httpSeconds, token);
+          log(
+            `  ${kind} ${call.name}: p50 ${row.api.p50} ms, p97.5 ${row.api.p97_5} ms, ${row.api.rps.toFixed(0)} req/s` +
+              (row.api.errors ? ` (${row.api.errors} errors)` : ''),
+          );
+        } else {
+          log(`  ${kind} ${call.name}: skipped (${call.skipped})`);
+        }
+        results.rows.push(row);
+      }
+      if (webEngine === kind) {
+        log('web: bundle per route, dashboard LCP, search typing');
+        results.web = await measureWeb(api.base, fixture, quick ? 3 : 5, log);
+      }
+    } finally {
+      await api.stop();
+    }
+  } finally {
+    db.stop();
+  }
+}
+
+log('done');
+const name = `${scale}${webOnly ? '-web' : quick ? '-quick' : ''}`;
+await report(results, resultsDir, name);
+console.log(`\nwritten: bench/results/${name}.{json,md}`);

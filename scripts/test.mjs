@@ -3,11 +3,8 @@
 // build, and the browser tests against the production build. Stops at the
 // first failure and says which step failed.
 import { spawnSync } from 'node:child_process';
-import { chownSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { hasPostgres, startPostgres } from './postgres.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const started = Date.now();
@@ -24,51 +21,6 @@ function run(title, command, args, options = {}) {
   console.log(`✓ ${title} (${seconds} s)`);
 }
 
-const quiet = (command, args, options = {}) => {
-  const result = spawnSync(command, args, { encoding: 'utf8', ...options });
-  if (result.status !== 0)
-    throw new Error(`${command} ${args.join(' ')}: ${result.stderr || result.stdout}`);
-  return result.stdout;
-};
-
-const has = (bin) => spawnSync('sh', ['-c', `command -v ${bin}`]).status === 0;
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** A throw-away PostgreSQL on loopback; as root, the server runs as the postgres user. */
-async function startPostgres() {
-  const dir = mkdtempSync(join(tmpdir(), 'cabdesk-pg-'));
-  const asRoot = process.getuid?.() === 0;
-  const asUser = (cmd, args) =>
-    asRoot ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args];
-  if (asRoot) {
-    const uid = Number(quiet('id', ['-u', 'postgres']).trim());
-    const gid = Number(quiet('id', ['-g', 'postgres']).trim());
-    chownSync(dir, uid, gid);
-  }
-  const port = await freePort();
-  const data = join(dir, 'data');
-  quiet(
-    ...asUser('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']),
-  );
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
-  quiet(...asUser('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', 'start']));
-  const stop = () => {
-    spawnSync(...asUser('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']), { stdio: 'ignore' });
-    rmSync(dir, { recursive: true, force: true });
-  };
-  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop };
-}
-
 run('typecheck', 'npm', ['run', 'typecheck']);
 run('lint', 'npm', ['run', 'lint']);
 run('contract, web and API tests (API on PGlite)', 'npm', [
@@ -83,7 +35,7 @@ run('contract, web and API tests (API on PGlite)', 'npm', [
 
 if (process.env.TEST_DATABASE_URL) {
   run('API tests on PostgreSQL (TEST_DATABASE_URL)', 'npm', ['test', '--workspace', 'apps/api']);
-} else if (has('initdb') && has('pg_ctl')) {
+} else if (hasPostgres()) {
   const pg = await startPostgres();
   const cleanUp = () => pg.stop();
   process.once('exit', cleanUp);

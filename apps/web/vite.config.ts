@@ -31,16 +31,21 @@ export default defineConfig(({ command }) => ({
   },
   build: {
     rolldownOptions: {
+      // The contract's modules declare schemas and constants only (no side effects):
+      // code that needs one constant must not keep every zod schema, and zod with them.
+      treeshake: {
+        moduleSideEffects: (id: string) => !/[\\/]packages[\\/]contract[\\/]src[\\/]/.test(id),
+      },
       output: {
-        // Libraries change less often than the app: separate chunks stay cached across releases.
+        // React changes less often than the app: its own chunk stays cached across releases.
+        // Other libraries are split by use, so a screen's chunk brings only what it needs
+        // (one Mantine or vendor chunk would put every component in the initial download).
         codeSplitting: {
           groups: [
             {
               name: 'react',
               test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
             },
-            { name: 'mantine', test: /node_modules[\\/](@mantine|@floating-ui)[\\/]/ },
-            { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },
       },

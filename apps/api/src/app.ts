@@ -15,7 +15,8 @@ import { accountRoutes } from './modules/account/account.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { healthRoutes } from './modules/health/health.routes';
-import { notificationRoutes } from './modules/notifications/notifications.routes';
+import { notificationRoutes, pushKeyRoutes } from './modules/notifications/notifications.routes';
+import { notificationHubPlugin, type NotificationOptions } from './modules/notifications/hub';
 import { recordRoutes } from './modules/records/records.routes';
 import { rideRoutes } from './modules/rides/rides.routes';
 import { userRoutes } from './modules/users/users.routes';
@@ -25,6 +26,9 @@ import { couponRoutes } from './modules/coupons/coupons.routes';
 import { salesRoutes } from './modules/sales/sales.routes';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin, fail } from './plugins/errors';
+import { languagePlugin } from './plugins/language';
+import { hardeningPlugin } from './plugins/hardening';
+import { routeTablePlugin } from './plugins/route-table';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -39,7 +43,12 @@ export type BuildAppOptions = {
   config: Config;
   database: Database;
   logger?: FastifyServerOptions['logger'];
+  /** Live stream and Web Push settings (tests shorten the keep-alive, trust a loopback push service). */
+  notifications?: NotificationOptions;
 };
+
+/** The file names served from the upload directory. */
+const UPLOADED_IMAGE = /^\/(?:[\w-]+\/)*[\w.-]+\.(?:png|jpe?g|gif|webp|avif|svg)$/i;
 
 /** Never-logged request parts: credentials, codes and tokens. */
 export const redactPaths = [
@@ -53,11 +62,27 @@ export const redactPaths = [
 ];
 
 /** The whole server, without listening: the API, uploads, and the built web app. */
-export async function buildApp({ config, database, logger = false }: BuildAppOptions) {
+export async function buildApp({
+  config,
+  database,
+  logger = false,
+  notifications,
+}: BuildAppOptions) {
   const app = Fastify({
     logger,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    requestTimeout: config.http.requestTimeoutMs,
+    connectionTimeout: config.http.connectionTimeoutMs,
+    // A URL that cannot be decoded never reaches a route: still the envelope, never Fastify's shape.
+    frameworkErrors: (error, _request, reply: FastifyReply) =>
+      reply
+        .status(400)
+        .header('cache-control', 'no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(
+          fail(error.code === 'FST_ERR_BAD_URL' ? 'The request URL is not valid.' : 'Bad request.'),
+        ),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -66,15 +91,29 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   app.decorate('database', database);
   app.decorate('apiBase', API_BASE);
 
+  await app.register(routeTablePlugin);
   await app.register(helmet, {
     contentSecurityPolicy: {
-      directives: { upgradeInsecureRequests: null, imgSrc: ["'self'", 'data:', 'blob:'] },
+      directives: {
+        upgradeInsecureRequests: null,
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        frameAncestors: ["'none'"],
+      },
     },
+    frameguard: { action: 'deny' },
+    hsts: { maxAge: 31_536_000, includeSubDomains: true },
+    referrerPolicy: { policy: 'no-referrer' },
   });
+  await app.register(hardeningPlugin);
   await app.register(errorsPlugin);
+  await app.register(languagePlugin);
   await app.register(authPlugin);
+  await app.register(notificationHubPlugin, notifications ?? {});
 
   await app.register(healthRoutes);
+  await app.register(pushKeyRoutes);
   await app.register(
     async (api) => {
       await api.register(authRoutes);
@@ -99,6 +138,8 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
     decorateReply: false,
     index: false,
     maxAge: '1d',
+    // Images only: anything else in the directory (HTML, scripts, dotfiles) is not served.
+    allowedPath: (pathName) => UPLOADED_IMAGE.test(pathName),
   });
 
   const indexHtml = join(config.webDistDir, 'index.html');

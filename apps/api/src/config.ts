@@ -1,6 +1,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { isCommonPassword } from './lib/password-policy';
 
 /** Where relative paths in the environment are taken from: the directory npm was run in. */
 const baseDir = process.env.INIT_CWD ?? process.cwd();
@@ -42,6 +43,29 @@ const envSchema = z
       z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }),
     ),
     MAIL_FROM: withDefault(z.string().min(3).max(254), 'Cabdesk <no-reply@cabdesk.local>'),
+    /** Origins allowed to call the API from a browser (CORS), comma-separated; unset: none. */
+    CORS_ORIGINS: withDefault(z.string(), ''),
+    /** Longest time to receive a whole request (headers and body). */
+    REQUEST_TIMEOUT_MS: withDefault(z.coerce.number().int().min(1000).max(600_000), 30_000),
+    /** A connection with no traffic for this long is closed. */
+    CONNECTION_TIMEOUT_MS: withDefault(z.coerce.number().int().min(1000).max(3_600_000), 120_000),
+    /** PostgreSQL `statement_timeout`: a query running longer is cancelled (the call answers 503). */
+    DATABASE_STATEMENT_TIMEOUT_MS: withDefault(
+      z.coerce.number().int().min(100).max(600_000),
+      15_000,
+    ),
+    /** Web Push VAPID key pair (base64url); unset: generated once into DATA_DIR/vapid-keys.json. */
+    VAPID_PUBLIC_KEY: optional(z.string().regex(/^[A-Za-z0-9_-]{80,90}$/, 'must be base64url')),
+    VAPID_PRIVATE_KEY: optional(z.string().regex(/^[A-Za-z0-9_-]{40,45}$/, 'must be base64url')),
+    /** Run the marketplace simulator inside the server (the way to watch it live on PGlite). */
+    SIMULATE: withDefault(z.enum(['true', 'false']), 'false'),
+    /** Seconds between two simulated events. */
+    SIMULATE_INTERVAL_SECONDS: withDefault(z.coerce.number().min(0.2).max(3600), 4),
+    /** Who push services may contact about this sender: a mailto: or https: URL. */
+    VAPID_SUBJECT: withDefault(
+      z.string().regex(/^(mailto:|https:)/, 'must start with mailto: or https:'),
+      'mailto:no-reply@cabdesk.local',
+    ),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'test' && env.PASSWORD_HASH_COST < 17) {
@@ -49,6 +73,29 @@ const envSchema = z
         code: 'custom',
         path: ['PASSWORD_HASH_COST'],
         message: 'must be at least 17 (N = 2^17) outside tests',
+      });
+    }
+    for (const origin of corsOriginList(env.CORS_ORIGINS)) {
+      if (!isOrigin(origin)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['CORS_ORIGINS'],
+          message: `"${origin}" is not an origin like https://admin.example.com ("null" and "*" are never allowed)`,
+        });
+      }
+    }
+    if (env.ADMIN_PASSWORD !== undefined && isCommonPassword(env.ADMIN_PASSWORD)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ADMIN_PASSWORD'],
+        message: 'is one of the 1,000 most common passwords: choose another',
+      });
+    }
+    if ((env.VAPID_PUBLIC_KEY === undefined) !== (env.VAPID_PRIVATE_KEY === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['VAPID_PRIVATE_KEY'],
+        message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together',
       });
     }
     if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
@@ -96,7 +143,37 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     loginLimit: { max: e.LOGIN_MAX_ATTEMPTS, windowMs: e.LOGIN_WINDOW_MINUTES * 60_000 },
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    corsOrigins: corsOriginList(e.CORS_ORIGINS),
+    http: { requestTimeoutMs: e.REQUEST_TIMEOUT_MS, connectionTimeoutMs: e.CONNECTION_TIMEOUT_MS },
+    databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+    simulate: {
+      enabled: e.SIMULATE === 'true',
+      intervalMs: Math.round(e.SIMULATE_INTERVAL_SECONDS * 1000),
+    },
+    push: {
+      vapidKeys:
+        e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+          ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+          : undefined,
+      subject: e.VAPID_SUBJECT,
+    },
   };
+}
+
+const corsOriginList = (value: string) =>
+  value
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+
+/** `scheme://host[:port]` exactly as a browser sends it in `Origin`. */
+function isOrigin(value: string) {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value;
+  } catch {
+    return false;
+  }
 }
 
 /** TRUST_PROXY: true/false, a hop count, or a comma-separated list of addresses. */

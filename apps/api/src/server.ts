@@ -2,6 +2,7 @@ import { buildApp, redactPaths } from './app';
 import { bootstrap } from './bootstrap';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { runSimulation } from './db/simulation';
 import { pruneRateLimits } from './lib/rate-limit';
 
 const config = loadConfig();
@@ -11,8 +12,9 @@ const database = await openDatabase(
         databaseUrl: config.databaseUrl,
         poolSize: config.databasePoolSize,
         onIdleError: (err) => console.warn(`database connection lost: ${err.message}`),
+        statementTimeoutMs: config.databaseStatementTimeoutMs,
       }
-    : { dataDir: config.dataDir },
+    : { dataDir: config.dataDir, statementTimeoutMs: config.databaseStatementTimeoutMs },
 );
 await database.migrate();
 
@@ -23,6 +25,18 @@ const app = await buildApp({
 });
 await bootstrap(app);
 await app.listen({ port: config.port, host: config.host });
+
+// SIMULATE=true: marketplace activity inside this process (a PGlite data
+// directory opens in one process only, so `npm run simulate` cannot join it).
+const simulation = new AbortController();
+const simulating = config.simulate.enabled
+  ? runSimulation(database, {
+      uploadDir: config.uploadDir,
+      intervalMs: config.simulate.intervalMs,
+      signal: simulation.signal,
+      log: (line) => app.log.info({ simulate: line }, 'simulated event'),
+    })
+  : Promise.resolve(0);
 
 // Spent rate-limit windows are dropped hourly.
 const pruning = setInterval(() => {
@@ -38,6 +52,8 @@ async function shutdown(signal: string) {
   app.log.info({ signal }, 'shutting down: finishing requests in flight');
   try {
     clearInterval(pruning);
+    simulation.abort();
+    await simulating;
     await app.close();
     await database.close();
     process.exit(0);

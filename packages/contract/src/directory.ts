@@ -111,6 +111,7 @@ export type UserListItem = z.infer<typeof userListItemSchema>;
  * - holding_dl, dl_front: a driver's licence photos (URLs) or null.
  * - overall_driver, overall_vehicle: the same figures as total_driver and
  *   total_vehicle (the company detail cards).
+ * - completed_rides: how many of this account's rides reached Complete.
  * - today_revenue: amount of this account's completed rides created today (UTC);
  *   overall_revenue: of all its completed rides. Both 0 when none.
  */
@@ -120,6 +121,7 @@ export const userDetailSchema = userListItemSchema.extend({
   dl_front: imageUrlSchema,
   overall_driver: int(),
   overall_vehicle: int(),
+  completed_rides: int(),
   today_revenue: z.number(),
   overall_revenue: z.number(),
 });

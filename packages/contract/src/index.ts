@@ -8,3 +8,4 @@ export * from './notifications';
 export * from './paths';
 export * from './rides';
 export * from './sales';
+export * from './i18n';

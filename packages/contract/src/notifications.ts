@@ -5,11 +5,88 @@ export const notificationSchema = z.object({
   id: z.number().int(),
   title: z.string(),
   message: z.string(),
+  /** The screen of the record it is about, e.g. `/company-detail/12`; null when there is none. */
+  link: z.string().nullable(),
   created_at: z.string(),
+  /** When the signed-in administrator read it; null while unread (each admin reads for themself). */
   read_at: z.string().nullable(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 
-/** SPEC 3: the notification call answers `data.data`, an array. */
-export const notificationListSchema = z.object({ data: z.array(notificationSchema) });
+/** SPEC 3: the notification call answers `data.data`, an array, newest first. */
+export const notificationListSchema = z.object({
+  data: z.array(notificationSchema),
+  /** Every unread notification of this admin, not only those listed. */
+  unread_count: z.number().int(),
+});
 export const notificationResponseSchema = envelopeSchema(notificationListSchema);
+export type NotificationList = z.infer<typeof notificationListSchema>;
+
+export const NOTIFICATION_MESSAGES = {
+  markRead: 'Notification marked as read.',
+  markAllRead: 'All notifications marked as read.',
+  notFound: 'Notification not found.',
+  pickOne: 'Send notification_id, or all: true to mark every notification read.',
+  streamTicket: 'Notification stream ticket issued.',
+  badTicket: 'The notification stream ticket is invalid, used or expired.',
+} as const;
+
+/** POST notification-read: one notification (`notification_id`) or every one (`all: true`). */
+export const notificationReadRequestSchema = z
+  .object({
+    notification_id: z.coerce
+      .number({ error: 'notification_id must be a number.' })
+      .int('notification_id must be a whole number.')
+      .positive('notification_id must be a whole number.')
+      .optional(),
+    all: z.boolean({ error: 'all must be true or false.' }).optional(),
+  })
+  .refine((body) => (body.notification_id !== undefined) !== (body.all === true), {
+    message: NOTIFICATION_MESSAGES.pickOne,
+    path: ['notification_id'],
+  });
+export type NotificationReadRequest = z.input<typeof notificationReadRequestSchema>;
+export const notificationReadResponseSchema = envelopeSchema(
+  z.object({ unread_count: z.number().int() }),
+);
+
+/**
+ * POST notification-stream-ticket: a single-use ticket, valid `expires_in`
+ * seconds, that opens GET notification-stream?ticket=... once. EventSource
+ * cannot send the bearer header, and the bearer token never goes in a URL.
+ */
+export const notificationStreamTicketResponseSchema = envelopeSchema(
+  z.object({ ticket: z.string(), expires_in: z.number().int() }),
+);
+
+export const notificationStreamQuerySchema = z.object({
+  /** Missing, unknown, spent or expired: 401, like a missing session elsewhere. */
+  ticket: z.string().optional(),
+  /** The newest id the client has: notifications after it are sent first (catch-up). */
+  after: z.coerce.number().int().min(0).optional(),
+});
+
+/** The server-sent event names of the notification stream. */
+export const NOTIFICATION_EVENTS = {
+  notification: 'notification',
+  ping: 'ping',
+  /** The session ended (logout, expiry): the stream closes and should not reopen. */
+  end: 'end',
+} as const;
+
+/**
+ * GET /push-public-key (outside the admin API: the login page needs it before
+ * any session exists, and a public key is no secret): the VAPID application
+ * server key, base64url.
+ */
+export const PUSH_PUBLIC_KEY_URL = '/push-public-key';
+export const pushPublicKeyResponseSchema = envelopeSchema(z.object({ public_key: z.string() }));
+
+/** What a Web Push message carries (JSON), read by the service worker. */
+export const pushPayloadSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  body: z.string(),
+  link: z.string().nullable(),
+});
+export type PushPayload = z.infer<typeof pushPayloadSchema>;

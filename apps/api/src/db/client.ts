@@ -9,6 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
 
 /** One query API over PGlite and node-postgres. */
@@ -23,6 +24,12 @@ export type Database = {
   rows<T>(query: SQL): Promise<T[]>;
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * LISTEN on a channel: `onPayload` gets the payload of every NOTIFY sent on
+   * it after commit, by this process or (PostgreSQL) any other. Answers the
+   * function that stops listening.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
 };
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -37,8 +44,14 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 const MIGRATION_LOCK = 0x0cabde5c;
 
 export type DatabaseOptions =
-  | { databaseUrl: string; poolSize?: number; onIdleError?: (err: Error) => void }
-  | { dataDir: string }
+  | {
+      databaseUrl: string;
+      poolSize?: number;
+      onIdleError?: (err: Error) => void;
+      /** PostgreSQL `statement_timeout` of every connection; unset: the server's. */
+      statementTimeoutMs?: number;
+    }
+  | { dataDir: string; statementTimeoutMs?: number }
   | { pglite: PGliteInterface };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -46,6 +59,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
+      ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
     });
     // An idle connection dropped by the server (restart, failover, terminated backend) is
     // replaced on the next checkout; without this listener the process would crash.
@@ -67,14 +81,26 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         }
       },
       close: () => pool.end(),
+      listen: (channel, onPayload) =>
+        listenPostgres(options.databaseUrl, channel, onPayload, options.onIdleError),
     };
   }
   let client: PGliteInterface;
+  let releaseLock = () => {};
   if ('pglite' in options) {
     client = options.pglite;
   } else {
     mkdirSync(options.dataDir, { recursive: true });
-    client = await PGlite.create({ dataDir: options.dataDir, ...pgliteOptions });
+    releaseLock = lockDataDir(options.dataDir);
+    client = await PGlite.create({ dataDir: options.dataDir, ...pgliteOptions }).catch(
+      (err: unknown) => {
+        releaseLock();
+        throw err;
+      },
+    );
+    if (options.statementTimeoutMs) {
+      await client.exec(`set statement_timeout = ${Math.floor(options.statementTimeoutMs)}`);
+    }
   }
   const db = drizzlePglite(client as PGlite, { schema }) as unknown as Db;
   return {
@@ -82,7 +108,66 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     kind: 'pglite',
     rows: async <T>(query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows,
     migrate: () => migratePglite(db as never, { migrationsFolder }),
-    close: () => client.close(),
+    close: () => client.close().finally(releaseLock),
+    listen: async (channel, onPayload) => {
+      // PGlite is one process: its own LISTEN/NOTIFY, delivered after commit like PostgreSQL's.
+      const unlisten = await client.listen(channel, onPayload);
+      return () => unlisten();
+    },
+  };
+}
+
+/**
+ * A dedicated connection that stays in LISTEN (a pooled one would be handed
+ * to other queries). A dropped connection is replaced, with growing pauses,
+ * until the returned function is called.
+ */
+async function listenPostgres(
+  databaseUrl: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onError?: (err: Error) => void,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retryMs = 500;
+  let timer: NodeJS.Timeout | undefined;
+
+  const connect = async () => {
+    const next = new pg.Client({ connectionString: databaseUrl });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onPayload(message.payload ?? '');
+    });
+    next.on('error', (err) => {
+      onError?.(err);
+      if (client === next) reconnect();
+    });
+    await next.connect();
+    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    client = next;
+    retryMs = 500;
+  };
+  const reconnect = () => {
+    client = undefined;
+    if (stopped || timer) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      connect().catch((err: unknown) => {
+        onError?.(err as Error);
+        retryMs = Math.min(retryMs * 2, 30_000);
+        reconnect();
+      });
+    }, retryMs);
+    timer.unref();
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    const last = client;
+    client = undefined;
+    await last?.end().catch(() => {});
   };
 }
 

@@ -121,6 +121,8 @@ describe('counters kept by triggers', () => {
       }
       await expectCountersMatchRecount(database);
     },
+    // Each run migrates a fresh database: allow for a busy machine.
+    120_000,
   );
 });
 

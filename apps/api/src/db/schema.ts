@@ -208,6 +208,10 @@ export const users = pgTable(
     deletedAt: deletedAt(),
   },
   (t) => [
+    // all-users: every live account, newest first (page 1 and deep pages).
+    index('users_created_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.deletedAt} is null`),
     index('users_role_created_idx')
       .on(t.role, t.createdAt, t.id)
       .where(sql`${t.deletedAt} is null`),
@@ -388,11 +392,44 @@ export const notifications = pgTable(
     title: text('title').notNull(),
     message: text('message').notNull(),
     link: text('link'),
-    readAt: timestamp('read_at', { withTimezone: true }),
+    /** When one API instance claimed the Web Push delivery (sent once, whatever the instances). */
+    pushedAt: timestamp('pushed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index('notifications_created_idx').on(t.createdAt, t.id)],
 );
+
+/** Read state per administrator: a row means this admin has read that notification. */
+export const notificationReads = pgTable(
+  'notification_reads',
+  {
+    notificationId: integer('notification_id')
+      .notNull()
+      .references(() => notifications.id, { onDelete: 'cascade' }),
+    adminId: integer('admin_id')
+      .notNull()
+      .references(() => admins.id, { onDelete: 'cascade' }),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.adminId, t.notificationId] }),
+    index('notification_reads_notification_idx').on(t.notificationId),
+  ],
+);
+
+/**
+ * Short-lived, single-use tickets that open a live notification stream
+ * (EventSource cannot send a bearer header). Only the hash is stored.
+ */
+export const notificationStreamTickets = pgTable('notification_stream_tickets', {
+  tokenHash: text('token_hash').primaryKey(),
+  sessionId: integer('session_id')
+    .notNull()
+    .references(() => adminSessions.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
 
 /** Who did what to which record, before and after; written with the change. */
 export const auditLog = pgTable(
@@ -458,6 +495,8 @@ export const userStats = pgTable('user_stats', {
     .primaryKey()
     .references(() => users.id),
   rideCount: integer('ride_count').notNull().default(0),
+  /** Rides of this account that reached Complete. */
+  completedCount: integer('completed_count').notNull().default(0),
   revenue: numeric('revenue', { precision: 16, scale: 2, mode: 'string' }).notNull().default('0'),
   totalDriver: integer('total_driver').notNull().default(0),
   totalVehicle: integer('total_vehicle').notNull().default(0),

@@ -38,10 +38,70 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       request.log.info({ code: error.code }, error.message);
       return reply.status(status).send(fail(clientMessage(error)));
     }
+    if (isDataException(error)) {
+      // A value that passed validation but that PostgreSQL cannot take (a number out of
+      // its column's range, a NUL byte): the request is wrong, nothing was written.
+      request.log.info({ err: error }, 'data exception');
+      return reply.status(400).send(fail(DATA_EXCEPTION_MESSAGE));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      return reply.status(503).header('retry-after', '5').send(fail(UNAVAILABLE_MESSAGE));
+    }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send(fail('Internal Server Error'));
   });
 });
+
+export const DATA_EXCEPTION_MESSAGE = 'A value in the request is out of range or not valid.';
+
+/** SQLSTATE class 22 (data exception): caused by the input, never by the server. */
+export function isDataException(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const { code } = e as { code?: unknown };
+    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+export const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again.';
+
+/** SQLSTATE classes and codes that mean "not now" rather than "wrong". */
+const UNAVAILABLE_SQLSTATES = /^(08|53|57P)|^57014$|^40001$|^40P01$/;
+const UNAVAILABLE_ERRNOS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+]);
+
+/**
+ * A database that cannot answer now (down, restarting, out of connections, a
+ * statement over its timeout): the call gets a 503, not a 500.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (
+      typeof code === 'string' &&
+      (UNAVAILABLE_SQLSTATES.test(code) || UNAVAILABLE_ERRNOS.has(code))
+    ) {
+      return true;
+    }
+    if (
+      typeof message === 'string' &&
+      /Connection terminated|connection timeout|Client has encountered a connection error|Cannot use a pool after calling end|PGlite is closed/i.test(
+        message,
+      )
+    ) {
+      return true;
+    }
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
 
 function clientMessage(error: FastifyError): string {
   switch (error.code) {

@@ -99,3 +99,20 @@ describe('the API client', () => {
     await expect(offline).rejects.toSatisfy((e) => e instanceof ApiError && e.isNetworkError);
   });
 });
+
+describe('the language header', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it.each([
+    ['es', 'es'],
+    ['en', 'en'],
+    // The old product's default, and anything else not offered: English.
+    ['rs', 'en'],
+    ['', 'en'],
+  ])('setLanguage=%j sends Accept-Language %s', async (stored, sent) => {
+    stubBrowser({ setLanguage: stored });
+    const fetchMock = answer(200, { status: true, message: 'ok', data: null });
+    await api.get('dashboard');
+    expect(fetchMock.mock.calls[0]?.[1]?.headers).toMatchObject({ 'Accept-Language': sent });
+  });
+});

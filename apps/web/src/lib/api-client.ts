@@ -1,4 +1,4 @@
-import { API_BASE, paths } from '@cabdesk/contract';
+import { API_BASE, CLIENT_MESSAGES, paths } from '@cabdesk/contract';
 import { currentLanguage } from './i18n';
 import { clearStorage, readStorage, STORAGE_KEYS } from './storage';
 
@@ -97,7 +97,7 @@ async function request<T>(method: string, path: string, options: RequestOptions 
     });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw new ApiError('Something went wrong', 0);
+    throw new ApiError(CLIENT_MESSAGES.somethingWentWrong, 0);
   }
 
   const text = await response.text();
@@ -121,10 +121,14 @@ async function request<T>(method: string, path: string, options: RequestOptions 
     throw error;
   }
   if (!response.ok) {
-    throw new ApiError(messageOf(parsed) ?? 'Internal server Error', response.status, parsed);
+    throw new ApiError(
+      messageOf(parsed) ?? CLIENT_MESSAGES.internalServerError,
+      response.status,
+      parsed,
+    );
   }
   if (parsed === undefined) {
-    throw new ApiError('Something went wrong', response.status);
+    throw new ApiError(CLIENT_MESSAGES.somethingWentWrong, response.status);
   }
   if (
     typeof parsed === 'object' &&
@@ -132,7 +136,11 @@ async function request<T>(method: string, path: string, options: RequestOptions 
     'status' in parsed &&
     parsed.status === false
   ) {
-    throw new ApiError(messageOf(parsed) ?? 'Internal server Error', response.status, parsed);
+    throw new ApiError(
+      messageOf(parsed) ?? CLIENT_MESSAGES.internalServerError,
+      response.status,
+      parsed,
+    );
   }
   return parsed as T;
 }
@@ -152,5 +160,5 @@ export const api = {
 /** The text to show a person for a failed call. */
 export function errorMessage(error: unknown): string {
   if (error instanceof ApiError) return error.message;
-  return 'Something went wrong';
+  return CLIENT_MESSAGES.somethingWentWrong;
 }

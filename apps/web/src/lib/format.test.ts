@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatDate, formatMoney } from './format';
+import { formatCount, formatDate, formatMoney, formatShortDay } from './format';
 
 describe('formatMoney', () => {
   it('prefixes $ and shows separators and cents', () => {
@@ -21,5 +21,23 @@ describe('formatDate', () => {
   it('writes Mon-DD-YYYY', () => {
     expect(formatDate('2024-03-05T10:00:00')).toBe('Mar-05-2024');
     expect(formatDate('not a date')).toBe('');
+  });
+});
+
+describe('in Spanish', () => {
+  it('writes money, counts and dates the Spanish way', () => {
+    expect(formatMoney(123456.7, { language: 'es' })).toBe('123.456,70\u00a0US$');
+    expect(formatMoney(-5.5, { language: 'es' })).toBe('-5,50\u00a0US$');
+    expect(formatCount(12345, 'es')).toBe('12.345');
+    expect(formatDate('2024-03-05T10:00:00', 'es')).toBe('05 mar 2024');
+    expect(formatDate('not a date', 'es')).toBe('');
+    expect(formatShortDay('2024-10-25', 'es')).toBe('25 oct');
+  });
+
+  it('keeps SPEC English when English is asked for', () => {
+    expect(formatMoney(1234.5, { language: 'en' })).toBe('$1,234.50');
+    expect(formatMoney(1234.5, { cents: false, language: 'en' })).toBe('$1,235');
+    expect(formatDate('2024-09-05T10:00:00', 'en')).toBe('Sep-05-2024');
+    expect(formatShortDay('2024-10-25', 'en')).toBe('Oct 25');
   });
 });

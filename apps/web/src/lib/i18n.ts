@@ -1,18 +1,39 @@
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGES,
+  languageOf,
+  localizeMessage,
+  type Language,
+} from '@cabdesk/contract';
+import dayjs from 'dayjs';
+import 'dayjs/locale/es';
 import i18n from 'i18next';
 import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
-import { readStorage, STORAGE_KEYS } from './storage';
+import { readStorage, STORAGE_KEYS, writeStorage } from './storage';
 
-export const DEFAULT_LANGUAGE = 'en';
-export const SUPPORTED_LANGUAGES = ['en'] as const;
+export { DEFAULT_LANGUAGE };
+export const SUPPORTED_LANGUAGES = LANGUAGES;
 
-/** The stored preference (`setLanguage`), English when none is stored. */
-export function currentLanguage(): string {
-  return readStorage(STORAGE_KEYS.language) || DEFAULT_LANGUAGE;
+/**
+ * The stored preference (`setLanguage`, the key written below: ARCHITECTURE
+ * fixes SPEC's read/write mismatch), English when none or an unknown one is stored.
+ */
+export function currentLanguage(): Language {
+  return languageOf(readStorage(STORAGE_KEYS.language)) ?? DEFAULT_LANGUAGE;
+}
+
+/** The page, dates and the API follow the language: `<html lang>` and dayjs. */
+function applyLanguage(language: string) {
+  const lang = languageOf(language) ?? DEFAULT_LANGUAGE;
+  document.documentElement.lang = lang;
+  dayjs.locale(lang);
 }
 
 /** Loads `/locales/{lng}/translation.json`; resolves once the strings are there. */
 export function initI18n() {
+  i18n.on('languageChanged', applyLanguage);
+  applyLanguage(currentLanguage());
   return i18n
     .use(HttpBackend)
     .use(initReactI18next)
@@ -30,12 +51,27 @@ export function initI18n() {
 }
 
 /**
- * Messages that arrive as English sentences (the contract's validation
- * messages) are looked up whole, so a translation file may translate them;
- * the sentence itself is the fallback.
+ * The language menu's choice: stored under `setLanguage` (sent from then on
+ * as `Accept-Language` by the api client), then shown.
+ */
+export async function setLanguage(language: Language) {
+  writeStorage(STORAGE_KEYS.language, language);
+  await i18n.changeLanguage(language);
+}
+
+/** The language the interface shows now. */
+export function activeLanguage(): Language {
+  return languageOf(i18n.resolvedLanguage ?? i18n.language) ?? currentLanguage();
+}
+
+/**
+ * A message from the contract (a zod validation message checked in the
+ * browser, or an API message) in the language shown, from the contract's
+ * catalogue. The API already answers in the language asked for; a message
+ * already translated, or unknown, comes back unchanged.
  */
 export function translateMessage(message: string): string {
-  return i18n.t(message, { keySeparator: false, nsSeparator: false, defaultValue: message });
+  return localizeMessage(message, activeLanguage());
 }
 
 export { i18n };

@@ -40,10 +40,17 @@ export function saveSession(session: { token: string; userId: number }): void {
   writeStorage(STORAGE_KEYS.isLogin, '1');
 }
 
-/** SPEC 2 and 8: signing out and a 401 empty local storage entirely. */
+/**
+ * SPEC 2 and 8: signing out and a 401 empty local storage, all but the
+ * language chosen (`setLanguage`): a preference of the person at this
+ * browser, not of the session, which would otherwise flip the login page back
+ * to English (docs/decisions/003-language-preference.md).
+ */
 export function clearStorage(): void {
   try {
+    const language = window.localStorage.getItem(STORAGE_KEYS.language);
     window.localStorage.clear();
+    if (language !== null) window.localStorage.setItem(STORAGE_KEYS.language, language);
   } catch {
     // Nothing stored that we could reach.
   }

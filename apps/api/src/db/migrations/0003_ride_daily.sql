@@ -6,6 +6,8 @@ CREATE TABLE "ride_daily" (
 	CONSTRAINT "ride_daily_day_ride_status_pk" PRIMARY KEY("day","ride_status")
 );
 --> statement-breakpoint
+ALTER TABLE "user_stats" ADD COLUMN "completed_count" integer DEFAULT 0 NOT NULL;
+--> statement-breakpoint
 -- Rides per day for the dashboard trend, kept by the same statement-level
 -- trigger as the other ride counters (see 0002).
 CREATE OR REPLACE FUNCTION rides_after_change() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -29,14 +31,16 @@ BEGIN
 
   EXECUTE format($q$
     WITH d AS (%s)
-    UPDATE user_stats s SET ride_count = s.ride_count + x.n, revenue = s.revenue + x.revenue
+    UPDATE user_stats s SET ride_count = s.ride_count + x.n,
+      completed_count = s.completed_count + x.completed, revenue = s.revenue + x.revenue
     FROM (SELECT who, sum(sign) AS n,
+                 coalesce(sum(sign) FILTER (WHERE ride_status = 'Complete'), 0) AS completed,
                  coalesce(sum(sign * amount) FILTER (WHERE ride_status = 'Complete'), 0) AS revenue
           FROM (SELECT user_id AS who, ride_status, amount, sign FROM d
                 UNION ALL SELECT driver_id, ride_status, amount, sign FROM d WHERE driver_id IS NOT NULL
                 UNION ALL SELECT company_id, ride_status, amount, sign FROM d WHERE company_id IS NOT NULL) w
           GROUP BY who) x
-    WHERE s.user_id = x.who AND (x.n <> 0 OR x.revenue <> 0)
+    WHERE s.user_id = x.who AND (x.n <> 0 OR x.completed <> 0 OR x.revenue <> 0)
   $q$, delta);
   EXECUTE format($q$
     WITH d AS (%s)
@@ -68,10 +72,11 @@ BEGIN
   INSERT INTO table_counts (table_name, n) SELECT 'transactions', count(*) FROM transactions;
   INSERT INTO user_stats (user_id) SELECT id FROM users ON CONFLICT DO NOTHING;
   UPDATE user_stats s SET
-    ride_count = coalesce(r.n, 0), revenue = coalesce(r.revenue, 0),
+    ride_count = coalesce(r.n, 0), completed_count = coalesce(r.completed, 0),
+    revenue = coalesce(r.revenue, 0),
     total_driver = coalesce(d.n, 0), total_vehicle = coalesce(v.n, 0)
   FROM users u
-  LEFT JOIN (SELECT who, count(*) AS n,
+  LEFT JOIN (SELECT who, count(*) AS n, count(*) FILTER (WHERE ride_status = 'Complete') AS completed,
                     coalesce(sum(amount) FILTER (WHERE ride_status = 'Complete'), 0) AS revenue
              FROM (SELECT user_id AS who, ride_status, amount FROM rides
                    UNION ALL SELECT driver_id, ride_status, amount FROM rides WHERE driver_id IS NOT NULL
@@ -87,3 +92,11 @@ END $$;
 --> statement-breakpoint
 INSERT INTO ride_daily (day, ride_status, n, amount)
   SELECT (created_at AT TIME ZONE 'UTC')::date, ride_status, count(*), sum(amount) FROM rides GROUP BY 1, 2;
+--> statement-breakpoint
+UPDATE user_stats s SET completed_count = r.n
+FROM (SELECT who, count(*) AS n
+      FROM (SELECT user_id AS who FROM rides WHERE ride_status = 'Complete'
+            UNION ALL SELECT driver_id FROM rides WHERE ride_status = 'Complete' AND driver_id IS NOT NULL
+            UNION ALL SELECT company_id FROM rides WHERE ride_status = 'Complete' AND company_id IS NOT NULL) w
+      GROUP BY who) r
+WHERE s.user_id = r.who;

@@ -12,6 +12,7 @@ import {
   supports,
   vehicleTypes,
 } from '../schema';
+import { notificationFor } from '../../modules/notifications/notify';
 import { BRANDS, COLORS, COUPONS, FAQ, SERVICE_TYPES, VEHICLE_TYPES } from './catalog';
 
 const DAY_MS = 86_400_000;
@@ -151,7 +152,7 @@ export async function insertCoupons(tx: Tx, now: Date): Promise<void> {
   );
 }
 
-type Event = { title: string; message: string; link: string; at: Date };
+type Event = { title: string; message: string; link: string | null; at: Date };
 
 /**
  * The bell's notifications, about real seeded records: the newest pending
@@ -190,50 +191,36 @@ export async function insertNotifications(tx: Tx, now: Date): Promise<void> {
   );
   const events: Event[] = [
     ...drivers.map((d) => ({
-      title: 'New driver registration',
-      message: `${d.name} registered as a driver with ${d.company} and is waiting for approval.`,
-      link: `/driver-detail/${d.id}`,
+      ...notificationFor.driverRegistered({ id: d.id, name: d.name, companyName: d.company }),
       at: d.at,
     })),
     ...vehicles.map((v) => ({
-      title: 'Vehicle awaiting approval',
-      message: `${v.company} added a ${v.label}; its documents are ready for review.`,
-      link: `/vehicle-detail/${v.id}`,
+      ...notificationFor.vehicleRegistered({ id: v.id, label: v.label, companyName: v.company }),
       at: v.at,
     })),
     ...companies.map((c) => ({
-      title: 'New company registration',
-      message: `${c.company} (${c.email}) signed up and uploaded its company documents.`,
-      link: `/company-detail/${c.id}`,
+      ...notificationFor.companyRegistered({ id: c.id, companyName: c.company, email: c.email }),
       at: c.at,
     })),
-    ...passengers.map((p) => ({
-      title: 'New passenger',
-      message: `${p.name} created a passenger account.`,
-      link: `/user-detail/${p.id}`,
-      at: p.at,
-    })),
-    ...cancelled.map((r) => ({
-      title: 'Trip cancelled',
-      message: `Trip #${r.id} from ${r.pickup} was cancelled: ${r.reason}.`,
-      link: `/trip-detail/${r.id}`,
-      at: r.at,
-    })),
+    ...passengers.map((p) => ({ ...notificationFor.passengerJoined(p), at: p.at })),
+    ...cancelled.map((r) => ({ ...notificationFor.tripCancelled(r), at: r.at })),
   ];
   if (events.length === 0) return;
   await tx.insert(notifications).values(events.map((event) => notificationRow(event, now)));
 }
 
-/** Sent a minute after the event; anything older than three days has been read. */
+/**
+ * Sent a minute after the event. Read state is per administrator (none exist
+ * yet), so every seeded notification starts unread; they are history, never pushed.
+ */
 function notificationRow(event: Event, now: Date): typeof notifications.$inferInsert {
   const createdAt = new Date(Math.min(new Date(event.at).getTime() + MINUTE_MS, now.getTime()));
-  const read = now.getTime() - createdAt.getTime() > 3 * DAY_MS;
   return {
     title: event.title,
     message: event.message,
     link: event.link,
     createdAt,
-    readAt: read ? new Date(createdAt.getTime() + 60 * MINUTE_MS) : null,
+    pushedAt: createdAt,
   };
 }
 

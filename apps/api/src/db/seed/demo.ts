@@ -99,7 +99,7 @@ function unique(seen: Set<string>, draw: () => string): string {
   }
 }
 
-function phone(faker: Faker): string {
+export function phone(faker: Faker): string {
   return `${faker.number.int({ min: 2, max: 9 })}${faker.string.numeric(9)}`;
 }
 
@@ -112,7 +112,7 @@ function states(faker: Faker): Pick<UserRow, 'status' | 'approval'> {
 
 type Person = { name: string; email: string; gender: 'Male' | 'Female' | 'Other' };
 
-function person(faker: Faker, genderShares: GenderShares, emails: Set<string>): Person {
+export function person(faker: Faker, genderShares: GenderShares, emails: Set<string>): Person {
   const gender = faker.helpers.weightedArrayElement(genderShares);
   const sex = gender === 'Other' ? faker.person.sexType() : gender === 'Male' ? 'male' : 'female';
   const firstName = faker.person.firstName(sex);
@@ -415,11 +415,11 @@ function countUpTo(drivers: Driver[], time: Date): number {
   return low;
 }
 
-function address(faker: Faker, city: City): string {
+export function address(faker: Faker, city: City): string {
   return `${faker.location.buildingNumber()} ${faker.location.street()}, ${city.name}, ${city.state} ${city.zip}${faker.string.numeric(2)}`;
 }
 
-function fare(faker: Faker): string {
+export function fare(faker: Faker): string {
   const cents = FARE_MIN_CENTS + Math.floor(FARE_RANGE_CENTS * faker.number.float() ** FARE_SKEW);
   return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 }

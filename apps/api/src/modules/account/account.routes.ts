@@ -24,6 +24,7 @@ import { audit } from '../../lib/audit';
 import { HttpError } from '../../lib/http-error';
 import { createMailer } from '../../lib/mailer';
 import { hashPassword, verifyPassword } from '../../lib/password';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../../lib/password-policy';
 import { hit } from '../../lib/rate-limit';
 import { sessionOf } from '../../plugins/auth';
 import { findAdminByEmail, findAdminById } from '../auth/admins.repository';
@@ -162,6 +163,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { email, password, token } = request.body;
+      if (isCommonPassword(password)) {
+        throw new HttpError(400, COMMON_PASSWORD_MESSAGE, { password: COMMON_PASSWORD_MESSAGE });
+      }
       const dead = () =>
         new HttpError(400, ACCOUNT_MESSAGES.resetTokenDead, {
           token: ACCOUNT_MESSAGES.resetTokenDead,
@@ -203,6 +207,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { adminId } = sessionOf(request);
       const { password, new_password } = request.body;
+      if (isCommonPassword(new_password)) {
+        throw new HttpError(400, COMMON_PASSWORD_MESSAGE, {
+          new_password: COMMON_PASSWORD_MESSAGE,
+        });
+      }
       const allowed = await hit(
         database,
         `change-password:admin:${adminId}`,

@@ -1,37 +1,204 @@
-import { notificationResponseSchema, paths } from '@cabdesk/contract';
-import { desc, eq, isNull, or } from 'drizzle-orm';
+import {
+  NOTIFICATION_EVENTS,
+  NOTIFICATION_MESSAGES,
+  notificationReadRequestSchema,
+  notificationReadResponseSchema,
+  notificationResponseSchema,
+  notificationStreamQuerySchema,
+  notificationStreamTicketResponseSchema,
+  paths,
+  PUSH_PUBLIC_KEY_URL,
+  pushPublicKeyResponseSchema,
+  type Notification,
+} from '@cabdesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { notifications } from '../../db/schema';
+import { audit } from '../../lib/audit';
+import { HttpError } from '../../lib/http-error';
 import { sessionOf } from '../../plugins/auth';
+import {
+  countUnread,
+  issueStreamTicket,
+  listNotifications,
+  liveSession,
+  markAllRead,
+  markRead,
+  redeemStreamTicket,
+} from './notifications.repository';
+import type { LiveNotification } from './notify';
+
+/** Longer than any ticket we issue: refused without touching the database. */
+const MAX_TICKET_LENGTH = 200;
 
 /** How many of the latest notifications the header dropdown lists. */
 const LATEST = 20;
 
+/** One server-sent event; data is JSON on one line. */
+const sse = (event: string, data: unknown, id?: number) =>
+  `${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+
+const asUnread = (n: LiveNotification): Notification => ({
+  id: n.id,
+  title: n.title,
+  message: n.message,
+  link: n.link,
+  created_at: n.created_at,
+  read_at: null,
+});
+
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.database;
+  const hub = app.notificationHub;
+
   app.get(
     paths.notification,
     { schema: { response: { 200: notificationResponseSchema } } },
     async (request) => {
       const { adminId } = sessionOf(request);
-      const rows = await app.database.db
-        .select()
-        .from(notifications)
-        .where(or(isNull(notifications.adminId), eq(notifications.adminId, adminId)))
-        .orderBy(desc(notifications.createdAt), desc(notifications.id))
-        .limit(LATEST);
+      const [data, unread] = await Promise.all([
+        listNotifications(db, adminId, { limit: LATEST }),
+        countUnread(db, adminId),
+      ]);
       return {
         status: true,
         message: 'Notifications fetched successfully.',
-        data: {
-          data: rows.map((n) => ({
-            id: n.id,
-            title: n.title,
-            message: n.message,
-            created_at: n.createdAt.toISOString(),
-            read_at: n.readAt?.toISOString() ?? null,
-          })),
-        },
+        data: { data, unread_count: unread },
       };
     },
+  );
+
+  app.post(
+    paths.notificationRead,
+    {
+      schema: {
+        body: notificationReadRequestSchema,
+        response: { 200: notificationReadResponseSchema },
+      },
+    },
+    async (request) => {
+      const { adminId } = sessionOf(request);
+      const { notification_id: id } = request.body;
+      const unread = await db.transaction(async (tx) => {
+        if (id !== undefined) {
+          if (!(await markRead(tx, adminId, id))) {
+            throw new HttpError(404, NOTIFICATION_MESSAGES.notFound);
+          }
+          await audit(tx, request, {
+            action: 'notification_read',
+            tableName: 'notifications',
+            recordId: id,
+          });
+        } else {
+          const marked = await markAllRead(tx, adminId);
+          await audit(tx, request, {
+            action: 'notification_read_all',
+            tableName: 'notifications',
+            after: { marked },
+          });
+        }
+        return countUnread(tx, adminId);
+      });
+      return {
+        status: true,
+        message:
+          id !== undefined ? NOTIFICATION_MESSAGES.markRead : NOTIFICATION_MESSAGES.markAllRead,
+        data: { unread_count: unread },
+      };
+    },
+  );
+
+  app.post(
+    paths.notificationStreamTicket,
+    { schema: { response: { 200: notificationStreamTicketResponseSchema } } },
+    async (request) => {
+      const session = sessionOf(request);
+      const ttl = hub.options.ticketTtlSeconds;
+      const ticket = await issueStreamTicket(db, session.id, ttl);
+      return {
+        status: true,
+        message: NOTIFICATION_MESSAGES.streamTicket,
+        data: { ticket, expires_in: ttl },
+      };
+    },
+  );
+
+  // EventSource sends no Authorization header: the stream is opened with a
+  // single-use ticket from the call above, never with the bearer token.
+  app.get(
+    paths.notificationStream,
+    { config: { public: true }, schema: { querystring: notificationStreamQuerySchema } },
+    async (request, reply) => {
+      const { ticket } = request.query;
+      const session =
+        ticket && ticket.length <= MAX_TICKET_LENGTH
+          ? await redeemStreamTicket(db, ticket, app.config.session)
+          : null;
+      if (!session) throw new HttpError(401, NOTIFICATION_MESSAGES.badTicket);
+      const lastEventId = Number(request.headers['last-event-id']);
+      const after =
+        request.query.after ?? (Number.isInteger(lastEventId) ? lastEventId : undefined);
+
+      reply.hijack();
+      const raw = reply.raw;
+      raw.writeHead(200, {
+        ...(reply.getHeaders() as Record<string, string>),
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        // nginx and similar proxies must not buffer the stream.
+        'x-accel-buffering': 'no',
+      });
+      raw.write(`retry: 5000\n\n`);
+
+      let open = true;
+      const write = (chunk: string) => {
+        if (open) raw.write(chunk);
+      };
+      const close = () => {
+        if (!open) return;
+        open = false;
+        clearInterval(ping);
+        unsubscribe();
+        raw.end();
+      };
+      const unsubscribe = hub.subscribe({
+        adminId: session.adminId,
+        send: (n) => write(sse(NOTIFICATION_EVENTS.notification, asUnread(n), n.id)),
+        close,
+      });
+      // A keep-alive that also ends the stream once the session is gone (logout, expiry).
+      const ping = setInterval(() => {
+        liveSession(db, session.sessionId, app.config.session)
+          .then((live) => {
+            if (live) return write(sse(NOTIFICATION_EVENTS.ping, { at: new Date().toISOString() }));
+            write(sse(NOTIFICATION_EVENTS.end, { reason: 'session ended' }));
+            close();
+          })
+          .catch((err: unknown) => request.log.warn({ err }, 'notification stream ping failed'));
+      }, hub.options.pingMs);
+      raw.on('close', close);
+
+      if (after !== undefined) {
+        // What arrived while the client was away, oldest first.
+        const missed = await listNotifications(db, session.adminId, {
+          limit: LATEST,
+          afterId: after,
+        });
+        for (const n of missed.reverse()) write(sse(NOTIFICATION_EVENTS.notification, n, n.id));
+      }
+    },
+  );
+};
+
+/** The VAPID public key, served outside the admin API (see PUSH_PUBLIC_KEY_URL). */
+export const pushKeyRoutes: FastifyPluginAsyncZod = async (app) => {
+  const hub = app.notificationHub;
+  app.get(
+    PUSH_PUBLIC_KEY_URL,
+    { schema: { response: { 200: pushPublicKeyResponseSchema } } },
+    async () => ({
+      status: true,
+      message: 'Push public key.',
+      data: { public_key: hub.push.publicKey },
+    }),
   );
 };

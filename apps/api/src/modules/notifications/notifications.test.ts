@@ -1,12 +1,34 @@
-import { paths } from '@cabdesk/contract';
-import { sql } from 'drizzle-orm';
+import { NOTIFICATION_MESSAGES, paths } from '@cabdesk/contract';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { notifications } from '../../db/schema';
+import { auditLog, notificationReads, notifications } from '../../db/schema';
+import { createRide } from '../../../test/builders';
 import { api, bearer, buildTestApp, createAdmin, signIn } from '../../../test/helper';
 import { upsertAdmin } from '../auth/admins.repository';
+import { notificationFor, notify } from './notify';
+
+type Listed = { id: number; title: string; link: string | null; read_at: string | null };
+type App = Awaited<ReturnType<typeof buildTestApp>>['app'];
+
+const OTHER = { email: 'other@cabdesk.test', password: 'another fine password' };
+
+async function list(app: App, token: string) {
+  const res = await app.inject({ url: api(paths.notification), headers: bearer(token) });
+  expect(res.statusCode).toBe(200);
+  return res.json<{ data: { data: Listed[]; unread_count: number } }>().data;
+}
+
+function markRead(app: App, token: string, payload: unknown) {
+  return app.inject({
+    method: 'POST',
+    url: api(paths.notificationRead),
+    headers: bearer(token),
+    payload: payload as Record<string, unknown>,
+  });
+}
 
 describe('notification', () => {
-  it('lists the newest notifications for everyone and for this admin, under data.data', async () => {
+  it('lists the newest notifications for everyone and for this admin, with links, under data.data', async () => {
     const { app, database } = await buildTestApp();
     const me = await createAdmin(database);
     const other = await upsertAdmin(database.db, {
@@ -16,7 +38,7 @@ describe('notification', () => {
     });
     await database.db.insert(notifications).values([
       { title: 'Older', message: 'for all', createdAt: sql`now() - interval '2 days'` },
-      { title: 'Mine', message: 'for me', adminId: me.id },
+      { title: 'Mine', message: 'for me', adminId: me.id, link: '/company-detail/7' },
       { title: 'Theirs', message: 'not for me', adminId: other.id },
     ]);
 
@@ -29,6 +51,173 @@ describe('notification', () => {
     const body = res.json();
     expect(body.status).toBe(true);
     expect(body.data.data.map((n: { title: string }) => n.title)).toEqual(['Mine', 'Older']);
-    expect(body.data.data[0]).toMatchObject({ title: 'Mine', message: 'for me', read_at: null });
+    expect(body.data.data[0]).toMatchObject({
+      title: 'Mine',
+      message: 'for me',
+      link: '/company-detail/7',
+      read_at: null,
+    });
+    expect(body.data.unread_count).toBe(2);
+  });
+
+  it('answers 401 without a session', async () => {
+    const { app } = await buildTestApp();
+    for (const [method, path] of [
+      ['GET', paths.notification],
+      ['POST', paths.notificationRead],
+      ['POST', paths.notificationStreamTicket],
+    ] as const) {
+      const res = await app.inject({
+        method,
+        url: api(path),
+        payload: method === 'POST' ? {} : undefined,
+      });
+      expect(res.statusCode, path).toBe(401);
+    }
+  });
+});
+
+describe('notification-read', () => {
+  it('marks one notification read for this admin only; another admin still sees it unread', async () => {
+    const { app, database } = await buildTestApp();
+    await createAdmin(database);
+    await createAdmin(database, OTHER);
+    const a = await notify(database.db, { title: 'A', message: 'a', link: null });
+    await notify(database.db, { title: 'B', message: 'b', link: null });
+    const mine = await signIn(app);
+    const theirs = await signIn(app, OTHER);
+
+    const res = await markRead(app, mine, { notification_id: a.id });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      status: true,
+      message: NOTIFICATION_MESSAGES.markRead,
+      data: { unread_count: 1 },
+    });
+
+    const seen = await list(app, mine);
+    expect(seen.unread_count).toBe(1);
+    expect(seen.data.find((n) => n.id === a.id)?.read_at).toEqual(expect.any(String));
+    const other = await list(app, theirs);
+    expect(other.unread_count).toBe(2);
+    expect(other.data.every((n) => n.read_at === null)).toBe(true);
+
+    // Marking it again changes nothing and still succeeds.
+    expect((await markRead(app, mine, { notification_id: a.id })).json().data.unread_count).toBe(1);
+    const [audited] = await database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(auditLog)
+      .where(eq(auditLog.action, 'notification_read'));
+    expect(audited?.n).toBe(2);
+  });
+
+  it('marks all read for this admin', async () => {
+    const { app, database } = await buildTestApp();
+    await createAdmin(database);
+    await createAdmin(database, OTHER);
+    for (const title of ['A', 'B', 'C'])
+      await notify(database.db, { title, message: title, link: null });
+    const mine = await signIn(app);
+
+    const res = await markRead(app, mine, { all: true });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      message: NOTIFICATION_MESSAGES.markAllRead,
+      data: { unread_count: 0 },
+    });
+    expect((await list(app, mine)).data.every((n) => n.read_at !== null)).toBe(true);
+    expect((await list(app, await signIn(app, OTHER))).unread_count).toBe(3);
+
+    // One arriving afterwards is unread again.
+    await notify(database.db, { title: 'D', message: 'd', link: null });
+    expect((await list(app, mine)).unread_count).toBe(1);
+  });
+
+  it('refuses bad input and notifications the admin cannot see, changing nothing', async () => {
+    const { app, database } = await buildTestApp();
+    const me = await createAdmin(database);
+    const other = await createAdmin(database, OTHER);
+    const theirs = await notify(database.db, {
+      title: 'Theirs',
+      message: 'private',
+      link: null,
+      adminId: other.id,
+    });
+    const token = await signIn(app);
+
+    for (const payload of [
+      {},
+      { all: false },
+      { notification_id: 'abc' },
+      { notification_id: -1 },
+      { notification_id: 1, all: true },
+    ]) {
+      const res = await markRead(app, token, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().status).toBe(false);
+    }
+    expect((await markRead(app, token, {})).json().data.errors.notification_id).toBe(
+      NOTIFICATION_MESSAGES.pickOne,
+    );
+    for (const id of [theirs.id, 999_999]) {
+      const res = await markRead(app, token, { notification_id: id });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe(NOTIFICATION_MESSAGES.notFound);
+    }
+    const reads = await database.db
+      .select()
+      .from(notificationReads)
+      .where(eq(notificationReads.adminId, me.id));
+    expect(reads).toEqual([]);
+  });
+});
+
+describe('events create notifications', () => {
+  it('a cancelled trip notifies, linked to the trip, in the same transaction as the cancel', async () => {
+    const { app, database } = await buildTestApp();
+    await createAdmin(database);
+    const token = await signIn(app);
+    const ride = await createRide(database, { rideStatus: 'Accept' });
+    const done = await createRide(database, { rideStatus: 'Complete' });
+
+    const res = await app.inject({
+      method: 'POST',
+      url: api(paths.rideCancel),
+      headers: bearer(token),
+      payload: { ride_id: ride.id, reason: 'Passenger did not show up' },
+    });
+    expect(res.statusCode).toBe(200);
+    const { data } = await list(app, token);
+    expect(data[0]).toMatchObject({
+      title: 'Trip cancelled',
+      message: `Trip #${ride.id} was cancelled: Passenger did not show up.`,
+      link: `/trip-detail/${ride.id}`,
+      read_at: null,
+    });
+
+    // A cancel that is refused rolls back: no notification either.
+    const refused = await app.inject({
+      method: 'POST',
+      url: api(paths.rideCancel),
+      headers: bearer(token),
+      payload: { ride_id: done.id, reason: 'too late' },
+    });
+    expect(refused.statusCode).toBe(409);
+    expect((await list(app, token)).data).toHaveLength(1);
+  });
+
+  it('notify inside a rolled-back transaction leaves nothing behind', async () => {
+    const { app, database } = await buildTestApp();
+    await createAdmin(database);
+    await database.db
+      .transaction(async (tx) => {
+        await notify(
+          tx,
+          notificationFor.companyRegistered({ id: 5, companyName: 'X Cabs', email: 'x@x.test' }),
+        );
+        throw new Error('rollback');
+      })
+      .catch(() => undefined);
+    expect((await list(app, await signIn(app))).data).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ import { isPastEnd, offsetOf, pageOf, type PageRequest } from '../../lib/paging'
 import { containsPattern } from '../../lib/search';
 import { allOf, isoText, money, rowsOf } from '../../lib/sql';
 import { rideColumnOf } from '../users/users.repository';
+import { notificationFor, notify } from '../notifications/notify';
 
 /** Which rides a list shows: all, or one account's in its role, optionally searched. */
 export type RideFilter = {
@@ -213,5 +214,6 @@ export async function cancelRide(
     before: { ride_status: row.ride_status, cancel_reason: row.cancel_reason },
     after: { ride_status: 'Cancel', cancel_reason: reason },
   });
+  await notify(tx, notificationFor.tripCancelled({ id: rideId, reason }));
   return { id: rideId, previousStatus: row.ride_status, reason, adminId };
 }

@@ -86,6 +86,7 @@ type UserDetailRow = UserRow & {
   holding_dl: string | null;
   dl_front: string | null;
   revenue: string;
+  completed_count: number;
 };
 
 /** Columns of a list item; `u` is the user, `s` its stats, `c` a driver's company. */
@@ -170,7 +171,7 @@ export async function findUserDetail(db: Db, id: number): Promise<UserDetail | n
     sql`
     select ${itemColumns},
       array_to_json(u.company_doc) as company_doc, u.holding_dl, u.dl_front,
-      coalesce(s.revenue, 0)::text as revenue
+      coalesce(s.revenue, 0)::text as revenue, coalesce(s.completed_count, 0) as completed_count
     from users u
     ${itemJoins}
     where u.id = ${id} and u.deleted_at is null`,
@@ -191,6 +192,7 @@ export async function findUserDetail(db: Db, id: number): Promise<UserDetail | n
     dl_front: uploadUrl(row.dl_front),
     overall_driver: item.total_driver,
     overall_vehicle: item.total_vehicle,
+    completed_rides: row.completed_count,
     today_revenue: money(today?.revenue),
     overall_revenue: money(row.revenue),
   };

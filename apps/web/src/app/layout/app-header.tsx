@@ -4,13 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import classes from './app-header.module.css';
+import { LanguageMenu } from '@/components/language-menu';
 
 interface AppHeaderProps {
   sidebarOpened: boolean;
   onToggleSidebar: () => void;
 }
 
-/** SPEC 2: the sidebar toggle and the notification bell. */
+/** SPEC 2: the sidebar toggle and the notification bell; and the language menu. */
 export function AppHeader({ sidebarOpened, onToggleSidebar }: AppHeaderProps) {
   const { t } = useTranslation();
   return (
@@ -33,7 +34,10 @@ export function AppHeader({ sidebarOpened, onToggleSidebar }: AppHeaderProps) {
           </Text>
         </Link>
       </Group>
-      <NotificationBell />
+      <Group gap="xs" wrap="nowrap">
+        <LanguageMenu />
+        <NotificationBell />
+      </Group>
     </Group>
   );
 }

@@ -20,7 +20,7 @@ export function FilterSelect({ label, value, options, placeholder, onChange }: F
       onChange={onChange}
       clearable
       allowDeselect
-      w={{ base: '100%', sm: 170 }}
+      w={{ base: '100%', sm: 200 }}
       comboboxProps={{ withinPortal: true }}
     />
   );

@@ -2,6 +2,7 @@ import { Anchor, Box, Center, Paper, Stack, Text, ThemeIcon, Title } from '@mant
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { LanguageMenu } from '@/components/language-menu';
 import classes from './auth-card.module.css';
 
 interface AuthCardProps {
@@ -15,7 +16,11 @@ interface AuthCardProps {
 export function AuthCard({ icon, title, description, children }: AuthCardProps) {
   const { t } = useTranslation();
   return (
-    <Box className={classes.page}>
+    <Box className={classes.page} pos="relative">
+      {/* Top left: the login-area toasts take the top right (SPEC 9). */}
+      <Box pos="absolute" top={12} left={12}>
+        <LanguageMenu />
+      </Box>
       <Center mih="100vh" p="md">
         <Paper className={classes.card} withBorder shadow="md" radius="lg" p="xl">
           <Stack gap="lg">

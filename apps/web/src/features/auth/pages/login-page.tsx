@@ -5,8 +5,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { LanguageMenu } from '@/components/language-menu';
 import { errorMessage } from '@/lib/api-client';
 import { translateMessage } from '@/lib/i18n';
+import { obtainPushToken } from '@/lib/push';
 import { AUTH_TOAST, toastError, toastSuccess } from '@/lib/toast';
 import { useLogin } from '../api/login';
 import { LoginForm } from '../components/login-form';
@@ -35,6 +37,11 @@ export function LoginPage() {
     queryClient.clear();
   }, [queryClient]);
 
+  // SPEC 2: on load, try to obtain the push token that login sends as device_token.
+  useEffect(() => {
+    void obtainPushToken();
+  }, []);
+
   const onSubmit = (values: LoginFormValues) => {
     loginMutation.mutate(values, {
       onSuccess: (response) => {
@@ -46,7 +53,11 @@ export function LoginPage() {
   };
 
   return (
-    <Box className={classes.page}>
+    <Box className={classes.page} pos="relative">
+      {/* Top left: the login-area toasts take the top right (SPEC 9). */}
+      <Box pos="absolute" top={12} left={12}>
+        <LanguageMenu />
+      </Box>
       <Center mih="100vh" p="md">
         <Paper className={classes.card} withBorder shadow="md" radius="lg" p="xl">
           <Stack gap="lg">

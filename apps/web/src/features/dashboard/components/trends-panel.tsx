@@ -4,19 +4,12 @@ import { Anchor, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { RideStatusBadge } from '@/components/status-badge';
-import { formatCount } from '@/lib/format';
-
-const shortDay = (day: string) =>
-  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', {
-    month: 'short',
-    day: '2-digit',
-    timeZone: 'UTC',
-  });
+import { formatCount, formatMoney, formatShortDay } from '@/lib/format';
 
 /** Under the four cards: trips and revenue per day, trips by status, approvals waiting. */
 export function TrendsPanel({ trends }: { trends: DashboardTrends }) {
   const { t } = useTranslation();
-  const data = trends.days.map((d) => ({ ...d, label: shortDay(d.day) }));
+  const data = trends.days.map((d) => ({ ...d, label: formatShortDay(d.day) }));
   const waiting = [
     { key: 'companies', to: '/company?approval=Pending', n: trends.pending.companies },
     { key: 'drivers', to: '/driver?approval=Pending', n: trends.pending.drivers },
@@ -39,7 +32,7 @@ export function TrendsPanel({ trends }: { trends: DashboardTrends }) {
             dataKey="label"
             withLegend
             withRightYAxis
-            rightYAxisProps={{ tickFormatter: (v: number) => `$${formatCount(v)}` }}
+            rightYAxisProps={{ tickFormatter: (v: number) => formatMoney(v, { cents: false }) }}
             series={[
               { name: 'trips', label: t('dashboard.trips'), color: 'indigo.5', type: 'bar' },
               {

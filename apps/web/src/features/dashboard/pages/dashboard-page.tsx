@@ -6,14 +6,19 @@ import {
   IconCurrencyDollar,
   IconSteeringWheel,
 } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/lib/api-client';
 import { formatCount, formatMoney } from '@/lib/format';
 import { translateMessage } from '@/lib/i18n';
 import { useDashboard } from '../api/get-dashboard';
 import { useDashboardTrends } from '../api/get-dashboard-trends';
-import { TrendsPanel } from '../components/trends-panel';
 import { StatCard } from '../components/stat-card';
+
+/** The charts (recharts, the largest library here) load after the cards: not on their critical path. */
+const TrendsPanel = lazy(() =>
+  import('../components/trends-panel').then((m) => ({ default: m.TrendsPanel })),
+);
 
 /** SPEC 2: Overall Driver, Overall Vehicle, Overall Company, Overall Revenue ($). */
 export function DashboardPage() {
@@ -93,7 +98,15 @@ export function DashboardPage() {
           {translateMessage(errorMessage(trends.error))}
         </Alert>
       ) : (
-        <TrendsPanel trends={trends.data} />
+        <Suspense
+          fallback={
+            <Center py="xl">
+              <Loader aria-label={t('common.loading')} />
+            </Center>
+          }
+        >
+          <TrendsPanel trends={trends.data} />
+        </Suspense>
       )}
     </Stack>
   );

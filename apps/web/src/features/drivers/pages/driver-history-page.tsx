@@ -1,5 +1,5 @@
 import { Alert, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconCurrencyDollar, IconReceipt, IconRoute } from '@tabler/icons-react';
+import { IconCircleCheck, IconCurrencyDollar, IconReceipt, IconRoute } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { FigureCard } from '@/components/figure-card';
@@ -40,12 +40,18 @@ export function DriverHistoryPage() {
           {(data) => (
             <>
               <Text c="dimmed">{t('rides.historyOf', { name: data.name })}</Text>
-              <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
+              <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="lg">
                 <FigureCard
                   label={t('drivers.totalTrips')}
                   value={formatCount(data.driver_rides_count)}
                   icon={<IconRoute size={22} stroke={1.5} />}
                   color="indigo"
+                />
+                <FigureCard
+                  label={t('drivers.completedTrips')}
+                  value={formatCount(data.completed_rides)}
+                  icon={<IconCircleCheck size={22} stroke={1.5} />}
+                  color="green"
                 />
                 <FigureCard
                   label={t('companies.todaysRevenue')}

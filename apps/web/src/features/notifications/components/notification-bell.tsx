@@ -1,7 +1,10 @@
+import type { Notification } from '@cabdesk/contract';
 import {
   ActionIcon,
+  Button,
   Center,
   Divider,
+  Group,
   Indicator,
   Loader,
   Popover,
@@ -9,51 +12,101 @@ import {
   Stack,
   Text,
   Title,
+  Tooltip,
+  UnstyledButton,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconBell, IconBellOff } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { notifications as toasts } from '@mantine/notifications';
+import { IconBell, IconBellOff, IconCheck, IconChecks } from '@tabler/icons-react';
+import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { UnauthorizedError } from '@/lib/api-client';
-import { formatDate } from '@/lib/format';
+import { formatCount, formatDate } from '@/lib/format';
 import { toastError } from '@/lib/toast';
 import { useNotifications } from '../api/get-notifications';
+import { useMarkNotificationRead } from '../api/mark-notification-read';
+import { useNotificationStream } from '../api/notification-stream';
 import classes from './notification-bell.module.css';
+
+/** The hour of a notification beside its date: most arrive the same day. */
+const TIME: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit' };
+
+/** SPEC 1 and 9: a notification that arrives shows as "title: body" at the top right. */
+function useArrivalToast() {
+  const { t } = useTranslation();
+  return useCallback(
+    (notification: Notification) => {
+      toasts.show({
+        id: `notification-${notification.id}`,
+        position: 'top-right',
+        autoClose: 6000,
+        color: 'indigo',
+        icon: <IconBell size={18} stroke={1.75} aria-hidden />,
+        message: `${notification.title}: ${notification.message}`,
+        closeButtonProps: { 'aria-label': t('common.closeToast') },
+      });
+    },
+    [t],
+  );
+}
 
 /** The bell of the header and its dropdown headed "Notification" (SPEC 2). */
 export function NotificationBell() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
   const [opened, { toggle, close }] = useDisclosure(false);
   const notifications = useNotifications();
+  const markRead = useMarkNotificationRead();
   const failed = notifications.isError && !(notifications.error instanceof UnauthorizedError);
+  useNotificationStream(useArrivalToast());
 
   // SPEC 8: a failed load says so once, and the list stays empty.
   useEffect(() => {
     if (failed) toastError(t('common.somethingWentWrong'));
   }, [failed, t]);
 
-  const items = notifications.data ?? [];
-  const unread = items.filter((item) => item.read_at === null).length;
+  const items = notifications.data?.data ?? [];
+  const unread = notifications.data?.unread_count ?? 0;
+  const onMarkError = () => toastError(t('common.somethingWentWrong'));
+
+  const open = (item: Notification) => {
+    if (item.read_at === null)
+      markRead.mutate({ notification_id: item.id }, { onError: onMarkError });
+    close();
+    if (item.link) void navigate(item.link);
+  };
 
   return (
     <Popover
       opened={opened}
       onDismiss={close}
       position="bottom-end"
-      width={340}
+      width={360}
       shadow="lg"
       radius="md"
       withArrow
       arrowPosition="center"
     >
-      <Indicator disabled={unread === 0} color="red" size={9} offset={7}>
+      <Indicator
+        disabled={unread === 0}
+        label={unread > 99 ? '99+' : formatCount(unread)}
+        color="red"
+        size={18}
+        offset={6}
+        inline
+      >
         <Popover.Target>
           <ActionIcon
             variant="subtle"
             color="gray"
             size="lg"
             radius="xl"
-            aria-label={t('header.notifications')}
+            aria-label={
+              unread > 0
+                ? t('header.notificationsUnread', { count: unread })
+                : t('header.notifications')
+            }
             onClick={toggle}
           >
             <IconBell size={22} stroke={1.5} />
@@ -61,13 +114,26 @@ export function NotificationBell() {
         </Popover.Target>
       </Indicator>
       <Popover.Dropdown p={0} aria-label={t('header.notificationTitle')}>
-        <Title order={2} size="h5" px="md" py="sm">
-          {t('header.notificationTitle')}
-        </Title>
+        <Group justify="space-between" px="md" py="sm" wrap="nowrap">
+          <Title order={2} size="h5">
+            {t('header.notificationTitle')}
+          </Title>
+          {unread > 0 && (
+            <Button
+              variant="subtle"
+              size="compact-xs"
+              leftSection={<IconChecks size={14} aria-hidden />}
+              loading={markRead.isPending && markRead.variables?.all === true}
+              onClick={() => markRead.mutate({ all: true }, { onError: onMarkError })}
+            >
+              {t('header.markAllRead')}
+            </Button>
+          )}
+        </Group>
         <Divider />
         {notifications.isPending ? (
-          <Center py="lg">
-            <Loader size="sm" aria-label={t('common.loading')} />
+          <Center py="lg" role="status" aria-label={t('common.loading')}>
+            <Loader size="sm" />
           </Center>
         ) : failed ? (
           // SPEC 8: after a failed load nothing is listed.
@@ -81,25 +147,59 @@ export function NotificationBell() {
           </Stack>
         ) : (
           <ScrollArea.Autosize
-            mah={360}
+            mah={380}
             type="auto"
             // A long list scrolls; keyboard users reach it with Tab and scroll with arrows.
             viewportProps={{ tabIndex: 0, 'aria-label': t('header.notificationList') }}
           >
             <ul className={classes.list}>
-              {items.map((item) => (
-                <li key={item.id} className={classes.item} data-unread={item.read_at === null}>
-                  <Text size="sm" fw={600} lineClamp={1}>
-                    {item.title}
-                  </Text>
-                  <Text size="sm" c="dimmed" lineClamp={3}>
-                    {item.message}
-                  </Text>
-                  <Text size="xs" c="dimmed" mt={4}>
-                    <time dateTime={item.created_at}>{formatDate(item.created_at)}</time>
-                  </Text>
-                </li>
-              ))}
+              {items.map((item) => {
+                const isUnread = item.read_at === null;
+                return (
+                  <li key={item.id} className={classes.item} data-unread={isUnread}>
+                    <Group gap="xs" wrap="nowrap" align="flex-start">
+                      <UnstyledButton
+                        className={classes.open}
+                        onClick={() => open(item)}
+                        aria-label={`${isUnread ? `${t('header.unread')}: ` : ''}${item.title}: ${item.message}`}
+                      >
+                        <Group gap={6} wrap="nowrap">
+                          {isUnread && <span className={classes.dot} aria-hidden />}
+                          <Text size="sm" fw={isUnread ? 700 : 500} lineClamp={1}>
+                            {item.title}
+                          </Text>
+                        </Group>
+                        <Text size="sm" c="dimmed" lineClamp={3}>
+                          {item.message}
+                        </Text>
+                        <Text size="xs" c="dimmed" mt={4}>
+                          <time dateTime={item.created_at}>
+                            {formatDate(item.created_at)}{' '}
+                            {new Date(item.created_at).toLocaleTimeString(i18n.language, TIME)}
+                          </time>
+                        </Text>
+                      </UnstyledButton>
+                      {isUnread && (
+                        <Tooltip label={t('header.markRead')} withinPortal={false}>
+                          <ActionIcon
+                            variant="subtle"
+                            size="sm"
+                            aria-label={t('header.markReadOf', { title: item.title })}
+                            onClick={() =>
+                              markRead.mutate(
+                                { notification_id: item.id },
+                                { onError: onMarkError },
+                              )
+                            }
+                          >
+                            <IconCheck size={16} aria-hidden />
+                          </ActionIcon>
+                        </Tooltip>
+                      )}
+                    </Group>
+                  </li>
+                );
+              })}
             </ul>
           </ScrollArea.Autosize>
         )}

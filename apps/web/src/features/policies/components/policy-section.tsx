@@ -42,7 +42,7 @@ interface PolicySectionProps {
 /** One numbered section of a policy: title, paragraphs, bullets, subsections. */
 export function PolicySection({ section, number }: PolicySectionProps) {
   return (
-    <Stack component="section" gap="sm" aria-labelledby={section.id} lang="en">
+    <Stack component="section" gap="sm" aria-labelledby={section.id}>
       <Title order={2} id={section.id} className={classes.heading}>
         <span className={classes.number}>{number}.</span> {section.title}
       </Title>

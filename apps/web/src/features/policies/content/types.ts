@@ -19,9 +19,8 @@ export interface PolicySection {
   closing?: string[];
 }
 
+/** The text of one policy, read from the translation file (`policyText.<kind>`). */
 export interface PolicyDocument {
-  /** Translation key of the app's name, e.g. "Cabdesk Rider App". */
-  appNameKey: string;
   /** What the policy covers and who it is for, shown under the title. */
   intro: string[];
   sections: PolicySection[];
@@ -29,9 +28,3 @@ export interface PolicyDocument {
 
 /** SPEC 2 and 9: every policy takes effect on 21/01/25. */
 export const EFFECTIVE_DATE = { display: '21/01/25', iso: '2025-01-21' } as const;
-
-/** Where privacy questions and requests go; one place to change it. */
-export const PRIVACY_CONTACT = {
-  email: 'privacy@cabdesk.app',
-  support: 'support@cabdesk.app',
-} as const;

@@ -14,8 +14,9 @@ import { IconCar } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { LanguageMenu } from '@/components/language-menu';
 import { PolicySection } from '../components/policy-section';
-import { POLICIES, POLICY_KINDS, type PolicyKind } from '../content';
+import { isPolicyDocument, POLICIES, POLICY_KINDS, type PolicyKind } from '../content';
 import { EFFECTIVE_DATE } from '../content/types';
 import classes from './policy-page.module.css';
 
@@ -41,6 +42,8 @@ interface PolicyPageProps {
 export function PolicyPage({ kind }: PolicyPageProps) {
   const { t } = useTranslation();
   const policy = POLICIES[kind];
+  const text: unknown = t(policy.textKey, { returnObjects: true });
+  const doc = isPolicyDocument(text) ? text : { intro: [], sections: [] };
   const appName = t(policy.appNameKey);
   const title = t('policy.title', { app: appName });
   useDocumentTitle(title);
@@ -49,13 +52,16 @@ export function PolicyPage({ kind }: PolicyPageProps) {
     <Box className={classes.page}>
       <header className={classes.header}>
         <Container size={800} py="sm">
-          <Group gap="sm" wrap="nowrap">
-            <ThemeIcon size={34} radius="md" aria-hidden>
-              <IconCar size={20} stroke={1.75} />
-            </ThemeIcon>
-            <Text component="span" fw={700} size="lg" className={classes.appName}>
-              {appName}
-            </Text>
+          <Group justify="space-between" wrap="nowrap">
+            <Group gap="sm" wrap="nowrap" miw={0}>
+              <ThemeIcon size={34} radius="md" aria-hidden>
+                <IconCar size={20} stroke={1.75} />
+              </ThemeIcon>
+              <Text component="span" fw={700} size="lg" className={classes.appName}>
+                {appName}
+              </Text>
+            </Group>
+            <LanguageMenu />
           </Group>
         </Container>
       </header>
@@ -72,8 +78,8 @@ export function PolicyPage({ kind }: PolicyPageProps) {
               </Text>
             </Stack>
 
-            <Stack gap="sm" lang="en">
-              {policy.intro.map((paragraph) => (
+            <Stack gap="sm">
+              {doc.intro.map((paragraph) => (
                 <Text key={paragraph} className={classes.prose}>
                   {paragraph}
                 </Text>
@@ -85,17 +91,15 @@ export function PolicyPage({ kind }: PolicyPageProps) {
                 {t('policy.contents')}
               </Title>
               <List type="ordered" spacing={4} mt="xs">
-                {policy.sections.map((section) => (
+                {doc.sections.map((section) => (
                   <List.Item key={section.id}>
-                    <Anchor href={`#${section.id}`} lang="en">
-                      {section.title}
-                    </Anchor>
+                    <Anchor href={`#${section.id}`}>{section.title}</Anchor>
                   </List.Item>
                 ))}
               </List>
             </Box>
 
-            {policy.sections.map((section, index) => (
+            {doc.sections.map((section, index) => (
               <PolicySection key={section.id} section={section} number={index + 1} />
             ))}
           </Stack>

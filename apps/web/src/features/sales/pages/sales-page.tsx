@@ -31,7 +31,13 @@ export function SalesPage() {
       render: (sale) => formatMoney(sale.amount),
       align: 'right',
     },
-    { key: 'method', header: t('sales.paymentMethod'), render: (sale) => sale.payment_method },
+    {
+      key: 'method',
+      header: t('sales.paymentMethod'),
+      render: (sale) =>
+        // The methods the marketplace knows are translated; any other is shown as recorded.
+        t(`paymentMethods.${sale.payment_method}`, { defaultValue: sale.payment_method }),
+    },
   ];
 
   return (

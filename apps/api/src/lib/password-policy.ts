@@ -1,0 +1,23 @@
+import { readFileSync } from 'node:fs';
+
+/** Shown when an administrator picks a password from the common-passwords list. */
+export const COMMON_PASSWORD_MESSAGE =
+  'This password is too common. Please choose a less predictable one.';
+
+let common: Set<string> | undefined;
+
+/** The 1,000 most common passwords (common-passwords.txt beside this file), lower-cased. */
+export function commonPasswords(): ReadonlySet<string> {
+  common ??= new Set(
+    readFileSync(new URL('./common-passwords.txt', import.meta.url), 'utf8')
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line !== '' && !line.startsWith('#'))
+      .map((line) => line.toLowerCase()),
+  );
+  return common;
+}
+
+/** True for a password of the common list, in any letter case. */
+export const isCommonPassword = (password: string) =>
+  commonPasswords().has(password.normalize('NFKC').trim().toLowerCase());

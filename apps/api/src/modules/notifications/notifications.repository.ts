@@ -1,0 +1,205 @@
+import type { Notification } from '@cabdesk/contract';
+import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import {
+  adminSessions,
+  notificationReads,
+  notifications,
+  notificationStreamTickets,
+} from '../../db/schema';
+import { hashToken, newToken } from '../../lib/tokens';
+
+/** Notifications addressed to everyone or to this administrator. */
+const visibleTo = (adminId: number) =>
+  or(isNull(notifications.adminId), eq(notifications.adminId, adminId));
+
+/** The newest notifications this admin may see, with this admin's read state. */
+export async function listNotifications(
+  db: Db,
+  adminId: number,
+  options: { limit: number; afterId?: number },
+): Promise<Notification[]> {
+  const rows = await db
+    .select({
+      id: notifications.id,
+      title: notifications.title,
+      message: notifications.message,
+      link: notifications.link,
+      createdAt: notifications.createdAt,
+      readAt: notificationReads.readAt,
+    })
+    .from(notifications)
+    .leftJoin(
+      notificationReads,
+      and(
+        eq(notificationReads.notificationId, notifications.id),
+        eq(notificationReads.adminId, adminId),
+      ),
+    )
+    .where(
+      and(
+        visibleTo(adminId),
+        options.afterId === undefined ? undefined : gt(notifications.id, options.afterId),
+      ),
+    )
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(options.limit);
+  return rows.map((n) => ({
+    id: n.id,
+    title: n.title,
+    message: n.message,
+    link: n.link,
+    created_at: n.createdAt.toISOString(),
+    read_at: n.readAt?.toISOString() ?? null,
+  }));
+}
+
+export async function countUnread(db: Db | Tx, adminId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(notifications)
+    .where(
+      and(
+        visibleTo(adminId),
+        sql`not exists (select 1 from ${notificationReads} r
+                        where r.notification_id = ${notifications.id} and r.admin_id = ${adminId})`,
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** Marks one notification read for this admin; false when the admin cannot see it. */
+export async function markRead(tx: Tx, adminId: number, notificationId: number): Promise<boolean> {
+  const [found] = await tx
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(and(eq(notifications.id, notificationId), visibleTo(adminId)));
+  if (!found) return false;
+  await tx
+    .insert(notificationReads)
+    .values({ notificationId, adminId })
+    .onConflictDoNothing({ target: [notificationReads.adminId, notificationReads.notificationId] });
+  return true;
+}
+
+/** Marks every notification this admin can see as read; answers how many changed. */
+export async function markAllRead(tx: Tx, adminId: number): Promise<number> {
+  const inserted = await tx
+    .insert(notificationReads)
+    .select(
+      tx
+        .select({
+          notificationId: notifications.id,
+          adminId: sql<number>`${adminId}::int`.as('admin_id'),
+          readAt: sql<Date>`now()`.as('read_at'),
+        })
+        .from(notifications)
+        .where(visibleTo(adminId)),
+    )
+    .onConflictDoNothing({ target: [notificationReads.adminId, notificationReads.notificationId] })
+    .returning({ id: notificationReads.notificationId });
+  return inserted.length;
+}
+
+/** A single-use ticket for the live stream of this session, valid `ttlSeconds`. */
+export async function issueStreamTicket(
+  db: Db,
+  sessionId: number,
+  ttlSeconds: number,
+): Promise<string> {
+  const ticket = newToken();
+  await db.transaction(async (tx) => {
+    // Spent and stale tickets are dropped as new ones are issued: the table stays tiny.
+    await tx
+      .delete(notificationStreamTickets)
+      .where(sql`${notificationStreamTickets.expiresAt} < now() - interval '1 hour'`);
+    await tx.insert(notificationStreamTickets).values({
+      tokenHash: hashToken(ticket),
+      sessionId,
+      expiresAt: sql`now() + make_interval(secs => ${ttlSeconds})`,
+    });
+  });
+  return ticket;
+}
+
+/**
+ * Spends a ticket: answers its session when the ticket is unused, unexpired,
+ * and the session is still live; null otherwise. A ticket works once.
+ */
+export async function redeemStreamTicket(
+  db: Db,
+  ticket: string,
+  policy: { idleMs: number },
+): Promise<{ sessionId: number; adminId: number } | null> {
+  const [spent] = await db
+    .update(notificationStreamTickets)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(notificationStreamTickets.tokenHash, hashToken(ticket)),
+        isNull(notificationStreamTickets.usedAt),
+        sql`${notificationStreamTickets.expiresAt} > now()`,
+      ),
+    )
+    .returning({ sessionId: notificationStreamTickets.sessionId });
+  if (!spent) return null;
+  return liveSession(db, spent.sessionId, policy);
+}
+
+/** The session, if not revoked, not expired and not idle too long. */
+export async function liveSession(
+  db: Db,
+  sessionId: number,
+  policy: { idleMs: number },
+): Promise<{ sessionId: number; adminId: number } | null> {
+  const idleSeconds = Math.floor(policy.idleMs / 1000);
+  const [row] = await db
+    .select({ sessionId: adminSessions.id, adminId: adminSessions.adminId })
+    .from(adminSessions)
+    .where(
+      and(
+        eq(adminSessions.id, sessionId),
+        isNull(adminSessions.revokedAt),
+        sql`${adminSessions.expiresAt} > now()`,
+        sql`${adminSessions.lastSeenAt} > now() - make_interval(secs => ${idleSeconds})`,
+      ),
+    );
+  return row ?? null;
+}
+
+/**
+ * Claims the Web Push delivery of a notification: exactly one caller (of any
+ * API instance) gets the row; the others get null.
+ */
+export async function claimPush(db: Db, notificationId: number) {
+  const [row] = await db
+    .update(notifications)
+    .set({ pushedAt: sql`now()` })
+    .where(and(eq(notifications.id, notificationId), isNull(notifications.pushedAt)))
+    .returning();
+  return row ?? null;
+}
+
+/** The distinct push subscriptions of live sessions that may see a notification for `adminId`. */
+export async function pushSubscriptions(db: Db, adminId: number | null): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ token: adminSessions.deviceToken })
+    .from(adminSessions)
+    .where(
+      and(
+        sql`${adminSessions.deviceToken} is not null and ${adminSessions.deviceToken} <> ''`,
+        isNull(adminSessions.revokedAt),
+        sql`${adminSessions.expiresAt} > now()`,
+        adminId === null ? undefined : eq(adminSessions.adminId, adminId),
+      ),
+    );
+  return rows.flatMap((r) => (r.token ? [r.token] : []));
+}
+
+/** The push service said the subscription is gone (404/410): stop sending to it. */
+export async function forgetSubscription(db: Db, token: string): Promise<void> {
+  await db
+    .update(adminSessions)
+    .set({ deviceToken: null })
+    .where(eq(adminSessions.deviceToken, token));
+}

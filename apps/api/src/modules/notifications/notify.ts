@@ -1,0 +1,95 @@
+import { sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { notifications } from '../../db/schema';
+
+/** The LISTEN/NOTIFY channel every API instance listens on. */
+export const NOTIFICATION_CHANNEL = 'cabdesk_notifications';
+
+/** What travels on the channel: the new row, so listeners need no query to show it. */
+export type LiveNotification = {
+  id: number;
+  /** null: for every administrator. */
+  admin_id: number | null;
+  title: string;
+  message: string;
+  link: string | null;
+  created_at: string;
+};
+
+export type NotificationInput = {
+  title: string;
+  message: string;
+  /** The screen of the record, e.g. `/company-detail/12`. */
+  link: string | null;
+  /** Only this administrator sees it; omitted: everyone. */
+  adminId?: number | null;
+};
+
+/**
+ * Records a notification inside the caller's transaction and announces it on
+ * the channel. PostgreSQL (and PGlite) deliver the NOTIFY only when that
+ * transaction commits, so a rolled-back event never reaches a screen or a
+ * browser.
+ */
+export async function notify(tx: Tx | Db, input: NotificationInput): Promise<LiveNotification> {
+  const [row] = await tx
+    .insert(notifications)
+    .values({
+      title: input.title,
+      message: input.message,
+      link: input.link,
+      adminId: input.adminId ?? null,
+    })
+    .returning();
+  if (!row) throw new Error('notify: the notification was not stored');
+  const live: LiveNotification = {
+    id: row.id,
+    admin_id: row.adminId,
+    title: row.title,
+    message: row.message,
+    link: row.link,
+    created_at: row.createdAt.toISOString(),
+  };
+  // Payloads are capped at 8000 bytes: the texts are short, but cut them to be sure.
+  const payload = JSON.stringify({
+    ...live,
+    title: live.title.slice(0, 500),
+    message: live.message.slice(0, 2000),
+  });
+  await tx.execute(sql`select pg_notify(${NOTIFICATION_CHANNEL}, ${payload})`);
+  return live;
+}
+
+/**
+ * The texts of the marketplace events an operator should see, one place for
+ * every writer (API, seed, simulator). Each links to its record's screen.
+ */
+export const notificationFor = {
+  companyRegistered: (c: { id: number; companyName: string; email: string }) => ({
+    title: 'New company registration',
+    message: `${c.companyName} (${c.email}) signed up and is waiting for approval.`,
+    link: `/company-detail/${c.id}`,
+  }),
+  driverRegistered: (d: { id: number; name: string; companyName: string | null }) => ({
+    title: 'New driver registration',
+    message: d.companyName
+      ? `${d.name} registered as a driver with ${d.companyName} and is waiting for approval.`
+      : `${d.name} registered as a driver and is waiting for approval.`,
+    link: `/driver-detail/${d.id}`,
+  }),
+  vehicleRegistered: (v: { id: number; label: string; companyName: string }) => ({
+    title: 'Vehicle awaiting approval',
+    message: `${v.companyName} added a ${v.label}; it is waiting for approval.`,
+    link: `/vehicle-detail/${v.id}`,
+  }),
+  passengerJoined: (p: { id: number; name: string }) => ({
+    title: 'New passenger',
+    message: `${p.name} created a passenger account.`,
+    link: `/user-detail/${p.id}`,
+  }),
+  tripCancelled: (r: { id: number; pickup?: string | null; reason: string | null }) => ({
+    title: 'Trip cancelled',
+    message: `Trip #${r.id}${r.pickup ? ` from ${r.pickup}` : ''} was cancelled: ${r.reason?.trim() || 'no reason given'}.`,
+    link: `/trip-detail/${r.id}`,
+  }),
+} satisfies Record<string, (record: never) => Omit<NotificationInput, 'adminId'>>;

@@ -1,0 +1,176 @@
+import { LANGUAGES } from '@cabdesk/contract';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The translation files against each other and against the code: no key
+ * missing from a language, no key no code uses, no key used that no file has.
+ */
+
+const FILES = import.meta.glob<string>('/public/locales/*/translation.json', {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
+const SOURCES = import.meta.glob<string>(['/src/**/*.{ts,tsx}', '!/src/**/*.test.{ts,tsx}'], {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
+
+/**
+ * Keys the code builds from a value, e.g. t(`rideStatus.${status}`): every
+ * key under these prefixes counts as used. A new dynamic key must be added
+ * here, and a prefix no code builds any more fails the test.
+ */
+const DYNAMIC_PREFIXES = [
+  'activeStatus.',
+  'approval.',
+  'dashboard.waiting.',
+  'gender.',
+  'languages.',
+  'paymentMethods.',
+  'rideStatus.',
+];
+
+type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+
+const files = Object.fromEntries(
+  Object.entries(FILES).map(([path, text]) => [path.split('/')[3], text]),
+) as Record<string, string>;
+const translations = Object.fromEntries(
+  Object.entries(files).map(([language, text]) => [language, JSON.parse(text) as Json]),
+);
+
+/** Leaf paths (`a.b.0.c`) -> text. */
+function leaves(value: Json, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  if (value !== null && typeof value === 'object') {
+    for (const [key, child] of Object.entries(value)) {
+      for (const [path, text] of leaves(child, `${prefix}${key}.`)) out.set(path, text);
+    }
+  } else {
+    out.set(prefix.slice(0, -1), String(value));
+  }
+  return out;
+}
+
+/** Paths of the objects (not leaves): a key given to t(…, { returnObjects: true }). */
+function branches(value: Json, prefix = '', out = new Set<string>()): Set<string> {
+  if (value !== null && typeof value === 'object') {
+    if (prefix) out.add(prefix.slice(0, -1));
+    for (const [key, child] of Object.entries(value)) branches(child, `${prefix}${key}.`, out);
+  }
+  return out;
+}
+
+/** The duplicate keys of one object level in JSON text (JSON.parse keeps the last silently). */
+function duplicateKeys(text: string): string[] {
+  const duplicates: string[] = [];
+  const stack: { keys: Set<string> | null }[] = [];
+  const token = /"(?:[^"\\]|\\.)*"(\s*:)?|[{}[\]]/g;
+  for (const match of text.matchAll(token)) {
+    const [whole, colon] = match;
+    if (whole === '{') stack.push({ keys: new Set() });
+    else if (whole === '[') stack.push({ keys: null });
+    else if (whole === '}' || whole === ']') stack.pop();
+    else if (colon) {
+      const key = JSON.parse(whole.slice(0, whole.lastIndexOf('"') + 1)) as string;
+      const level = stack.at(-1)?.keys;
+      if (level?.has(key)) duplicates.push(key);
+      level?.add(key);
+    }
+  }
+  return duplicates;
+}
+
+const variables = (text: string) =>
+  [...text.matchAll(/\{\{\s*(\w+)[^}]*\}\}|<(\/?\w+)>/g)].map((m) => m[1] ?? m[2]).sort();
+
+const en = leaves(translations.en as Json);
+const enBranches = branches(translations.en as Json);
+const source = Object.values(SOURCES).join('\n');
+
+/** Every quoted dotted name in the code, e.g. 'nav.dashboard', "policyText.user". */
+const literals = new Set(
+  [...source.matchAll(/['"`]([A-Za-z]\w*(?:\.\w+)+)['"`]/g)].map((m) => m[1] as string),
+);
+/** Every key prefix the code completes with a value: `rideStatus.${…}`. */
+const dynamicPrefixes = new Set(
+  [...source.matchAll(/`([A-Za-z]\w*(?:\.\w+)*\.)\$\{/g)].map((m) => m[1] as string),
+);
+/** The keys given to t() as plain strings. */
+const calledKeys = new Set(
+  [...source.matchAll(/\bt\(\s*['"]([^'"]+)['"]/g)].map((m) => m[1] as string),
+);
+const topLevel = new Set(Object.keys(translations.en as object));
+
+describe('translation files', () => {
+  it('exist for every language offered, and parse', () => {
+    expect(Object.keys(files).sort()).toEqual([...LANGUAGES].sort());
+    expect(en.size).toBeGreaterThan(300);
+  });
+
+  it.each(LANGUAGES.filter((l) => l !== 'en'))('%s has every English key and no other', (lang) => {
+    const other = leaves(translations[lang] as Json);
+    expect(
+      [...en.keys()].filter((key) => !other.has(key)),
+      'missing',
+    ).toEqual([]);
+    expect(
+      [...other.keys()].filter((key) => !en.has(key)),
+      'not in English',
+    ).toEqual([]);
+  });
+
+  it.each(LANGUAGES.filter((l) => l !== 'en'))(
+    '%s keeps the variables and tags of each English text',
+    (lang) => {
+      const other = leaves(translations[lang] as Json);
+      for (const [key, text] of en) {
+        const translated = other.get(key);
+        if (translated === undefined) continue;
+        expect(variables(translated), key).toEqual(variables(text));
+        expect(translated.trim() === '', key).toBe(text.trim() === '');
+      }
+    },
+  );
+
+  it.each(LANGUAGES)('%s has no key twice in one object', (lang) => {
+    expect(duplicateKeys(files[lang] as string)).toEqual([]);
+  });
+});
+
+describe('translation keys and the code', () => {
+  const used = (key: string) =>
+    literals.has(key) ||
+    [...literals].some((literal) => enBranches.has(literal) && key.startsWith(`${literal}.`)) ||
+    DYNAMIC_PREFIXES.some((prefix) => key.startsWith(prefix));
+
+  it('finds the keys in the code (the scan itself works)', () => {
+    expect(calledKeys).toContain('dashboard.title');
+    expect(dynamicPrefixes).toContain('rideStatus.');
+  });
+
+  it('uses every key of the English file', () => {
+    expect([...en.keys()].filter((key) => !used(key))).toEqual([]);
+  });
+
+  it('declares every key the code builds from a value, and only those', () => {
+    expect(
+      [...dynamicPrefixes].filter((p) => topLevel.has(p.split('.')[0] as string)).sort(),
+    ).toEqual([...DYNAMIC_PREFIXES].sort());
+  });
+
+  it('has every key the code asks for', () => {
+    const known = (key: string) => en.has(key) || enBranches.has(key);
+    expect(
+      [...calledKeys].filter((key) => !known(key)),
+      't() keys',
+    ).toEqual([]);
+    // Keys kept in data (nav items, policy names): any quoted name in a translation namespace.
+    expect(
+      [...literals].filter((key) => topLevel.has(key.split('.')[0] as string) && !known(key)),
+      'quoted keys',
+    ).toEqual([]);
+  });
+});

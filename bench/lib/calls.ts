@@ -1,0 +1,173 @@
+/**
+ * The calls the benchmark measures: every list's page 1, searches, deep pages,
+ * every detail and the dashboard, with the issue's p97.5 targets (PostgreSQL;
+ * PGlite has one target of 100 ms for all). Record ids and search words are
+ * found in the seeded data, so the same definitions serve both scales.
+ */
+
+export type Group = 'list' | 'search' | 'deep' | 'detail';
+
+export type Call = {
+  name: string;
+  group: Group;
+  /** Path and query after the API base, e.g. `user-list?user_type=User`. */
+  path: string;
+};
+
+/** p97.5 targets in ms (issue 8). */
+export const TARGETS: Record<'postgres' | 'pglite', Record<Group, number>> = {
+  postgres: { list: 25, search: 40, deep: 60, detail: 10 },
+  pglite: { list: 100, search: 100, deep: 100, detail: 100 },
+};
+
+/** Ids and words picked from the data. */
+export type Fixture = {
+  surname: string;
+  phoneFragment: string;
+  addressWord: string;
+  companyId: number;
+  passengerId: number;
+  driverId: number;
+  vehicleId: number;
+  rideId: number;
+};
+
+type Rows = <T>(text: string) => Promise<T[]>;
+
+async function one<T>(rows: Rows, text: string): Promise<T> {
+  const [row] = await rows<T>(text);
+  if (!row) throw new Error(`bench: no data for ${text}`);
+  return row;
+}
+
+/** Picks typical records: the busiest company, passenger and driver, the newest vehicle and ride. */
+export async function findFixture(rows: Rows): Promise<Fixture> {
+  const { surname } = await one<{ surname: string }>(
+    rows,
+    `select regexp_replace(name, '^.* ', '') as surname from users
+     where role = 'User' and deleted_at is null group by 1 order by count(*) desc, 1 limit 1`,
+  );
+  const { fragment } = await one<{ fragment: string }>(
+    rows,
+    `select substr(phone, 4, 4) as fragment from users
+     where role = 'User' and deleted_at is null and length(phone) >= 8 order by id limit 1`,
+  );
+  const { word } = await one<{ word: string }>(
+    rows,
+    `select split_part(pickup_address, ' ', 2) as word from rides order by id desc limit 1`,
+  );
+  const busiest = (role: string, column: string) =>
+    one<{ id: number }>(
+      rows,
+      `select u.id from users u join user_stats s on s.user_id = u.id
+       where u.role = '${role}' and u.deleted_at is null order by s.${column} desc, u.id limit 1`,
+    );
+  const company = await busiest('Company', 'total_driver');
+  const passenger = await busiest('User', 'ride_count');
+  const driver = await busiest('Driver', 'ride_count');
+  const vehicle = await one<{ id: number }>(
+    rows,
+    `select id from vehicles where deleted_at is null order by id desc limit 1`,
+  );
+  const ride = await one<{ id: number }>(rows, `select id from rides order by id desc limit 1`);
+  return {
+    surname: surname.toLowerCase(),
+    phoneFragment: fragment,
+    addressWord: word.toLowerCase(),
+    companyId: Number(company.id),
+    passengerId: Number(passenger.id),
+    driverId: Number(driver.id),
+    vehicleId: Number(vehicle.id),
+    rideId: Number(ride.id),
+  };
+}
+
+/** The paged lists whose deep page is measured (page 2000, or the last page when there are fewer). */
+export const DEEP_LISTS = [
+  { name: 'trips', path: 'ride-list' },
+  { name: 'passengers', path: 'user-list?user_type=User' },
+  { name: 'drivers', path: 'user-list?user_type=Driver' },
+  { name: 'all users', path: 'all-users' },
+  { name: 'vehicles', path: 'vehicle-list' },
+  { name: 'transactions', path: 'transaction' },
+] as const;
+
+export const DEEP_PAGE = 2000;
+
+const q = encodeURIComponent;
+
+/** Every call but the deep pages (those need the lists' last pages, see DEEP_LISTS). */
+export function callsOf(f: Fixture): Call[] {
+  return [
+    { group: 'list', name: 'passengers', path: 'user-list?user_type=User' },
+    { group: 'list', name: 'drivers', path: 'user-list?user_type=Driver' },
+    { group: 'list', name: 'companies', path: 'user-list?user_type=Company' },
+    { group: 'list', name: 'pending drivers', path: 'user-list?user_type=Driver&approval=Pending' },
+    { group: 'list', name: 'all users', path: 'all-users' },
+    { group: 'list', name: 'drivers of a company', path: `driver-list?company_id=${f.companyId}` },
+    { group: 'list', name: 'vehicles', path: 'vehicle-list' },
+    {
+      group: 'list',
+      name: 'vehicles of a company',
+      path: `vehicle-list?company_id=${f.companyId}`,
+    },
+    { group: 'list', name: 'trips', path: 'ride-list' },
+    { group: 'list', name: 'trips of a passenger', path: `ride-list?user_id=${f.passengerId}` },
+    { group: 'list', name: 'trips of a driver', path: `ride-list?user_id=${f.driverId}` },
+    { group: 'list', name: 'trips of a company', path: `ride-list?user_id=${f.companyId}` },
+    { group: 'list', name: 'transactions', path: 'transaction' },
+    { group: 'list', name: 'FAQ', path: 'support-list' },
+    { group: 'list', name: 'coupons', path: 'coupon-list' },
+    {
+      group: 'search',
+      name: `passengers "${f.surname}"`,
+      path: `user-list?user_type=User&search=${q(f.surname)}`,
+    },
+    {
+      group: 'search',
+      name: `passengers phone "${f.phoneFragment}"`,
+      path: `user-list?user_type=User&search=${q(f.phoneFragment)}`,
+    },
+    {
+      group: 'search',
+      name: `drivers "${f.surname}"`,
+      path: `user-list?user_type=Driver&search=${q(f.surname)}`,
+    },
+    { group: 'search', name: `all users "${f.surname}"`, path: `all-users?search=${q(f.surname)}` },
+    {
+      group: 'search',
+      name: `vehicles "${f.surname}"`,
+      path: `vehicle-list?search=${q(f.surname)}`,
+    },
+    { group: 'search', name: `trips "${f.surname}"`, path: `ride-list?search=${q(f.surname)}` },
+    {
+      group: 'search',
+      name: `trips address "${f.addressWord}"`,
+      path: `ride-list?search=${q(f.addressWord)}`,
+    },
+    {
+      group: 'search',
+      name: `trips phone "${f.phoneFragment}"`,
+      path: `ride-list?search=${q(f.phoneFragment)}`,
+    },
+    { group: 'detail', name: 'dashboard', path: 'dashboard' },
+    { group: 'detail', name: 'dashboard trends', path: 'dashboard-trends' },
+    { group: 'detail', name: 'passenger detail', path: `user-detail?user_id=${f.passengerId}` },
+    { group: 'detail', name: 'driver detail', path: `user-detail?user_id=${f.driverId}` },
+    { group: 'detail', name: 'company detail', path: `user-detail?user_id=${f.companyId}` },
+    { group: 'detail', name: 'vehicle detail', path: `vehicle-detail?vehicle_id=${f.vehicleId}` },
+    { group: 'detail', name: 'trip detail', path: `ride-detail?ride_id=${f.rideId}` },
+    { group: 'detail', name: 'profile', path: 'getProfile' },
+  ];
+}
+
+/** The deep-page call of a list whose page 1 said `lastPage`. */
+export function deepCall(list: (typeof DEEP_LISTS)[number], lastPage: number): Call {
+  const page = Math.min(DEEP_PAGE, lastPage);
+  const sep = list.path.includes('?') ? '&' : '?';
+  return {
+    group: 'deep',
+    name: `${list.name} page ${page}${page < DEEP_PAGE ? ' (last)' : ''}`,
+    path: `${list.path}${sep}page=${page}`,
+  };
+}

@@ -1,0 +1,209 @@
+import { join } from 'node:path';
+import { describe, expect } from 'vitest';
+import {
+  API,
+  describeWalks,
+  expectNoSeriousA11yViolations,
+  HTTP_401_LOG,
+  signInByApi,
+  storageOf,
+  toast,
+} from '../support/browser';
+import { artifactsDir } from '../support/paths';
+
+describe('languages', () => {
+  const walk = describeWalks();
+
+  walk(
+    'Spanish chosen in the header holds after a reload, and the API is asked in Spanish',
+    async ({ page, baseUrl, admin, screenshot }) => {
+      await page.setViewportSize({ width: 1366, height: 860 });
+      await signInByApi(page, baseUrl, admin, '/');
+      await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+      // Nothing stored until a language is chosen: English is the default.
+      expect(await storageOf(page)).not.toHaveProperty('setLanguage');
+
+      await page.getByRole('button', { name: 'Language: English' }).click();
+      await page.getByRole('menuitem', { name: 'Español' }).click();
+
+      // At once, without a reload.
+      await page.getByRole('heading', { level: 1, name: 'Panel' }).waitFor();
+      expect((await storageOf(page)).setLanguage).toBe('es');
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
+
+      // Reloaded, the choice holds, and every API call asks for Spanish.
+      const languages: string[] = [];
+      page.on('request', (request) => {
+        // The calls of the api client (an EventSource cannot set headers, and carries no messages).
+        if (
+          new URL(request.url()).pathname.startsWith(API) &&
+          ['fetch', 'xhr'].includes(request.resourceType())
+        ) {
+          languages.push(request.headers()['accept-language'] ?? '(none)');
+        }
+      });
+      await page.reload();
+      await page.getByRole('heading', { level: 1, name: 'Panel' }).waitFor();
+      const nav = page.getByRole('navigation', { name: 'Navegación principal' });
+      await nav.getByRole('link', { name: 'Usuarios' }).waitFor();
+      await page.getByText('Ingresos totales', { exact: true }).waitFor();
+      await page.getByRole('button', { name: 'Idioma: Español' }).waitFor();
+      expect((await storageOf(page)).setLanguage).toBe('es');
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
+      await page.getByText('Copyright © 2024 | Todos los derechos reservados').waitFor();
+
+      // Money follows the language: dollars written the Spanish way.
+      const main = await page.getByRole('main').innerText();
+      expect(main).toMatch(/\d,\d\d\u00a0US\$/);
+      expect(main).not.toMatch(/\$\d/);
+
+      expect(languages.length).toBeGreaterThan(0);
+      expect(new Set(languages)).toEqual(new Set(['es']));
+
+      await page.waitForLoadState('networkidle');
+      await page.mouse.move(0, 0);
+      await screenshot('dashboard-es.png');
+      await expectNoSeriousA11yViolations(page);
+
+      // A list: headers, dates and the pagination text in Spanish.
+      await nav.getByRole('link', { name: 'Usuarios' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Lista de usuarios' }).waitFor();
+      await page.getByRole('columnheader', { name: 'Fecha de registro' }).waitFor();
+      await page
+        .getByRole('cell', {
+          name: /^\d\d (ene|feb|mar|abr|may|jun|jul|ago|sept|oct|nov|dic) \d{4}$/,
+        })
+        .first()
+        .waitFor();
+      await page.getByText(/^Mostrando \d+ - \d+$/).waitFor();
+      await screenshot('user-list-es.png');
+
+      // And back to English, where SPEC's forms hold again.
+      await page.getByRole('button', { name: 'Idioma: Español' }).click();
+      await page.getByRole('menuitem', { name: 'English' }).click();
+      await page.getByRole('heading', { level: 1, name: 'User List' }).waitFor();
+      expect((await storageOf(page)).setLanguage).toBe('en');
+      await page
+        .getByRole('cell', {
+          name: /^(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)-\d\d-\d{4}$/,
+        })
+        .first()
+        .waitFor();
+    },
+  );
+
+  walk(
+    'after signing out in Spanish, the server’s refusal arrives as a Spanish toast',
+    async ({ page, baseUrl, admin, allowConsoleError, screenshot }) => {
+      allowConsoleError(HTTP_401_LOG);
+      await signInByApi(page, baseUrl, admin, '/');
+      await page.getByRole('button', { name: 'Language: English' }).click();
+      await page.getByRole('menuitem', { name: 'Español' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Panel' }).waitFor();
+
+      // Signing out empties the session but keeps the language.
+      const nav = page.getByRole('navigation', { name: 'Navegación principal' });
+      await nav.getByRole('button', { name: 'Cerrar sesión' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByText('¿Seguro que quieres cerrar sesión?').waitFor();
+      await dialog.getByRole('button', { name: 'Sí' }).click();
+      await page.waitForURL('**/login');
+      await page.getByRole('heading', { name: 'Panel de administración' }).waitFor();
+      expect(await storageOf(page)).toEqual({ setLanguage: 'es' });
+      await page.getByRole('button', { name: 'Idioma: Español' }).waitFor();
+
+      // A mistake the browser catches: the contract's message, in Spanish.
+      await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+      await page.getByText('Introduce un correo electrónico.').waitFor();
+
+      // A mistake only the server can see: its message, in Spanish.
+      await page.getByLabel('Correo electrónico').fill(admin.email);
+      await page.getByLabel('Contraseña', { exact: true }).fill('not the password');
+      const answer = page.waitForResponse((r) => r.url().endsWith(`${API}login`));
+      await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+      const response = await answer;
+      expect(response.status()).toBe(401);
+      expect(response.request().headers()['accept-language']).toBe('es');
+      await toast(page, 'Correo electrónico o contraseña incorrectos.').waitFor();
+      await page.waitForTimeout(400); // let the toast finish sliding in
+      await screenshot('login-refused-es.png');
+      expect(await page.getByText('Invalid email or password.').count()).toBe(0);
+    },
+  );
+
+  walk(
+    'every screen of the menu reads in Spanish',
+    async ({ page, baseUrl, admin, screenshot }) => {
+      await page.setViewportSize({ width: 1366, height: 860 });
+      await page.goto('/user-policy');
+      await page.evaluate(() => window.localStorage.setItem('setLanguage', 'es'));
+      await signInByApi(page, baseUrl, admin, '/');
+      const screens = [
+        ['/company', 'Lista de empresas', 'company-list-es.png'],
+        ['/vehicle', 'Lista de vehículos', 'vehicle-list-es.png'],
+        ['/driver', 'Lista de conductores', 'driver-list-es.png'],
+        ['/sales', 'Ventas', 'sales-es.png'],
+        ['/faq', 'Preguntas frecuentes', 'faq-es.png'],
+        ['/coupon', 'Lista de cupones', 'coupon-es.png'],
+        ['/my-profile', 'Mi perfil', 'my-profile-es.png'],
+      ] as const;
+      for (const [path, heading, file] of screens) {
+        await page.goto(path);
+        await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+        await page.waitForLoadState('networkidle');
+        const text = await page.getByRole('main').innerText();
+        // SPEC's English labels of these screens are gone.
+        for (const english of ['No Records Found', 'Showing ', 'Action', 'Registration Date']) {
+          expect(text, `${path} shows ${english}`).not.toContain(english);
+        }
+        await page.mouse.move(0, 0);
+        await screenshot(file);
+      }
+    },
+    120_000,
+  );
+
+  walk('the privacy policy reads in Spanish, chosen on the page itself', async ({ page }) => {
+    await page.goto('/user-policy');
+    await page
+      .getByRole('heading', { level: 1, name: 'Privacy Policy — Cabdesk Rider App' })
+      .waitFor();
+    await page.getByRole('button', { name: 'Language: English' }).click();
+    await page.getByRole('menuitem', { name: 'Español' }).click();
+    await page
+      .getByRole('heading', {
+        level: 1,
+        name: 'Política de privacidad — App de pasajeros de Cabdesk',
+      })
+      .waitFor();
+    await page.reload();
+    await page
+      .getByRole('heading', {
+        level: 1,
+        name: 'Política de privacidad — App de pasajeros de Cabdesk',
+      })
+      .waitFor();
+    expect(await page.title()).toBe('Política de privacidad — App de pasajeros de Cabdesk');
+    expect(await storageOf(page)).toEqual({ setLanguage: 'es' });
+    await page
+      .getByRole('heading', { level: 2, name: '1. Información que recopilamos', exact: true })
+      .waitFor();
+    const text = await page.getByRole('main').innerText();
+    for (const right of ['Acceso:', 'Rectificación:', 'Supresión:', 'Baja del marketing:']) {
+      expect(text).toContain(right);
+    }
+    expect(text).not.toContain('Information we collect');
+    await expectNoSeriousA11yViolations(page);
+
+    // On a phone the header with the menu still fits.
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    // The top of the page, as the phone shows it.
+    await page.screenshot({ path: join(artifactsDir, 'user-policy-es-phone.png') });
+  });
+});

@@ -1,0 +1,265 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect } from 'vitest';
+import {
+  API,
+  describeWalks,
+  expectNoSeriousA11yViolations,
+  signInByApi,
+  toast,
+} from '../support/browser';
+import { artifactsDir, repoRoot } from '../support/paths';
+
+type Listed = {
+  id: number;
+  title: string;
+  message: string;
+  link: string | null;
+  read_at: string | null;
+};
+type NotificationList = { data: Listed[]; unread_count: number };
+
+async function apiCall<T>(
+  baseUrl: string,
+  token: string,
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  const response = await fetch(`${baseUrl}${API}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: {
+      accept: 'application/json',
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await response.json()) as { data: T; message: string };
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${json.message}`);
+  return json.data;
+}
+
+const bell = (page: Page) => page.getByRole('button', { name: /^Notifications/ });
+const dropdown = (page: Page) => page.getByRole('dialog', { name: 'Notification' });
+
+/** The toast sits in the top-right quarter of the window. */
+async function expectTopRight(page: Page, text: string) {
+  const box = await toast(page, text).boundingBox();
+  const viewport = page.viewportSize();
+  expect(box && viewport).toBeTruthy();
+  expect(box!.x + box!.width).toBeGreaterThan(viewport!.width * 0.75);
+  expect(box!.y).toBeLessThan(viewport!.height * 0.25);
+}
+
+describe('notifications', () => {
+  const walk = describeWalks();
+
+  walk(
+    'the bell shows unread ones, marks them read, and a new one arrives as a toast without reload',
+    async ({ page, baseUrl, admin, screenshot }) => {
+      const token = await signInByApi(page, baseUrl, admin, '/');
+      // Start from a known state: everything read but three fresh ones.
+      await apiCall(baseUrl, token, 'notification-read', { all: true });
+      const rides = await apiCall<{ data: { id: number; ride_status: string }[] }>(
+        baseUrl,
+        token,
+        'ride-list?page=1&per_page=100',
+      );
+      // Accepted trips, oldest of the page first (the trips walk takes the newest Pending ones).
+      const live = rides.data.filter((r) => r.ride_status === 'Accept').reverse();
+      expect(live.length, 'the demo data has accepted trips').toBeGreaterThanOrEqual(3);
+      for (const ride of live.slice(0, 2)) {
+        await apiCall(baseUrl, token, 'ride-cancel', {
+          ride_id: ride.id,
+          reason: 'Booked by mistake',
+        });
+      }
+      await page.reload();
+
+      await expect
+        .poll(() => bell(page).getAttribute('aria-label'))
+        .toBe('Notifications, 2 unread');
+      await bell(page).click();
+      await dropdown(page).waitFor();
+      const items = dropdown(page).getByRole('listitem');
+      // Newest first: the second cancel is on top.
+      await expect
+        .poll(() => items.first().innerText())
+        .toContain(`Trip #${live[1]!.id} was cancelled`);
+      expect(await items.first().getAttribute('data-unread')).toBe('true');
+      expect(await items.nth(1).getAttribute('data-unread')).toBe('true');
+      expect(await items.nth(2).getAttribute('data-unread')).toBe('false');
+      await page.waitForTimeout(400); // the dropdown's opening transition
+      await screenshot('notifications-bell.png');
+      await expectNoSeriousA11yViolations(page);
+
+      // Mark one read: the mark goes, the count drops, and the server agrees.
+      await dropdown(page)
+        .getByRole('button', { name: 'Mark “Trip cancelled” as read' })
+        .first()
+        .click();
+      await expect.poll(() => items.first().getAttribute('data-unread')).toBe('false');
+      await expect
+        .poll(() => bell(page).getAttribute('aria-label'))
+        .toBe('Notifications, 1 unread');
+      expect((await apiCall<NotificationList>(baseUrl, token, 'notification')).unread_count).toBe(
+        1,
+      );
+
+      // While the panel is open, a trip is cancelled elsewhere: a toast at the top right, no reload.
+      await page.getByRole('heading', { name: 'Dashboard' }).click();
+      await dropdown(page).waitFor({ state: 'hidden' });
+      const marker = await page.evaluate(() => {
+        (window as unknown as { stillHere: boolean }).stillHere = true;
+        return true;
+      });
+      expect(marker).toBe(true);
+      const other = live[2]!;
+      await apiCall(baseUrl, token, 'ride-cancel', {
+        ride_id: other.id,
+        reason: 'Changed my plans',
+      });
+      const text = `Trip cancelled: Trip #${other.id} was cancelled: Changed my plans.`;
+      await toast(page, text).waitFor({ timeout: 15_000 });
+      await page.waitForTimeout(500); // the toast's entry transition
+      await expectTopRight(page, text);
+      await screenshot('notifications-toast.png');
+      expect(
+        await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere),
+      ).toBe(true);
+      await expect
+        .poll(() => bell(page).getAttribute('aria-label'))
+        .toBe('Notifications, 2 unread');
+
+      // Following it opens the trip and marks it read; then mark all read empties the count.
+      await bell(page).click();
+      await dropdown(page)
+        .getByRole('button', { name: new RegExp(`^Unread: Trip cancelled: Trip #${other.id} `) })
+        .click();
+      await page.waitForURL((url) => url.pathname === `/trip-detail/${other.id}`);
+      await expect
+        .poll(() => bell(page).getAttribute('aria-label'))
+        .toBe('Notifications, 1 unread');
+      await bell(page).click();
+      await dropdown(page).getByRole('button', { name: 'Mark all as read' }).click();
+      await expect.poll(() => bell(page).getAttribute('aria-label')).toBe('Notifications');
+      expect((await apiCall<NotificationList>(baseUrl, token, 'notification')).unread_count).toBe(
+        0,
+      );
+    },
+    120_000,
+  );
+
+  walk(
+    'a registration made by the simulator appears as a toast and in the bell, linked to its record',
+    async ({ page, screenshot }) => {
+      const server = await startSimulatingServer();
+      await page.goto(`${server.baseUrl}/login`);
+      await page.getByLabel('Email').fill(SIM_ADMIN.email);
+      await page.getByLabel('Password', { exact: true }).fill(SIM_ADMIN.password);
+      await page.getByRole('button', { name: 'Login' }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+
+      const registration = page
+        .getByRole('alert')
+        .filter({
+          hasText: /^New company registration: .+ signed up and is waiting for approval\.$/,
+        })
+        .first();
+      await registration.waitFor({ timeout: 90_000 });
+      const text = await registration.innerText();
+      await page.waitForTimeout(500);
+      await expectTopRight(page, text);
+
+      await bell(page).click();
+      const item = dropdown(page)
+        .getByRole('listitem')
+        .filter({ hasText: text.slice('New company registration: '.length) })
+        .first();
+      await item.waitFor();
+      expect(await item.getAttribute('data-unread')).toBe('true');
+      await page.waitForTimeout(400);
+      await screenshot('notifications-simulated.png');
+      await item.getByRole('button', { name: /^Unread: New company registration/ }).click();
+      await page.waitForURL((url) => /^\/company-detail\/\d+$/.test(url.pathname));
+    },
+    180_000,
+  );
+});
+
+const SIM_ADMIN = { email: 'simulator@cabdesk.test', password: 'watching the marketplace' };
+let simulating: { child: ChildProcess; dataDir: string } | undefined;
+
+afterAll(async () => {
+  if (!simulating) return;
+  const { child, dataDir } = simulating;
+  if (child.exitCode === null && child.signalCode === null) {
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      child.once('exit', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+      child.kill('SIGTERM');
+    });
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/**
+ * The production server with the simulator inside it (SIMULATE=true, the way
+ * to watch an embedded database live), over an empty marketplace: the first
+ * events are companies registering and waiting for approval.
+ */
+async function startSimulatingServer() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'cabdesk-e2e-sim-'));
+  const port = await freePort();
+  const log = createWriteStream(join(artifactsDir, 'simulating-server.log'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: SIM_ADMIN.email,
+      ADMIN_PASSWORD: SIM_ADMIN.password,
+      SEED_DEMO: 'false',
+      SIMULATE: 'true',
+      SIMULATE_INTERVAL_SECONDS: '0.5',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+  simulating = { child, dataDir };
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null)
+      throw new Error(`the simulating server exited (${child.exitCode})`);
+    try {
+      if ((await fetch(`${baseUrl}/readyz`)).status === 200) return { baseUrl };
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('the simulating server was not ready within 90 s');
+}

@@ -1,0 +1,225 @@
+/**
+ * Spanish text of every message the API answers and every validation message
+ * of the contract, keyed by the exact English text.
+ *
+ * A key with `{name}` placeholders is a template: it matches a message built
+ * from it (`'Please wait {seconds} seconds…'` matches `'Please wait 42
+ * seconds…'`), and each value it captured is itself looked up here before it
+ * is put back, so `'12 minutes'` inside a message becomes `'12 minutos'`.
+ *
+ * Tests (i18n.test.ts here, language.test.ts in the API) fail when a message
+ * constant, a zod message of the contract or a message of an API module has
+ * no entry.
+ */
+export const ES_MESSAGES: Readonly<Record<string, string>> = {
+  // ------------------------------------------------------------ envelope, paging
+  'Must be a number.': 'Debe ser un número.',
+  'Must be a whole number.': 'Debe ser un número entero.',
+  'Must be a positive number.': 'Debe ser un número positivo.',
+  'Is out of range.': 'Está fuera de rango.',
+  'Page must be a number.': 'La página debe ser un número.',
+  'Page must be a whole number.': 'La página debe ser un número entero.',
+  'Page must be 1 or more.': 'La página debe ser 1 o mayor.',
+  'Page is out of range.': 'La página está fuera de rango.',
+  'per_page must be a number.': 'per_page debe ser un número.',
+  'per_page must be a whole number.': 'per_page debe ser un número entero.',
+  'per_page must be 1 or more.': 'per_page debe ser 1 o mayor.',
+  'per_page must be at most {max}.': 'per_page debe ser como máximo {max}.',
+  'Search must be at most 100 characters.': 'La búsqueda puede tener como máximo 100 caracteres.',
+
+  // ------------------------------------------------------------ sign-in (SPEC 5)
+  'Please provide a email.': 'Introduce un correo electrónico.',
+  'Please enter valid email.': 'Introduce un correo electrónico válido.',
+  'Please enter a password.': 'Introduce una contraseña.',
+  'Password is too long.': 'La contraseña es demasiado larga.',
+  'user_type must be Admin.': 'user_type debe ser Admin.',
+  'device_token is too long.': 'device_token es demasiado largo.',
+  'device_type must be Web.': 'device_type debe ser Web.',
+  'Login successfully.': 'Sesión iniciada correctamente.',
+  'Invalid email or password.': 'Correo electrónico o contraseña incorrectos.',
+  'Logout successfully.': 'Sesión cerrada correctamente.',
+  'Unauthenticated.': 'No has iniciado sesión.',
+  'Too many attempts. Please try again later.':
+    'Demasiados intentos. Vuelve a intentarlo más tarde.',
+  'Profile fetched successfully.': 'Perfil obtenido correctamente.',
+
+  // ------------------------------------------------------------ account recovery, profile
+  'Please enter your valid email ID.': 'Introduce un correo electrónico válido.',
+  'Please enter a valid OTP': 'Introduce un código válido',
+  'If this e-mail address belongs to an administrator, a code has been sent to it.':
+    'Si este correo electrónico pertenece a un administrador, se le ha enviado un código.',
+  'The code is not correct.': 'El código no es correcto.',
+  'This code has expired or was already used. Please ask for a new one.':
+    'Este código ha caducado o ya se ha usado. Pide uno nuevo.',
+  'The code is verified. Please choose a new password.':
+    'El código se ha verificado. Elige una nueva contraseña.',
+  'Too many codes were asked for this e-mail address. Please try again later.':
+    'Se han pedido demasiados códigos para este correo electrónico. Vuelve a intentarlo más tarde.',
+  'Please wait {seconds} seconds before asking for a new code.':
+    'Espera {seconds} segundos antes de pedir un código nuevo.',
+  'Please verify the code sent to your e-mail first.':
+    'Primero verifica el código que se envió a tu correo electrónico.',
+  'This password reset has expired or was already used. Please start again.':
+    'Este restablecimiento de contraseña ha caducado o ya se ha usado. Empieza de nuevo.',
+  'Your password has been changed. Please sign in with it.':
+    'Tu contraseña se ha cambiado. Inicia sesión con ella.',
+  'Please enter new password.': 'Introduce la nueva contraseña.',
+  'Password should be at least 8 characters.': 'La contraseña debe tener al menos 8 caracteres.',
+  'Please confirm your password.': 'Confirma tu contraseña.',
+  'New password and Confirm password does not matched!':
+    '¡La nueva contraseña y la confirmación no coinciden!',
+  'Please enter old password': 'Introduce la contraseña actual',
+  'Please enter new password': 'Introduce la nueva contraseña',
+  'Please enter the password at least 8 characters.':
+    'Introduce una contraseña de al menos 8 caracteres.',
+  'Please enter confirm password': 'Introduce la confirmación de la contraseña',
+  'The current password is not correct.': 'La contraseña actual no es correcta.',
+  'Your password has been changed. Please sign in again.':
+    'Tu contraseña se ha cambiado. Vuelve a iniciar sesión.',
+  'This password is too common. Please choose a less predictable one.':
+    'Esta contraseña es demasiado común. Elige una menos previsible.',
+  'Please enter your full name.': 'Introduce tu nombre completo.',
+  'Full name is too long.': 'El nombre completo es demasiado largo.',
+  'Please enter your email.': 'Introduce tu correo electrónico.',
+  'The e-mail address cannot be changed.': 'El correo electrónico no se puede cambiar.',
+  'Please enter your mobile number.': 'Introduce tu número de móvil.',
+  'Please enter valid 10 digit mobile number ':
+    'Introduce un número de móvil válido de 10 dígitos ',
+  'Profile updated successfully.': 'Perfil actualizado correctamente.',
+  'Too many failed sign-in attempts. Please try again in {wait}.':
+    'Demasiados intentos fallidos de inicio de sesión. Vuelve a intentarlo dentro de {wait}.',
+  'Too many wrong passwords. Please try again in {wait}.':
+    'Demasiadas contraseñas incorrectas. Vuelve a intentarlo dentro de {wait}.',
+  'The form data could not be read.': 'No se pudieron leer los datos del formulario.',
+  'Files are not accepted here.': 'Aquí no se admiten archivos.',
+  // waitText(): the `{wait}` of the two messages above.
+  '1 second': '1 segundo',
+  '{count} seconds': '{count} segundos',
+  '1 minute': '1 minuto',
+  '{count} minutes': '{count} minutos',
+
+  // ------------------------------------------------------------ directory, records
+  'user_type must be User, Company or Driver.': 'user_type debe ser User, Company o Driver.',
+  'status must be Active or Inactive.': 'status debe ser Active o Inactive.',
+  'approval must be Pending, Approved or Rejected.':
+    'approval debe ser Pending, Approved o Rejected.',
+  'approval must be Approved or Rejected.': 'approval debe ser Approved o Rejected.',
+  'table must be users.': 'table debe ser users.',
+  'table must be users or vehicles.': 'table debe ser users o vehicles.',
+  'table must be users, vehicles, supports or coupons.':
+    'table debe ser users, vehicles, supports o coupons.',
+  'Users fetched successfully.': 'Usuarios obtenidos correctamente.',
+  'User fetched successfully.': 'Usuario obtenido correctamente.',
+  'Drivers fetched successfully.': 'Conductores obtenidos correctamente.',
+  'Vehicles fetched successfully.': 'Vehículos obtenidos correctamente.',
+  'Vehicle fetched successfully.': 'Vehículo obtenido correctamente.',
+  'Rides fetched successfully.': 'Viajes obtenidos correctamente.',
+  'Status updated successfully.': 'Estado actualizado correctamente.',
+  'Approval updated successfully.': 'Aprobación actualizada correctamente.',
+  'Deleted successfully.': 'Eliminado correctamente.',
+  'User not found.': 'No se encontró el usuario.',
+  'Company not found.': 'No se encontró la empresa.',
+  'Vehicle not found.': 'No se encontró el vehículo.',
+  'Record not found.': 'No se encontró el registro.',
+  'Only a Pending record can be approved or rejected.':
+    'Solo se puede aprobar o rechazar un registro pendiente.',
+  'Only a Pending record can be approved or rejected. This one is already {approval}.':
+    'Solo se puede aprobar o rechazar un registro pendiente. Este ya está {approval}.',
+  'A company can be activated or deactivated only once Approved.':
+    'Una empresa solo se puede activar o desactivar una vez aprobada.',
+  // Values put into the messages above and below ("This one is already Approved.").
+  Pending: 'pendiente',
+  Approved: 'aprobado',
+  Rejected: 'rechazado',
+  Accepted: 'aceptado',
+  Start: 'iniciado',
+  End: 'finalizado',
+  Completed: 'completado',
+  Cancelled: 'cancelado',
+
+  // ------------------------------------------------------------ trips
+  'Trip fetched successfully.': 'Viaje obtenido correctamente.',
+  'Trip not found.': 'No se encontró el viaje.',
+  'Trip cancelled successfully.': 'Viaje cancelado correctamente.',
+  'Please enter a reason.': 'Introduce un motivo.',
+  'The reason may be at most {max} characters.':
+    'El motivo puede tener como máximo {max} caracteres.',
+  'Only a Pending or Accepted trip can be cancelled. This one is {status}.':
+    'Solo se puede cancelar un viaje pendiente o aceptado. Este está {status}.',
+
+  // ------------------------------------------------------------ FAQ, coupons
+  'Please enter your question.': 'Introduce tu pregunta.',
+  'Please enter your description.': 'Introduce tu descripción.',
+  'The question may be at most 500 characters.':
+    'La pregunta puede tener como máximo 500 caracteres.',
+  'The description may be at most 5000 characters.':
+    'La descripción puede tener como máximo 5000 caracteres.',
+  'The description may be at most 1000 characters.':
+    'La descripción puede tener como máximo 1000 caracteres.',
+  'Please enter title.': 'Introduce el título.',
+  'The title may be at most 100 characters.': 'El título puede tener como máximo 100 caracteres.',
+  'Please enter coupon code.': 'Introduce el código del cupón.',
+  'The coupon code may be at most 30 characters.':
+    'El código del cupón puede tener como máximo 30 caracteres.',
+  'The coupon code may contain only letters and digits.':
+    'El código del cupón solo puede contener letras y dígitos.',
+  'Please enter percentage.': 'Introduce el porcentaje.',
+  'The percentage must be a whole number from 1 to 100.':
+    'El porcentaje debe ser un número entero del 1 al 100.',
+  'suspend_status must be 0 or 1.': 'suspend_status debe ser 0 o 1.',
+  'FAQ list fetched successfully.': 'Lista de preguntas frecuentes obtenida correctamente.',
+  'FAQ added successfully.': 'Pregunta frecuente añadida correctamente.',
+  'FAQ updated successfully.': 'Pregunta frecuente actualizada correctamente.',
+  'FAQ not found.': 'No se encontró la pregunta frecuente.',
+  'Coupon list fetched successfully.': 'Lista de cupones obtenida correctamente.',
+  'Coupon added successfully.': 'Cupón añadido correctamente.',
+  'Coupon status updated successfully.': 'Estado del cupón actualizado correctamente.',
+  'Coupon not found.': 'No se encontró el cupón.',
+  'This coupon code already exists.': 'Este código de cupón ya existe.',
+
+  // ------------------------------------------------------------ dashboard, sales
+  'Dashboard fetched successfully.': 'Panel obtenido correctamente.',
+  'Dashboard trends fetched successfully.': 'Tendencias del panel obtenidas correctamente.',
+  'Transactions fetched successfully.': 'Transacciones obtenidas correctamente.',
+
+  // ------------------------------------------------------------ notifications
+  'Notifications fetched successfully.': 'Notificaciones obtenidas correctamente.',
+  'Notification marked as read.': 'Notificación marcada como leída.',
+  'All notifications marked as read.': 'Todas las notificaciones se marcaron como leídas.',
+  'Notification not found.': 'No se encontró la notificación.',
+  'Send notification_id, or all: true to mark every notification read.':
+    'Envía notification_id, o all: true para marcar todas las notificaciones como leídas.',
+  'Notification stream ticket issued.': 'Ticket del canal de notificaciones emitido.',
+  'The notification stream ticket is invalid, used or expired.':
+    'El ticket del canal de notificaciones no es válido, ya se usó o ha caducado.',
+  'notification_id must be a number.': 'notification_id debe ser un número.',
+  'notification_id must be a whole number.': 'notification_id debe ser un número entero.',
+  'all must be true or false.': 'all debe ser true o false.',
+  'Push public key.': 'Clave pública de notificaciones push.',
+
+  // ------------------------------------------------------------ errors of any call
+  'This value is not valid.': 'Este valor no es válido.',
+  'The request is not valid.': 'La solicitud no es válida.',
+  'The request body is not valid JSON.': 'El cuerpo de la solicitud no es un JSON válido.',
+  'The request content type is not supported.':
+    'El tipo de contenido de la solicitud no es compatible.',
+  'The request body is too large.': 'El cuerpo de la solicitud es demasiado grande.',
+  'The request URL is not valid.': 'La URL de la solicitud no es válida.',
+  'Bad request.': 'Solicitud incorrecta.',
+  'A value in the request is out of range or not valid.':
+    'Un valor de la solicitud está fuera de rango o no es válido.',
+  'The text contains a character that is not allowed.':
+    'El texto contiene un carácter que no está permitido.',
+  'Route {method} {path} not found.': 'No existe la ruta {method} {path}.',
+  'Internal Server Error': 'Error interno del servidor',
+  'The service is temporarily unavailable. Please try again.':
+    'El servicio no está disponible en este momento. Vuelve a intentarlo.',
+  // zod's own messages, for a field whose schema names none.
+  'Invalid input': 'Entrada no válida',
+  'Invalid input: expected {expected}, received {received}':
+    'Entrada no válida: se esperaba {expected}, se recibió {received}',
+
+  // ------------------------------------------------------------ the web client (SPEC 8)
+  'Something went wrong': 'Algo salió mal',
+  'Internal server Error': 'Error interno del servidor',
+};

@@ -1,0 +1,65 @@
+// A throw-away PostgreSQL server on loopback, for the PostgreSQL test run
+// (scripts/test.mjs) and the benchmark (bench/run.ts). As root, initdb and the
+// server run as the postgres user in a directory that user owns.
+import { spawnSync } from 'node:child_process';
+import { chownSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const quiet = (command, args, options = {}) => {
+  const result = spawnSync(command, args, { encoding: 'utf8', ...options });
+  if (result.status !== 0)
+    throw new Error(`${command} ${args.join(' ')}: ${result.stderr || result.stdout}`);
+  return result.stdout;
+};
+
+/** Whether initdb and pg_ctl are on PATH. */
+export const hasPostgres = () =>
+  ['initdb', 'pg_ctl'].every((bin) => spawnSync('sh', ['-c', `command -v ${bin}`]).status === 0);
+
+/** A free TCP port on 127.0.0.1. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts a fresh server and returns its URL and a stop() that shuts it down
+ * and removes its files. `settings` are extra `-c name=value` server settings.
+ * @param {{ settings?: Record<string, string | number> }} [options]
+ * @returns {Promise<{ url: string, dir: string, stop: () => void }>}
+ */
+export async function startPostgres({ settings = {} } = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'cabdesk-pg-'));
+  const asRoot = process.getuid?.() === 0;
+  const asUser = (cmd, args) =>
+    asRoot ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args];
+  if (asRoot) {
+    const uid = Number(quiet('id', ['-u', 'postgres']).trim());
+    const gid = Number(quiet('id', ['-g', 'postgres']).trim());
+    chownSync(dir, uid, gid);
+  }
+  const port = await freePort();
+  const data = join(dir, 'data');
+  quiet(
+    ...asUser('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']),
+  );
+  const extra = Object.entries(settings).map(([name, value]) => ` -c ${name}=${value}`);
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off${extra.join('')}`;
+  quiet(...asUser('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', 'start']));
+  let stopped = false;
+  const stop = () => {
+    if (stopped) return;
+    stopped = true;
+    spawnSync(...asUser('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']), { stdio: 'ignore' });
+    rmSync(dir, { recursive: true, force: true });
+  };
+  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, dir, stop };
+}
