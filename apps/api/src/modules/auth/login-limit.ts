@@ -17,23 +17,30 @@ export function loginLimiter(database: Database, limit: { max: number; windowMs:
   const ipKey = (ip: string) => `login:ip:${ip}`;
   const windowStart = sql`to_timestamp(floor(extract(epoch from now()) / ${windowSeconds}) * ${windowSeconds})`;
 
-  const reserve = async (key: string) => {
-    const [row] = await database.rows<{ count: number; remaining: number }>(sql`
+  /**
+   * Counts one attempt on both keys in one statement. Rows are locked in the
+   * same order (account, then address) by every attempt, so parallel attempts
+   * are ordered alike on both counters and exactly `max` of them pass.
+   */
+  const reserve = async (accountKey: string, addressKey: string) => {
+    const rows = await database.rows<{ key: string; count: number; remaining: number }>(sql`
       insert into rate_limits (key, window_start, count)
-      values (${key}, ${windowStart}, 1)
+      values (${accountKey}, ${windowStart}, 1), (${addressKey}, ${windowStart}, 1)
       on conflict (key, window_start) do update set count = rate_limits.count + 1
-      returning count,
+      returning key, count,
         ceil(extract(epoch from (window_start + make_interval(secs => ${windowSeconds}) - now())))::int as remaining`);
-    return { count: Number(row?.count ?? 0), remaining: Math.max(1, Number(row?.remaining ?? 1)) };
+    return rows.map((row) => ({
+      count: Number(row.count),
+      remaining: Math.max(1, Number(row.remaining)),
+    }));
   };
 
   return {
     /** Reserves an attempt; `allowed: false` with the seconds until the window ends. */
     async attempt(email: string, ip: string) {
-      const account = await reserve(emailKey(email));
-      const address = await reserve(ipKey(ip));
-      const allowed = account.count <= limit.max && address.count <= limit.max;
-      return { allowed, retryAfterSeconds: Math.max(account.remaining, address.remaining) };
+      const counters = await reserve(emailKey(email), ipKey(ip));
+      const allowed = counters.length === 2 && counters.every((c) => c.count <= limit.max);
+      return { allowed, retryAfterSeconds: Math.max(1, ...counters.map((c) => c.remaining)) };
     },
     /** A successful sign-in: the account starts afresh and the address gets its count back. */
     async succeeded(email: string, ip: string) {

@@ -7,7 +7,7 @@ import { audit } from '../../lib/audit';
 import { HttpError } from '../../lib/http-error';
 import { isPastEnd, offsetOf, pageOf, type PageRequest } from '../../lib/paging';
 import { containsPattern } from '../../lib/search';
-import { allOf, isoText, money, rowsOf } from '../../lib/sql';
+import { isoText, money, rowsOf } from '../../lib/sql';
 import { rideColumnOf } from '../users/users.repository';
 import { notificationFor, notify } from '../notifications/notify';
 
@@ -19,36 +19,36 @@ export type RideFilter = {
 };
 
 /**
- * Rides whose addresses match, or whose passenger, driver or company matches by
- * name, email or phone (live accounts). A union of index-served id sets (pg_trgm
- * on rides.search and users.search, then the rides_*_created indexes), so a
- * search never walks every ride.
+ * `with people, matches`: the (id, created_at) of rides whose addresses match,
+ * or whose passenger, driver or company matches by name, email or phone (live
+ * accounts), within one account's rides when the filter has one. Each branch
+ * is served by an index (pg_trgm on rides.search and users.search, then the
+ * rides_*_created indexes) and yields the sort key itself, so neither the
+ * count nor the page fetches every matching ride.
  */
-const searchCondition = (term: string): SQL => {
-  const pattern = containsPattern(term);
-  const people = sql`select id from users where deleted_at is null and search ilike ${pattern} escape '\\'`;
-  return sql`r.id in (
-    select id from rides where search ilike ${pattern} escape '\\'
-    union select id from rides where user_id in (${people})
-    union select id from rides where driver_id in (${people})
-    union select id from rides where company_id in (${people}))`;
+const searchMatches = (f: RideFilter & { search: string }): SQL => {
+  const pattern = containsPattern(f.search);
+  const account = f.account ? sql` and r.${rideColumnOf(f.account.role)} = ${f.account.id}` : sql``;
+  return sql`with people as (
+      select id from users where deleted_at is null and search ilike ${pattern} escape '\\'
+    ), matches as (
+      select r.id, r.created_at from rides r where r.search ilike ${pattern} escape '\\'${account}
+      union select r.id, r.created_at from rides r join people p on r.user_id = p.id where true${account}
+      union select r.id, r.created_at from rides r join people p on r.driver_id = p.id where true${account}
+      union select r.id, r.created_at from rides r join people p on r.company_id = p.id where true${account}
+    )`;
 };
 
-const conditionsOf = (f: RideFilter): SQL => {
-  const conditions: SQL[] = [];
-  if (f.account) conditions.push(sql`r.${rideColumnOf(f.account.role)} = ${f.account.id}`);
-  if (f.search) conditions.push(searchCondition(f.search));
-  return allOf(conditions);
-};
+const hasSearch = (f: RideFilter): f is RideFilter & { search: string } => Boolean(f.search);
 
 /**
  * The list total: ride_counts for all rides, the account's user_stats.ride_count
  * for one account (kept per passenger, driver and company by the same trigger);
- * a search counts the matching rows.
+ * a search counts its matches.
  */
 export async function countRides(db: Db, f: RideFilter): Promise<number> {
-  const query = f.search
-    ? sql`select count(*)::int as n from rides r where ${conditionsOf(f)}`
+  const query = hasSearch(f)
+    ? sql`${searchMatches(f)} select count(*)::int as n from matches`
     : f.account
       ? sql`select coalesce((select ride_count from user_stats where user_id = ${f.account.id}), 0)::int as n`
       : sql`select coalesce(sum(n), 0)::int as n from ride_counts`;
@@ -140,15 +140,18 @@ const toRide = (r: RideRow): Ride => ({
 export async function listRides(db: Db, f: RideFilter, request: PageRequest): Promise<Paged<Ride>> {
   const total = await countRides(db, f);
   if (isPastEnd(request, total)) return pageOf([], total, request);
+  const window = sql`order by created_at desc, id desc
+      limit ${request.per_page} offset ${offsetOf(request)}`;
+  const page = hasSearch(f)
+    ? sql`${searchMatches(f)}, page as (select id, created_at from matches ${window})`
+    : sql`with page as (
+        select r.id, r.created_at from rides r
+        where ${f.account ? sql`r.${rideColumnOf(f.account.role)} = ${f.account.id}` : sql`true`}
+        ${window})`;
   const rows = await rowsOf<RideRow>(
     db,
     sql`
-    with page as (
-      select r.id, r.created_at from rides r
-      where ${conditionsOf(f)}
-      order by r.created_at desc, r.id desc
-      limit ${request.per_page} offset ${offsetOf(request)}
-    )
+    ${page}
     ${select}
     from page p
     join rides r on r.id = p.id
