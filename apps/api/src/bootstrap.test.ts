@@ -49,4 +49,24 @@ describe('start-up administrator', () => {
     ).toBe(200);
     expect(await first.database.db.select().from(admins)).toHaveLength(1);
   });
+
+  it('lets instances starting together share one administrator, in any e-mail case', async () => {
+    const { app, database } = await buildTestApp({
+      SEED_DEMO: 'false',
+      ADMIN_EMAIL: 'ops@cabdesk.test',
+      ADMIN_PASSWORD: 'shared passphrase',
+    });
+    const printed: string[] = [];
+    const starts = Array.from({ length: 4 }, () => bootstrap(app, (text) => printed.push(text)));
+    await Promise.all(starts);
+    expect(printed).toHaveLength(0);
+    expect(await database.db.select().from(admins)).toHaveLength(1);
+
+    app.config.admin = { email: 'OPS@cabdesk.test', password: 'another passphrase' };
+    await bootstrap(app);
+    expect(await database.db.select().from(admins)).toHaveLength(1);
+    expect((await app.inject(login('ops@cabdesk.test', 'another passphrase'))).statusCode).toBe(
+      200,
+    );
+  });
 });

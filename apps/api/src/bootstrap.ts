@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { flags, users } from './db/schema';
 import { seed } from './db/seed/seed';
 import { hashPassword } from './lib/password';
-import { countAdmins, upsertAdmin } from './modules/auth/admins.repository';
+import { countAdmins, createAdminIfMissing, upsertAdmin } from './modules/auth/admins.repository';
 
 const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
 const DEMO_SEEDED = 'demo_seeded';
@@ -37,11 +37,13 @@ async function ensureAdmin(app: App, print: (text: string) => void) {
   }
   if ((await countAdmins(database.db)) > 0) return;
   const password = randomBytes(12).toString('base64url');
-  await upsertAdmin(database.db, {
+  const created = await createAdminIfMissing(database.db, {
     email: DEFAULT_ADMIN_EMAIL,
     name: 'Administrator',
     passwordHash: await hashPassword(password, config.passwordHashCost),
   });
+  // Another instance starting at the same moment made it (and showed its password).
+  if (!created) return;
   // Shown once, outside the structured log, so it never lands in log storage as a field.
   print(
     [

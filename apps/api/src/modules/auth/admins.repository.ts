@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { admins } from '../../db/schema';
+import { rowsOf } from '../../lib/sql';
 
 export async function findAdminByEmail(db: Db, email: string) {
   const [row] = await db
@@ -20,19 +21,33 @@ export async function countAdmins(db: Db) {
   return row?.n ?? 0;
 }
 
-/** Creates the administrator, or sets the password of the one with this e-mail. */
-export async function upsertAdmin(
-  db: Db,
-  values: { email: string; name: string; passwordHash: string },
-) {
-  const existing = await findAdminByEmail(db, values.email);
-  if (existing) {
-    await db
-      .update(admins)
-      .set({ passwordHash: values.passwordHash, updatedAt: sql`now()` })
-      .where(eq(admins.id, existing.id));
-    return { id: existing.id, created: false };
-  }
-  const [row] = await db.insert(admins).values(values).returning({ id: admins.id });
-  return { id: row!.id, created: true };
+type NewAdmin = { email: string; name: string; passwordHash: string };
+
+/**
+ * Creates the administrator, or sets the password of the one with this e-mail
+ * (any case). One statement, so API instances starting together over one
+ * PostgreSQL cannot both try to create it.
+ */
+export async function upsertAdmin(db: Db, values: NewAdmin) {
+  const [row] = await rowsOf<{ id: number; created: boolean }>(
+    db,
+    sql`insert into admins (name, email, password_hash)
+        values (${values.name}, ${values.email}, ${values.passwordHash})
+        on conflict ((lower(email))) do update
+          set password_hash = excluded.password_hash, updated_at = now()
+        returning id, (xmax = 0) as created`,
+  );
+  return { id: row!.id, created: row!.created };
+}
+
+/** Creates the administrator unless one with this e-mail exists; true when created. */
+export async function createAdminIfMissing(db: Db, values: NewAdmin) {
+  const rows = await rowsOf<{ id: number }>(
+    db,
+    sql`insert into admins (name, email, password_hash)
+        values (${values.name}, ${values.email}, ${values.passwordHash})
+        on conflict ((lower(email))) do nothing
+        returning id`,
+  );
+  return rows.length > 0;
 }
