@@ -46,13 +46,21 @@ async function apiCall<T>(
 const bell = (page: Page) => page.getByRole('button', { name: /^Notifications/ });
 const dropdown = (page: Page) => page.getByRole('dialog', { name: 'Notification' });
 
-/** The toast sits in the top-right quarter of the window. */
+/**
+ * The toast is in the top-right stack of toasts: the stack starts in the top
+ * quarter of the window at its right edge (several toasts stack down from it).
+ */
 async function expectTopRight(page: Page, text: string) {
-  const box = await toast(page, text).boundingBox();
+  const item = toast(page, text);
+  const stack = item.locator(
+    'xpath=ancestor::*[contains(@class, "mantine-Notifications-root")][1]',
+  );
+  expect(await stack.getAttribute('data-position')).toBe('top-right');
+  const [itemBox, stackBox] = [await item.boundingBox(), await stack.boundingBox()];
   const viewport = page.viewportSize();
-  expect(box && viewport).toBeTruthy();
-  expect(box!.x + box!.width).toBeGreaterThan(viewport!.width * 0.75);
-  expect(box!.y).toBeLessThan(viewport!.height * 0.25);
+  expect(itemBox && stackBox && viewport).toBeTruthy();
+  expect(itemBox!.x + itemBox!.width).toBeGreaterThan(viewport!.width * 0.75);
+  expect(stackBox!.y).toBeLessThan(viewport!.height * 0.25);
 }
 
 describe('notifications', () => {
