@@ -28,7 +28,7 @@ export function QueryState<T>({ query, children }: QueryStateProps<T>) {
   }
   return (
     <Center py="xl">
-      <Loader aria-label={t('common.loading')} />
+      <Loader role="status" aria-label={t('common.loading')} />
     </Center>
   );
 }

@@ -106,7 +106,9 @@ export function DataTable<T>({
           visible={loading}
           zIndex={5}
           overlayProps={{ blur: 1, backgroundOpacity: 0.55 }}
-          loaderProps={{ 'aria-label': t('common.loading') } as Record<string, string>}
+          loaderProps={
+            { role: 'status', 'aria-label': t('common.loading') } as Record<string, string>
+          }
         />
         <Table.ScrollContainer minWidth={minWidth}>
           <Table

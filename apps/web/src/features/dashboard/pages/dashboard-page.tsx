@@ -33,7 +33,7 @@ export function DashboardPage() {
       </Title>
       {dashboard.isPending ? (
         <Center py="xl">
-          <Loader aria-label={t('common.loading')} />
+          <Loader role="status" aria-label={t('common.loading')} />
         </Center>
       ) : dashboard.isError ? (
         <Alert
@@ -86,7 +86,7 @@ export function DashboardPage() {
       )}
       {trends.isPending ? (
         <Center py="xl">
-          <Loader aria-label={t('common.loading')} />
+          <Loader role="status" aria-label={t('common.loading')} />
         </Center>
       ) : trends.isError ? (
         <Alert
@@ -101,7 +101,7 @@ export function DashboardPage() {
         <Suspense
           fallback={
             <Center py="xl">
-              <Loader aria-label={t('common.loading')} />
+              <Loader role="status" aria-label={t('common.loading')} />
             </Center>
           }
         >
