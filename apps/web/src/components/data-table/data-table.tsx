@@ -54,6 +54,26 @@ interface DataTableProps<T> {
   dense?: boolean;
 }
 
+/** What a paged list query holds (TanStack Query's result, narrowed). */
+interface PagedQuery<T> {
+  data: (PageInfo & { data: T[] }) | undefined;
+  isFetching: boolean;
+  error: unknown;
+  refetch: () => Promise<unknown>;
+}
+
+/** The DataTable props a paged query gives: its rows, page facts, loading, error and retry. */
+export function pagedQueryProps<T>(query: PagedQuery<T>, onPageChange: (page: number) => void) {
+  return {
+    rows: query.data?.data,
+    pageInfo: query.data,
+    loading: query.isFetching,
+    error: query.error,
+    onRetry: () => void query.refetch(),
+    onPageChange,
+  };
+}
+
 /**
  * The one list of every screen (SPEC 2, generic list behaviour): toolbar,
  * loader overlay, "No Records Found", the kept error message and pagination.

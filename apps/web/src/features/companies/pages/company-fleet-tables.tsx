@@ -1,7 +1,7 @@
 import { Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ApprovalActions } from '@/components/approval-actions';
-import { DataTable } from '@/components/data-table';
+import { DataTable, pagedQueryProps } from '@/components/data-table';
 import { DeleteButton } from '@/components/delete-button';
 import { ViewLink } from '@/components/view-link';
 import { useDriverList } from '@/features/drivers/api/get-driver-list';
@@ -56,12 +56,7 @@ export function CompanyDriversTable({
       label={t('companies.driverList')}
       columns={columns}
       rowKey={(driver) => driver.id}
-      rows={drivers.data?.data}
-      pageInfo={drivers.data}
-      loading={drivers.isFetching}
-      error={drivers.error}
-      onRetry={() => void drivers.refetch()}
-      onPageChange={state.setPage}
+      {...pagedQueryProps(drivers, state.setPage)}
       minWidth={950}
     />
   );
@@ -109,12 +104,7 @@ export function CompanyVehiclesTable({
       label={t('companies.vehicleList')}
       columns={columns}
       rowKey={(vehicle) => vehicle.id}
-      rows={vehicles.data?.data}
-      pageInfo={vehicles.data}
-      loading={vehicles.isFetching}
-      error={vehicles.error}
-      onRetry={() => void vehicles.refetch()}
-      onPageChange={state.setPage}
+      {...pagedQueryProps(vehicles, state.setPage)}
       minWidth={950}
     />
   );

@@ -3,7 +3,7 @@ import { Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ActiveSwitch } from '@/components/active-switch';
 import { ApprovalActions } from '@/components/approval-actions';
-import { DataTable, SearchBox, type Column } from '@/components/data-table';
+import { DataTable, SearchBox, type Column, pagedQueryProps } from '@/components/data-table';
 import { DeleteButton } from '@/components/delete-button';
 import { PageTitle } from '@/components/page-title';
 import { PersonFilters } from '@/components/person-filters';
@@ -109,12 +109,7 @@ export function CompanyListPage() {
         label={t('pages.company')}
         columns={columns}
         rowKey={(company) => company.id}
-        rows={companies.data?.data}
-        pageInfo={companies.data}
-        loading={companies.isFetching}
-        error={companies.error}
-        onRetry={() => void companies.refetch()}
-        onPageChange={table.setPage}
+        {...pagedQueryProps(companies, table.setPage)}
         minWidth={1000}
         toolbar={
           <>

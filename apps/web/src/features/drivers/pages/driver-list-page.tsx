@@ -1,7 +1,7 @@
 import { Group, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ApprovalActions } from '@/components/approval-actions';
-import { DataTable, SearchBox } from '@/components/data-table';
+import { DataTable, SearchBox, pagedQueryProps } from '@/components/data-table';
 import { DeleteButton } from '@/components/delete-button';
 import { PageTitle } from '@/components/page-title';
 import { PersonFilters } from '@/components/person-filters';
@@ -48,12 +48,7 @@ export function DriverListPage() {
         label={t('pages.driver')}
         columns={columns}
         rowKey={(driver) => driver.id}
-        rows={drivers.data?.data}
-        pageInfo={drivers.data}
-        loading={drivers.isFetching}
-        error={drivers.error}
-        onRetry={() => void drivers.refetch()}
-        onPageChange={table.setPage}
+        {...pagedQueryProps(drivers, table.setPage)}
         minWidth={1050}
         toolbar={
           <>

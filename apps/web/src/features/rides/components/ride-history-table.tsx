@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { DataTable, SearchBox } from '@/components/data-table';
+import { DataTable, SearchBox, pagedQueryProps } from '@/components/data-table';
 import { useTableUrlState } from '@/hooks/use-table-url-state';
 import { useRideList } from '../api/get-ride-list';
 import { rideColumns, type RideParty } from './ride-columns';
@@ -25,12 +25,7 @@ export function RideHistoryTable({ userId, party }: RideHistoryTableProps) {
       label={t('rides.history')}
       columns={rideColumns(t, party)}
       rowKey={(ride) => ride.id}
-      rows={rides.data?.data}
-      pageInfo={rides.data}
-      loading={rides.isFetching}
-      error={rides.error}
-      onRetry={() => void rides.refetch()}
-      onPageChange={table.setPage}
+      {...pagedQueryProps(rides, table.setPage)}
       toolbar={<SearchBox value={table.search} onSearch={table.setSearch} />}
       minWidth={940}
       dense

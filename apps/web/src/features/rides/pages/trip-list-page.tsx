@@ -1,6 +1,6 @@
 import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { DataTable, SearchBox } from '@/components/data-table';
+import { DataTable, SearchBox, pagedQueryProps } from '@/components/data-table';
 import { PageTitle } from '@/components/page-title';
 import { useTableUrlState } from '@/hooks/use-table-url-state';
 import { useRideList } from '../api/get-ride-list';
@@ -26,12 +26,7 @@ export function TripListPage() {
           <RejectTripButton ride={ride} variant="icon" />
         ))}
         rowKey={(ride) => ride.id}
-        rows={rides.data?.data}
-        pageInfo={rides.data}
-        loading={rides.isFetching}
-        error={rides.error}
-        onRetry={() => void rides.refetch()}
-        onPageChange={table.setPage}
+        {...pagedQueryProps(rides, table.setPage)}
         toolbar={<SearchBox value={table.search} onSearch={table.setSearch} />}
         minWidth={1040}
         dense

@@ -1,7 +1,7 @@
 import type { Transaction } from '@cabdesk/contract';
 import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { DataTable, type Column } from '@/components/data-table';
+import { DataTable, type Column, pagedQueryProps } from '@/components/data-table';
 import { PageTitle } from '@/components/page-title';
 import { useTableUrlState } from '@/hooks/use-table-url-state';
 import { formatDate, formatMoney } from '@/lib/format';
@@ -47,12 +47,7 @@ export function SalesPage() {
         label={t('pages.sales')}
         columns={columns}
         rowKey={(sale) => sale.id}
-        rows={sales.data?.data}
-        pageInfo={sales.data}
-        loading={sales.isFetching}
-        error={sales.error}
-        onRetry={() => void sales.refetch()}
-        onPageChange={table.setPage}
+        {...pagedQueryProps(sales, table.setPage)}
         minWidth={640}
       />
     </Stack>

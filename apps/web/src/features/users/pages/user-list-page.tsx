@@ -2,7 +2,7 @@ import type { UserListItem } from '@cabdesk/contract';
 import { Group, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ActiveSwitch } from '@/components/active-switch';
-import { DataTable, SearchBox, type Column } from '@/components/data-table';
+import { DataTable, SearchBox, type Column, pagedQueryProps } from '@/components/data-table';
 import { PageTitle } from '@/components/page-title';
 import { ContactCell, PersonCell } from '@/components/person-cell';
 import { ViewLink } from '@/components/view-link';
@@ -60,12 +60,7 @@ export function UserListPage() {
         label={t('pages.user')}
         columns={columns}
         rowKey={(user) => user.id}
-        rows={users.data?.data}
-        pageInfo={users.data}
-        loading={users.isFetching}
-        error={users.error}
-        onRetry={() => void users.refetch()}
-        onPageChange={table.setPage}
+        {...pagedQueryProps(users, table.setPage)}
         minWidth={760}
         toolbar={
           <>

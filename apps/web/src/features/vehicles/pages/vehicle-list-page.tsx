@@ -2,7 +2,7 @@ import { APPROVALS, type Approval } from '@cabdesk/contract';
 import { Group, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ApprovalActions } from '@/components/approval-actions';
-import { DataTable, SearchBox } from '@/components/data-table';
+import { DataTable, SearchBox, pagedQueryProps } from '@/components/data-table';
 import { DeleteButton } from '@/components/delete-button';
 import { PageTitle } from '@/components/page-title';
 import { PersonFilters } from '@/components/person-filters';
@@ -53,12 +53,7 @@ export function VehicleListPage() {
         label={t('pages.vehicle')}
         columns={columns}
         rowKey={(vehicle) => vehicle.id}
-        rows={vehicles.data?.data}
-        pageInfo={vehicles.data}
-        loading={vehicles.isFetching}
-        error={vehicles.error}
-        onRetry={() => void vehicles.refetch()}
-        onPageChange={table.setPage}
+        {...pagedQueryProps(vehicles, table.setPage)}
         minWidth={1050}
         toolbar={
           <>
