@@ -14,7 +14,13 @@ import pg from 'pg';
 import { buildApp } from '../../apps/api/src/app';
 import { bootstrap } from '../../apps/api/src/bootstrap';
 import { loadConfig } from '../../apps/api/src/config';
-import { openDatabase, pgliteOptions, type Database, type Db } from '../../apps/api/src/db/client';
+import {
+  openDatabase,
+  pgliteOptions,
+  applySessionSettings,
+  type Database,
+  type Db,
+} from '../../apps/api/src/db/client';
 import * as schema from '../../apps/api/src/db/schema';
 import { callsOf, deepCall, DEEP_LISTS, findFixture, type Call, type Fixture } from './calls';
 import { figuresOf, type Figures } from './stats';
@@ -62,7 +68,12 @@ async function openRecording(
   if (engine.kind === 'postgres') {
     // The API's own Database (listen, close, ...), with its queries sent through a recording drizzle.
     const real = await openDatabase({ databaseUrl: engine.url });
-    const pool = new pg.Pool({ connectionString: engine.url, max: 10 });
+    // The API's session settings (its planner limits), so the floor plans as it does.
+    const pool = new pg.Pool({
+      connectionString: engine.url,
+      max: 10,
+      onConnect: applySessionSettings,
+    });
     const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
     return {
       database: {
