@@ -190,6 +190,31 @@ describe('trips', () => {
   );
 
   walk(
+    'a broad trip search counts ten pages ahead and says more follow',
+    async ({ page, baseUrl, admin }) => {
+      // "a" is in nearly every trip's addresses or people: far more than eleven pages.
+      await page.setViewportSize({ width: 1366, height: 860 });
+      const token = await signInByApi(page, baseUrl, admin, '/trip?search=a');
+      const first = await get<Paged<Ride> & { last_page: number; total_exact: boolean }>(
+        baseUrl,
+        token,
+        'ride-list?search=a',
+      );
+      expect(first).toMatchObject({ last_page: 11, total_exact: false });
+
+      await page.getByText('Showing 1 - 11+', { exact: true }).waitFor();
+      await page.getByRole('button', { name: 'Page 11', exact: true }).click();
+      await page.waitForURL((url) => url.searchParams.get('page') === '11');
+      // Asking for page 11 counts ten pages past it.
+      await page.getByText('Showing 11 - 21+', { exact: true }).waitFor();
+      expect(await (await rowsOf(page, 'Overall Trips')).count()).toBe(first.per_page);
+      // The pagination sits under the table: scroll to the bottom, past the fixed footer.
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await shoot(page, 'trip-search-more.png');
+    },
+  );
+
+  walk(
     'rejecting a pending trip asks why, then shows it Cancelled (and the API agrees)',
     async ({ page, baseUrl, admin }) => {
       await page.setViewportSize({ width: 1366, height: 860 });

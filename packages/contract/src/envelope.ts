@@ -19,7 +19,14 @@ export const errorEnvelopeSchema = z.object({
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 
-/** Paged lists answer `data: { data, current_page, last_page, per_page, total }`. */
+/**
+ * Paged lists answer `data: { data, current_page, last_page, per_page, total,
+ * total_exact }`. `total` counts every row of the list, unless `total_exact`
+ * is false: a search of the trips counts its matches only up to a few pages
+ * past the one asked for (counting 40,000 matching trips would cost more than
+ * showing them), so there `total` and `last_page` are lower bounds and more
+ * pages follow; asking for a later page counts further.
+ */
 export const pagedSchema = <T extends z.ZodType>(item: T) =>
   z.object({
     data: z.array(item),
@@ -27,6 +34,7 @@ export const pagedSchema = <T extends z.ZodType>(item: T) =>
     last_page: z.number().int(),
     per_page: z.number().int(),
     total: z.number().int(),
+    total_exact: z.boolean(),
   });
 export type Paged<T> = {
   data: T[];
@@ -34,6 +42,7 @@ export type Paged<T> = {
   last_page: number;
   per_page: number;
   total: number;
+  total_exact: boolean;
 };
 
 export const PER_PAGE_DEFAULT = 10;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPastEnd, lastPageOf, offsetOf, pageOf } from './paging';
+import { boundedLimitOf, boundedTotal, isPastEnd, lastPageOf, offsetOf, pageOf } from './paging';
 import { containsPattern, escapeLike } from './search';
 import { uploadUrl, uploadUrls } from './uploads';
 
@@ -18,6 +18,20 @@ describe('paging', () => {
       last_page: 3,
       per_page: 10,
       total: 21,
+      total_exact: true,
+    });
+  });
+
+  it('counts a bounded list up to ten pages past the one asked for', () => {
+    // Page 3 of 10: every row up to the end of page 3, ten pages more, and one to see past them.
+    expect(boundedLimitOf({ page: 3, per_page: 10 })).toBe(131);
+    expect(boundedTotal(131, { page: 3, per_page: 10 })).toEqual({ total: 130, exact: false });
+    expect(boundedTotal(130, { page: 3, per_page: 10 })).toEqual({ total: 130, exact: true });
+    expect(boundedTotal(0, { page: 1, per_page: 10 })).toEqual({ total: 0, exact: true });
+    expect(pageOf([], 130, { page: 3, per_page: 10 }, false)).toMatchObject({
+      last_page: 13,
+      total: 130,
+      total_exact: false,
     });
   });
 });

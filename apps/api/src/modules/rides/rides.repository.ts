@@ -5,8 +5,15 @@ import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client';
 import { audit } from '../../lib/audit';
 import { HttpError } from '../../lib/http-error';
-import { isPastEnd, offsetOf, pageOf, type PageRequest } from '../../lib/paging';
-import { containsPattern } from '../../lib/search';
+import {
+  boundedLimitOf,
+  boundedTotal,
+  isPastEnd,
+  offsetOf,
+  pageOf,
+  type PageRequest,
+} from '../../lib/paging';
+import { contains } from '../../lib/search';
 import { isoText, money, rowsOf } from '../../lib/sql';
 import { rideColumnOf } from '../users/users.repository';
 import { notificationFor, notify } from '../notifications/notify';
@@ -14,46 +21,86 @@ import { notificationFor, notify } from '../notifications/notify';
 /** Which rides a list shows: all, or one account's in its role, optionally searched. */
 export type RideFilter = {
   /** The account and its role: a passenger's, a driver's or a company's rides. */
-  account?: { id: number; role: UserType };
+  account?: RideAccount;
   search?: string;
 };
 
-/**
- * `with people, matches`: the (id, created_at) of rides whose addresses match,
- * or whose passenger, driver or company matches by name, email or phone (live
- * accounts), within one account's rides when the filter has one. Each branch
- * is served by an index (pg_trgm on rides.search and users.search, then the
- * rides_*_created indexes) and yields the sort key itself, so neither the
- * count nor the page fetches every matching ride.
- */
-const searchMatches = (f: RideFilter & { search: string }): SQL => {
-  const pattern = containsPattern(f.search);
-  const account = f.account ? sql` and r.${rideColumnOf(f.account.role)} = ${f.account.id}` : sql``;
-  return sql`with people as (
-      select id from users where deleted_at is null and search ilike ${pattern} escape '\\'
-    ), matches as (
-      select r.id, r.created_at from rides r where r.search ilike ${pattern} escape '\\'${account}
-      union select r.id, r.created_at from rides r join people p on r.user_id = p.id where true${account}
-      union select r.id, r.created_at from rides r join people p on r.driver_id = p.id where true${account}
-      union select r.id, r.created_at from rides r join people p on r.company_id = p.id where true${account}
-    )`;
-};
+/** A live account whose rides are listed, with its ride count kept by the ride trigger. */
+export type RideAccount = { id: number; role: UserType; rideCount: number };
+
+/** A live account of any role and its kept ride count, in one statement; null when missing or deleted. */
+export async function findRideAccount(db: Db, id: number): Promise<RideAccount | null> {
+  const [row] = await rowsOf<{ role: UserType; ride_count: number }>(
+    db,
+    sql`select u.role, coalesce(s.ride_count, 0)::int as ride_count
+        from users u left join user_stats s on s.user_id = u.id
+        where u.id = ${id} and u.deleted_at is null`,
+  );
+  return row ? { id, role: row.role, rideCount: row.ride_count } : null;
+}
 
 const hasSearch = (f: RideFilter): f is RideFilter & { search: string } => Boolean(f.search);
 
 /**
- * The list total: ride_counts for all rides, the account's user_stats.ride_count
- * for one account (kept per passenger, driver and company by the same trigger);
- * a search counts its matches.
+ * The list total without a search: the counters the ride trigger keeps
+ * (migrations 0002, 0003), for all rides or the account's.
  */
-export async function countRides(db: Db, f: RideFilter): Promise<number> {
-  const query = hasSearch(f)
-    ? sql`${searchMatches(f)} select count(*)::int as n from matches`
-    : f.account
-      ? sql`select coalesce((select ride_count from user_stats where user_id = ${f.account.id}), 0)::int as n`
-      : sql`select coalesce(sum(n), 0)::int as n from ride_counts`;
-  const [row] = await rowsOf<{ n: number }>(db, query);
+async function countRides(db: Db, account: RideFilter['account']): Promise<number> {
+  if (account) return account.rideCount;
+  const [row] = await rowsOf<{ n: number }>(
+    db,
+    sql`select coalesce(sum(n), 0)::int as n from ride_counts`,
+  );
   return row?.n ?? 0;
+}
+
+/**
+ * The ids of the newest `limit` rides matching a search, newest first: rides
+ * whose addresses match, or whose passenger, driver or company matches by
+ * name, e-mail or phone (live accounts; pg_trgm indexes on rides.search and
+ * users.search).
+ *
+ * Over all rides, each of the four ways to match yields at most `limit` rides
+ * in list order from its own index, so a word found in 5% of a million trips
+ * walks the newest few thousand rides instead of sorting 50,000. Within one
+ * account, its rides (a few thousand at most) are walked newest first and
+ * each is tested. Either way the cost follows the pages asked for, not every
+ * match: counting all matches is what bounded totals avoid (lib/paging.ts).
+ */
+async function searchRideIds(
+  db: Db,
+  f: RideFilter & { search: string },
+  limit: number,
+): Promise<number[]> {
+  const matchesAddress = contains(sql`r.search`, f.search);
+  const people = sql`people as materialized (
+      select id, role from users where deleted_at is null and ${contains(sql`search`, f.search)}
+    )`;
+  const newest = sql`order by r.created_at desc, r.id desc limit ${limit}`;
+  const query = f.account
+    ? sql`with ${people}
+      select r.id from rides r
+      where r.${rideColumnOf(f.account.role)} = ${f.account.id}
+        and (${matchesAddress}
+             or r.user_id in (select id from people where role = 'User')
+             or r.driver_id in (select id from people where role = 'Driver')
+             or r.company_id in (select id from people where role = 'Company'))
+      ${newest}`
+    : sql`with ${people}, matches as (
+        (select r.id, r.created_at from rides r where ${matchesAddress} ${newest})
+        union all
+        (select r.id, r.created_at from people p join rides r on r.user_id = p.id
+         where p.role = 'User' ${newest})
+        union all
+        (select r.id, r.created_at from people p join rides r on r.driver_id = p.id
+         where p.role = 'Driver' ${newest})
+        union all
+        (select r.id, r.created_at from people p join rides r on r.company_id = p.id
+         where p.role = 'Company' ${newest})
+      )
+      select id from matches group by id, created_at
+      order by created_at desc, id desc limit ${limit}`;
+  return (await rowsOf<{ id: number }>(db, query)).map((row) => row.id);
 }
 
 type RideRow = {
@@ -136,27 +183,43 @@ const toRide = (r: RideRow): Ride => ({
         },
 });
 
-/** One page of rides, newest first; page rows are chosen by id first, then joined. */
-export async function listRides(db: Db, f: RideFilter, request: PageRequest): Promise<Paged<Ride>> {
-  const total = await countRides(db, f);
-  if (isPastEnd(request, total)) return pageOf([], total, request);
-  const window = sql`order by created_at desc, id desc
-      limit ${request.per_page} offset ${offsetOf(request)}`;
-  const page = hasSearch(f)
-    ? sql`${searchMatches(f)}, page as (select id, created_at from matches ${window})`
-    : sql`with page as (
-        select r.id, r.created_at from rides r
-        where ${f.account ? sql`r.${rideColumnOf(f.account.role)} = ${f.account.id}` : sql`true`}
-        ${window})`;
-  const rows = await rowsOf<RideRow>(
-    db,
-    sql`
-    ${page}
+/** Rides of a page, newest first, with their people; `page` yields (id, created_at). */
+const ridesOfPage = (page: SQL) => sql`
+    with page as (${page})
     ${select}
     from page p
     join rides r on r.id = p.id
     ${joins}
-    order by p.created_at desc, p.id desc`,
+    order by p.created_at desc, p.id desc`;
+
+/**
+ * One page of rides, newest first; page rows are chosen by id first, then
+ * joined. A search counts its matches only as far as boundedTotal needs.
+ */
+export async function listRides(db: Db, f: RideFilter, request: PageRequest): Promise<Paged<Ride>> {
+  if (hasSearch(f)) {
+    const ids = await searchRideIds(db, f, boundedLimitOf(request));
+    const { total, exact } = boundedTotal(ids.length, request);
+    const pageIds = ids.slice(offsetOf(request), offsetOf(request) + request.per_page);
+    const rows = pageIds.length
+      ? await rowsOf<RideRow>(
+          db,
+          ridesOfPage(
+            sql`select id, created_at from rides where id = any(${`{${pageIds.join(',')}}`}::int[])`,
+          ),
+        )
+      : [];
+    return pageOf(rows.map(toRide), total, request, exact);
+  }
+  const total = await countRides(db, f.account);
+  if (isPastEnd(request, total)) return pageOf([], total, request);
+  const rows = await rowsOf<RideRow>(
+    db,
+    ridesOfPage(sql`
+      select r.id, r.created_at from rides r
+      where ${f.account ? sql`r.${rideColumnOf(f.account.role)} = ${f.account.id}` : sql`true`}
+      order by r.created_at desc, r.id desc
+      limit ${request.per_page} offset ${offsetOf(request)}`),
   );
   return pageOf(rows.map(toRide), total, request);
 }

@@ -11,8 +11,7 @@ import {
 } from '@cabdesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError } from '../../lib/http-error';
-import { findUserRole } from '../users/users.repository';
-import { cancelRide, findRide, listRides, type RideFilter } from './rides.repository';
+import { cancelRide, findRide, findRideAccount, listRides } from './rides.repository';
 
 /** ride-list and ride-detail (SPEC 7), and ride-cancel (issue 5). */
 export const rideRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -23,12 +22,8 @@ export const rideRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { querystring: rideListQuerySchema, response: { 200: rideListResponseSchema } } },
     async (request) => {
       const { user_id, search, ...page } = request.query;
-      let account: RideFilter['account'];
-      if (user_id !== undefined) {
-        const role = await findUserRole(db, user_id);
-        if (!role) throw new HttpError(404, DIRECTORY_MESSAGES.userNotFound);
-        account = { id: user_id, role };
-      }
+      const account = user_id === undefined ? undefined : await findRideAccount(db, user_id);
+      if (account === null) throw new HttpError(404, DIRECTORY_MESSAGES.userNotFound);
       return {
         status: true,
         message: DIRECTORY_MESSAGES.ridesFetched,

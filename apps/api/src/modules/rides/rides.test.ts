@@ -147,6 +147,7 @@ describe('ride-list', () => {
         last_page: 1,
         per_page: 10,
         total: 2,
+        total_exact: true,
       },
     });
   });
@@ -207,6 +208,74 @@ describe('ride-list', () => {
     expect((await search('gate', { user_id: bob.id })).total).toBe(2);
   });
 
+  it('counts a search only ten pages past the one asked for, exactly when it ends sooner', async () => {
+    const { database, get } = await setup();
+    const { bob } = await marketplace(database);
+    const jo = await createUser(database, { name: 'Jo Miller' });
+    const minute = (m: number) => at(`2024-02-01T00:${String(m).padStart(2, '0')}:00Z`);
+    const made = [];
+    for (let m = 0; m < 10; m++) {
+      made.push(
+        await createRide(database, {
+          userId: bob.id,
+          pickupAddress: `${m} Mill Street`,
+          createdAt: minute(m),
+        }),
+      );
+    }
+    for (let m = 10; m < 14; m++) {
+      // One of Jo's trips also starts on Mill Street: it is listed once.
+      const pickupAddress = m === 12 ? '7 Mill Street' : '1 Main St';
+      made.push(await createRide(database, { userId: jo.id, pickupAddress, createdAt: minute(m) }));
+    }
+    await createRide(database, { userId: bob.id, createdAt: minute(30) }); // matches nothing
+    const newestFirst = made.map((ride) => ride.id).reverse();
+    const search = async (query: Record<string, string | number>) =>
+      (await get(paths.rideList, { search: 'mill', ...query })).body.data as Paged<Ride>;
+
+    // Page 1 of 1-row pages: 11 pages are counted, and more follow.
+    expect(await search({ per_page: 1 })).toEqual({
+      data: [expect.objectContaining({ id: newestFirst[0] })],
+      current_page: 1,
+      last_page: 11,
+      per_page: 1,
+      total: 11,
+      total_exact: false,
+    });
+    expect(await search({ per_page: 1, page: 3 })).toMatchObject({
+      data: [{ id: newestFirst[2] }],
+      last_page: 13,
+      total: 13,
+      total_exact: false,
+    });
+    // From page 4 the ten pages ahead reach past the last match: the count is exact.
+    expect(await search({ per_page: 1, page: 4 })).toMatchObject({
+      data: [{ id: newestFirst[3] }],
+      last_page: 14,
+      total: 14,
+      total_exact: true,
+    });
+    expect(await search({ per_page: 1, page: 15 })).toMatchObject({
+      data: [],
+      last_page: 14,
+      total: 14,
+      total_exact: true,
+    });
+    const all = await search({ per_page: 100 });
+    expect(ids(all)).toEqual(newestFirst);
+    expect(all).toMatchObject({ last_page: 1, total: 14, total_exact: true });
+    // Within one account the same bound holds.
+    expect(await search({ per_page: 1, user_id: bob.id })).toMatchObject({
+      data: [{ id: newestFirst[4] }],
+      total: 10,
+      total_exact: true,
+    });
+    expect(await search({ per_page: 1, user_id: jo.id })).toMatchObject({
+      total: 4,
+      total_exact: true,
+    });
+  });
+
   it('pages newest first within bounds and refuses bad paging', async () => {
     const { database, get } = await setup();
     const { ann } = await marketplace(database);
@@ -220,7 +289,14 @@ describe('ride-list', () => {
     expect(ids(page2)).toEqual([made[2]!.id, made[1]!.id]);
     expect(page2).toMatchObject({ current_page: 2, last_page: 3, per_page: 2, total: 5 });
     const beyond = (await get(paths.rideList, { per_page: 2, page: 4, user_id: ann.id })).body.data;
-    expect(beyond).toEqual({ data: [], current_page: 4, last_page: 3, per_page: 2, total: 5 });
+    expect(beyond).toEqual({
+      data: [],
+      current_page: 4,
+      last_page: 3,
+      per_page: 2,
+      total: 5,
+      total_exact: true,
+    });
 
     const tooBig = await get(paths.rideList, { per_page: 101 });
     expect(tooBig.statusCode).toBe(400);

@@ -103,6 +103,7 @@ describe('user-list', () => {
         last_page: 1,
         per_page: 10,
         total: 1,
+        total_exact: true,
       },
     });
 
@@ -142,7 +143,14 @@ describe('user-list', () => {
 
     const beyond = (await get(paths.userList, { user_type: 'User', per_page: 3, page: 9 })).body
       .data;
-    expect(beyond).toEqual({ data: [], current_page: 9, last_page: 2, per_page: 3, total: 4 });
+    expect(beyond).toEqual({
+      data: [],
+      current_page: 9,
+      last_page: 2,
+      per_page: 3,
+      total: 4,
+      total_exact: true,
+    });
   });
 
   it('refuses bad paging and a missing or unknown user_type with field errors', async () => {
@@ -312,7 +320,11 @@ describe('user-detail', () => {
       holdingDl: 'seed/holding.svg',
       dlFront: 'seed/front.svg',
     });
-    await createRide(database, { driverId: driver.id, companyId: company.id, amount: '7.50' });
+    const ride = await createRide(database, {
+      driverId: driver.id,
+      companyId: company.id,
+      amount: '7.50',
+    });
 
     const detail = (await get(paths.userDetail, { user_id: driver.id })).body.data as UserDetail;
     expect(detail).toMatchObject({
@@ -332,6 +344,14 @@ describe('user-detail', () => {
         email: 'olive@example.test',
         phone: '5550001111',
       },
+    });
+    // The passenger's figures come from the same trip.
+    const passenger = (await get(paths.userDetail, { user_id: ride.userId })).body.data;
+    expect(passenger).toMatchObject({
+      user_type: 'User',
+      driver_rides_count: 1,
+      today_revenue: 7.5,
+      overall_revenue: 7.5,
     });
   });
 
@@ -394,6 +414,7 @@ describe('driver-list', () => {
       last_page: 2,
       per_page: 1,
       total: 2,
+      total_exact: true,
     });
 
     // Without company_id: every driver.

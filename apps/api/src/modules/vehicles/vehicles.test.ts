@@ -89,7 +89,14 @@ describe('vehicle-list and vehicle-detail', () => {
     expect(list.body).toEqual({
       status: true,
       message: 'Vehicles fetched successfully.',
-      data: { data: [expected], current_page: 1, last_page: 1, per_page: 10, total: 1 },
+      data: {
+        data: [expected],
+        current_page: 1,
+        last_page: 1,
+        per_page: 10,
+        total: 1,
+        total_exact: true,
+      },
     });
 
     const detail = await get(paths.vehicleDetail, { vehicle_id: vehicle.id });
@@ -138,7 +145,14 @@ describe('vehicle-list and vehicle-detail', () => {
     expect(plates(page2)).toEqual(['A-1']);
     expect(page2).toMatchObject({ current_page: 2, last_page: 2, total: 4 });
     const beyond = (await get(paths.vehicleList, { per_page: 3, page: 3 })).body.data;
-    expect(beyond).toEqual({ data: [], current_page: 3, last_page: 2, per_page: 3, total: 4 });
+    expect(beyond).toEqual({
+      data: [],
+      current_page: 3,
+      last_page: 2,
+      per_page: 3,
+      total: 4,
+      total_exact: true,
+    });
 
     const tooBig = await get(paths.vehicleList, { per_page: 101 });
     expect(tooBig.statusCode).toBe(400);

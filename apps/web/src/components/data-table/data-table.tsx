@@ -31,6 +31,8 @@ export interface PageInfo {
   current_page: number;
   last_page: number;
   per_page: number;
+  /** False when last_page is a lower bound: a search counted only a few pages ahead. */
+  total_exact?: boolean;
 }
 
 interface DataTableProps<T> {
@@ -187,6 +189,7 @@ export function DataTable<T>({
         <TablePagination
           current={pageInfo.current_page}
           last={pageInfo.last_page}
+          more={pageInfo.total_exact === false}
           onChange={onPageChange}
         />
       ) : null}

@@ -4,20 +4,23 @@ import { useTranslation } from 'react-i18next';
 interface TablePaginationProps {
   current: number;
   last: number;
+  /** More pages follow `last` (a search counted only so far): "Showing 1 - 11+". */
+  more?: boolean;
   onChange: (page: number) => void;
 }
 
 /**
  * SPEC 2: previous / next and numbered pages, shown only when there is more
- * than one page, with "Showing {current} - {last}".
+ * than one page, with "Showing {current} - {last}" ("{last}+" when the
+ * answer says more pages follow).
  */
-export function TablePagination({ current, last, onChange }: TablePaginationProps) {
+export function TablePagination({ current, last, more = false, onChange }: TablePaginationProps) {
   const { t } = useTranslation();
   if (last <= 1) return null;
   return (
     <Group justify="space-between" gap="sm" data-testid="table-pagination">
       <Text size="sm" c="dimmed">
-        {t('table.showing', { current, last })}
+        {t(more ? 'table.showingMore' : 'table.showing', { current, last })}
       </Text>
       <Pagination
         total={last}
