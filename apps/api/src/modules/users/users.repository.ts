@@ -164,26 +164,30 @@ const parseArray = (value: string[] | string | null): string[] => {
   return JSON.parse(value) as string[];
 };
 
+/** Completed revenue since midnight UTC of the rides tied to `u` by `column`. */
+const revenueTodayBy = (column: SQL) => sql`(
+  select coalesce(sum(r.amount), 0)::text from rides r
+  where r.${column} = u.id and r.ride_status = 'Complete' and r.created_at >= ${startOfTodayUtc})`;
+
 /** One live account of any role with its documents and figures, or null. */
 export async function findUserDetail(db: Db, id: number): Promise<UserDetail | null> {
-  const [row] = await rowsOf<UserDetailRow>(
+  // Today's revenue comes from the rides of the account's role: only that branch runs.
+  const [row] = await rowsOf<UserDetailRow & { today_revenue: string }>(
     db,
     sql`
     select ${itemColumns},
       array_to_json(u.company_doc) as company_doc, u.holding_dl, u.dl_front,
-      coalesce(s.revenue, 0)::text as revenue, coalesce(s.completed_count, 0) as completed_count
+      coalesce(s.revenue, 0)::text as revenue, coalesce(s.completed_count, 0) as completed_count,
+      case u.role
+        when 'User' then ${revenueTodayBy(rideColumnOf('User'))}
+        when 'Driver' then ${revenueTodayBy(rideColumnOf('Driver'))}
+        else ${revenueTodayBy(rideColumnOf('Company'))}
+      end as today_revenue
     from users u
     ${itemJoins}
     where u.id = ${id} and u.deleted_at is null`,
   );
   if (!row) return null;
-  const [today] = await rowsOf<{ revenue: string }>(
-    db,
-    sql`
-    select coalesce(sum(amount), 0)::text as revenue from rides
-    where ${rideColumnOf(row.user_type)} = ${id}
-      and ride_status = 'Complete' and created_at >= ${startOfTodayUtc}`,
-  );
   const item = toItem(row);
   return {
     ...item,
@@ -193,7 +197,7 @@ export async function findUserDetail(db: Db, id: number): Promise<UserDetail | n
     overall_driver: item.total_driver,
     overall_vehicle: item.total_vehicle,
     completed_rides: row.completed_count,
-    today_revenue: money(today?.revenue),
+    today_revenue: money(row.today_revenue),
     overall_revenue: money(row.revenue),
   };
 }
