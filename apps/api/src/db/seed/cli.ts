@@ -1,5 +1,5 @@
 /**
- * npm run seed -- --scale demo|large [--reset]
+ * npm run seed -- --scale demo|small|large [--reset]
  *
  * DATABASE_URL selects a PostgreSQL server; otherwise PGlite in DATA_DIR
  * (default ./data). Relative paths are taken from where npm was started
@@ -11,9 +11,10 @@ import { parseArgs } from 'node:util';
 import { openDatabase, type DatabaseOptions } from '../client';
 import { resetMarketplace, seed, type SeedScale } from './seed';
 
-const USAGE = `usage: npm run seed -- --scale demo|large [--reset]
+const USAGE = `usage: npm run seed -- --scale demo|small|large [--reset]
 
   --scale demo    about 500 users and 3,000 rides, each record with its own images (default)
+  --scale small   2,500 users and 10,000 rides: the large scale at 1%, for benchmarks
   --scale large   250,000 users and 1,000,000 rides, for benchmarks
   --reset         empty the marketplace tables first (admins are kept)
 
@@ -37,7 +38,8 @@ function parse(argv: string[]): Args | string {
   } catch (error) {
     return (error as Error).message;
   }
-  if (values.scale !== 'demo' && values.scale !== 'large') return `unknown scale: ${values.scale}`;
+  if (values.scale !== 'demo' && values.scale !== 'small' && values.scale !== 'large')
+    return `unknown scale: ${values.scale}`;
   return { scale: values.scale, reset: values.reset };
 }
 

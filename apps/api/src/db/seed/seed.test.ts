@@ -13,6 +13,7 @@ const NOW = new Date('2025-06-15T12:00:00Z');
 
 let pglite: PGlite;
 let template: PGlite;
+let smallBase: PGlite;
 let database: Database;
 let uploadDir: string;
 let summary: SeedSummary;
@@ -24,6 +25,7 @@ beforeAll(async () => {
   // Migrated but empty: the determinism check seeds a copy instead of creating another database.
   // clone() is typed as the PGlite interface but answers a PGlite instance.
   template = (await pglite.clone()) as PGlite;
+  smallBase = (await pglite.clone()) as PGlite;
   uploadDir = await mkdtemp(join(tmpdir(), 'cabdesk-seed-'));
   summary = await seed(database, { scale: 'demo', uploadDir, now: NOW });
 }, 120_000);
@@ -31,6 +33,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await database?.close();
   await template?.close();
+  await smallBase?.close();
   if (uploadDir) await rm(uploadDir, { recursive: true, force: true });
 });
 
@@ -39,9 +42,34 @@ async function count(query: SQL): Promise<number> {
   return row?.n ?? Number.NaN;
 }
 
-async function values(query: SQL): Promise<string[]> {
-  return (await database.rows<{ v: string }>(query)).map((row) => row.v);
+async function values(query: SQL, db: Database = database): Promise<string[]> {
+  return (await db.rows<{ v: string }>(query)).map((row) => row.v);
 }
+
+/** The counters the triggers kept, then the same after recount_counters(): equal. */
+async function expectCountersEqualRecount(db: Database) {
+  const snapshot = async () => ({
+    users: await db.rows(sql`select * from user_counts order by role, status, approval`),
+    vehicles: await db.rows(sql`select * from vehicle_counts order by approval`),
+    rides: await db.rows(sql`select * from ride_counts order by ride_status`),
+    stats: await db.rows(sql`select * from user_stats order by user_id`),
+    tables: await db.rows(sql`select * from table_counts order by table_name`),
+  });
+  const kept = await snapshot();
+  await db.rows(sql`select recount_counters()`);
+  expect(await snapshot()).toEqual(kept);
+}
+
+/** Every index and constraint of the marketplace tables, as the catalogue defines them. */
+const schemaOf = async (db: Database) =>
+  values(
+    sql`select indexdef as v from pg_indexes where schemaname = current_schema()
+        union all
+        select conrelid::regclass::text || ' ' || conname || ' ' || pg_get_constraintdef(oid)
+        from pg_constraint where connamespace = current_schema()::regnamespace
+        order by 1`,
+    db,
+  );
 
 describe('demo seed', () => {
   it('fills every table within the asked sizes', () => {
@@ -158,16 +186,7 @@ describe('demo seed', () => {
   });
 
   it('leaves the trigger-kept counters equal to a full recount', async () => {
-    const snapshot = async () => ({
-      users: await database.rows(sql`select * from user_counts order by role, status, approval`),
-      vehicles: await database.rows(sql`select * from vehicle_counts order by approval`),
-      rides: await database.rows(sql`select * from ride_counts order by ride_status`),
-      stats: await database.rows(sql`select * from user_stats order by user_id`),
-      tables: await database.rows(sql`select * from table_counts order by table_name`),
-    });
-    const kept = await snapshot();
-    await database.rows(sql`select recount_counters()`);
-    expect(await snapshot()).toEqual(kept);
+    await expectCountersEqualRecount(database);
   });
 
   it('refuses to seed a marketplace that is not empty', async () => {
@@ -206,4 +225,37 @@ describe('demo seed', () => {
       await rm(otherUploads, { recursive: true, force: true });
     }
   }, 90_000);
+});
+
+describe('small generated seed (the large scale at 1%)', () => {
+  it('has the asked sizes, its indexes and foreign keys back, and exact counters', async () => {
+    const small = await openDatabase({ pglite: smallBase });
+    const uploads = await mkdtemp(join(tmpdir(), 'cabdesk-seed-'));
+    try {
+      const schema = await schemaOf(small);
+      const { counts } = await seed(small, { scale: 'small', uploadDir: uploads, now: NOW });
+      expect(counts).toMatchObject({
+        companies: 20,
+        drivers: 200,
+        passengers: 2_280,
+        vehicles: 150,
+        rides: 10_000,
+      });
+      expect(counts.transactions).toBeGreaterThan(8_000);
+      // Loaded with its indexes and foreign keys dropped, the marketplace has every one back.
+      expect(await schemaOf(small)).toEqual(schema);
+      await expectCountersEqualRecount(small);
+      // The rebuilt trigram index serves a search.
+      const [word] = await values(
+        sql`select split_part(pickup_address, ' ', 2) as v from rides order by id desc limit 1`,
+        small,
+      );
+      const [found] = await small.rows<{ n: number }>(
+        sql`select count(*)::int as n from rides where search ilike ${`%${word!.toLowerCase()}%`}`,
+      );
+      expect(found!.n).toBeGreaterThan(0);
+    } finally {
+      await rm(uploads, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

@@ -10,9 +10,9 @@ import {
   type SeedContext,
 } from './common';
 import { seedDemo } from './demo';
-import { seedLarge } from './large';
+import { LARGE_SIZES, seedGenerated, SMALL_SIZES } from './large';
 
-export type SeedScale = 'demo' | 'large';
+export type SeedScale = 'demo' | 'small' | 'large';
 
 export type SeedOptions = {
   scale: SeedScale;
@@ -66,7 +66,12 @@ export async function seed(database: Database, options: SeedOptions): Promise<Se
     imageFiles =
       options.scale === 'demo'
         ? await seedDemo(tx, lookups, context)
-        : await seedLarge(tx, lookups, context);
+        : await seedGenerated(
+            tx,
+            lookups,
+            context,
+            options.scale === 'small' ? SMALL_SIZES : LARGE_SIZES,
+          );
     await insertSupports(tx, now);
     await insertCoupons(tx, now);
     await insertNotifications(tx, now);
