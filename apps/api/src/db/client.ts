@@ -10,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
+import { oneQueryPerTurn } from './one-query-per-turn';
 import * as schema from './schema';
 
 /** One query API over PGlite and node-postgres. */
@@ -118,7 +119,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     }
   }
   await client.exec(SESSION_SETTINGS);
-  const db = drizzlePglite(client as PGlite, { schema }) as unknown as Db;
+  const db = drizzlePglite({ client: oneQueryPerTurn(client as PGlite), schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
