@@ -1,6 +1,6 @@
 /**
  * npm run bench -- [--scale small|large] [--quick] [--engine postgres|pglite|both]
- *                  [--no-web] [--web-only] [--build]
+ *                  [--no-web] [--web-only] [--no-load] [--build]
  *   npm run bench -- --report-only large   (re-render bench/results/large.json)
  *
  * Seeds the scale into a throw-away PostgreSQL server and into PGlite (or
@@ -8,7 +8,9 @@
  * captures the SQL of every call and replays it through the driver (the
  * floor), starts the production API and loads every call with autocannon (10
  * connections). Also the bare Fastify ceiling, the web bundle per route and
- * the dashboard's LCP. Prints one table; writes bench/results/<scale>.json/.md.
+ * the dashboard's LCP. Then, per database, the load test of issue 9 (200
+ * connections for 60 s on the list calls, bench/lib/load.ts). Prints one
+ * table; writes bench/results/<scale>.json/.md.
  */
 import { readFileSync } from 'node:fs';
 import { cpus, freemem, totalmem, tmpdir, type } from 'node:os';
@@ -20,6 +22,7 @@ import { TARGETS } from './lib/calls';
 import { preparePglite, preparePostgres, type Scale } from './lib/databases';
 import { captureAndMeasureFloor, API_BASE, type Engine } from './lib/floor';
 import { load, settle, signIn, startApi, startCeiling } from './lib/http';
+import { runLoad } from './lib/load';
 import { report, type Results, type Row } from './lib/report';
 import { ensureBuild, measureWeb } from './lib/web';
 
@@ -32,6 +35,7 @@ const { values } = parseArgs({
     'no-web': { type: 'boolean', default: false },
     build: { type: 'boolean', default: false },
     'web-only': { type: 'boolean', default: false },
+    'no-load': { type: 'boolean', default: false },
   },
 });
 const resultsDir = fileURLToPath(new URL('./results', import.meta.url));
@@ -53,6 +57,7 @@ const quick = values.quick;
 const webOnly = values['web-only'];
 const httpSeconds = Number(process.env.BENCH_SECONDS ?? (quick ? 3 : 6));
 const floorSeconds = webOnly ? 0 : Number(process.env.BENCH_FLOOR_SECONDS ?? (quick ? 2 : 3));
+const loadSeconds = values['no-load'] || webOnly ? 0 : quick ? 15 : 60;
 const uploadDir = join(tmpdir(), `cabdesk-bench-uploads-${scale}`);
 const started = Date.now();
 const log = (msg: string) =>
@@ -90,6 +95,7 @@ const results: Results = {
   ceiling: null,
   rows: [],
   web: null,
+  load: [],
 };
 
 log(`scale ${scale}, engines ${engines.join(' and ')}, ${httpSeconds} s per call`);
@@ -170,6 +176,15 @@ for (const kind of engines) {
     }
   } finally {
     db.stop();
+  }
+  if (loadSeconds > 0) {
+    const figures = await runLoad({ engine: kind, connections: 200, seconds: loadSeconds, log });
+    log(
+      `  ${kind} load: ${figures.rps} req/s, p99 ${figures.p99_ms} ms, ` +
+        `${figures.errors_incl_timeouts} errors (${figures.timeouts} timeouts), ${figures.non2xx} non-2xx, ` +
+        `peak RSS ${figures.rss_peak_mib} MiB`,
+    );
+    (results.load ??= []).push(figures);
   }
 }
 

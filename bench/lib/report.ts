@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { format } from 'prettier';
 import type { Group } from './calls';
+import type { LoadResult } from './load';
 import { round, type Figures } from './stats';
 import type { WebResult } from './web';
 
@@ -31,6 +32,8 @@ export type Results = {
   ceiling: Figures | null;
   rows: Row[];
   web: WebResult | null;
+  /** The load test per engine; absent in results written before it was part of the run. */
+  load?: LoadResult[];
 };
 
 /** API p50 over the floor's p50: what HTTP, validation, auth and JSON add to the SQL. */
@@ -138,6 +141,42 @@ function markdown(rows: string[][]): string {
   return [head, align, ...body].map((r) => `| ${r.join(' | ')} |`).join('\n');
 }
 
+function loadSection(load: LoadResult[]): string {
+  const rows = [
+    [
+      'database',
+      'requests',
+      'req/s',
+      'p50',
+      'p97.5',
+      'p99',
+      'max',
+      'errors / timeouts',
+      'non-2xx',
+      'RSS at rest / peak',
+    ],
+    ...load.map((l) => [
+      l.engine === 'postgres' ? 'PostgreSQL' : 'PGlite',
+      String(l.requests),
+      String(l.rps),
+      `${l.p50_ms} ms`,
+      `${l.p97_5_ms} ms`,
+      `${l.p99_ms} ms`,
+      `${l.max_ms} ms`,
+      `${l.errors_incl_timeouts} / ${l.timeouts}`,
+      String(l.non2xx),
+      `${l.rss_at_rest_mib} / ${l.rss_peak_mib} MiB`,
+    ]),
+  ];
+  const first = load[0];
+  return [
+    `The production API on a fresh database with the demo data, ${first?.connections} connections ` +
+      `for ${first?.seconds} s on the list calls (autocannon, 30 s timeout).`,
+    '',
+    markdown(rows),
+  ].join('\n');
+}
+
 function webSection(web: WebResult): string {
   const lines = [
     `Initial JavaScript (index.html entry and preloads): **${web.initial.gzipKb} KB gzip** ` +
@@ -166,6 +205,7 @@ export async function report(results: Results, dir: string, name: string): Promi
   const rows = table(results, flat);
   console.log(`\n${plain(rows)}\n`);
   if (results.web) console.log(webSection(results.web).replace(/\*\*/g, ''));
+  if (results.load?.length) console.log(`\n${loadSection(results.load)}\n`);
 
   const m = results.meta;
   const seed = Object.entries(results.seedSeconds)
@@ -185,6 +225,7 @@ export async function report(results: Results, dir: string, name: string): Promi
     markdown(rows),
     '',
     ...(results.web ? ['## Web', '', webSection(results.web), ''] : []),
+    ...(results.load?.length ? ['## Load', '', loadSection(results.load), ''] : []),
   ].join('\n');
   mkdirSync(dir, { recursive: true });
   writeFileSync(
