@@ -52,9 +52,13 @@ export async function findFixture(rows: Rows): Promise<Fixture> {
     `select substr(phone, 4, 4) as fragment from users
      where role = 'User' and deleted_at is null and length(phone) >= 8 order by id limit 1`,
   );
+  // A word of the newest trip's street: letters only, four or more (not a house number or "E").
   const { word } = await one<{ word: string }>(
     rows,
-    `select split_part(pickup_address, ' ', 2) as word from rides order by id desc limit 1`,
+    `select w as word
+     from (select pickup_address from rides order by id desc limit 1) r,
+          regexp_split_to_table(r.pickup_address, '[^A-Za-z]+') with ordinality t(w, n)
+     where length(w) >= 4 order by n limit 1`,
   );
   const busiest = (role: string, column: string) =>
     one<{ id: number }>(

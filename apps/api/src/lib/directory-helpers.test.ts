@@ -37,9 +37,9 @@ describe('paging', () => {
 });
 
 describe('search', () => {
-  it('escapes the LIKE wildcards and the escape character, and lower-cases', () => {
+  it('escapes the LIKE wildcards and the escape character', () => {
     expect(escapeLike('50%_off\\')).toBe('50\\%\\_off\\\\');
-    expect(containsPattern("O'Brien 100%")).toBe("%o'brien 100\\%%");
+    expect(containsPattern("O'Brien 100%")).toBe("%O'Brien 100\\%%");
   });
 });
 
