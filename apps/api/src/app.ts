@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { API_BASE } from '@cabdesk/contract';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
 import {
@@ -92,7 +92,9 @@ export async function buildApp({
   app.decorate('apiBase', API_BASE);
 
   await app.register(routeTablePlugin);
-  await app.register(helmet, {
+  // helmet's headers, its middleware built once: @fastify/helmet built it anew for every
+  // request (parsing the CSP each time), a few per cent of a detail call's CPU.
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         upgradeInsecureRequests: null,
@@ -105,6 +107,9 @@ export async function buildApp({
     frameguard: { action: 'deny' },
     hsts: { maxAge: 31_536_000, includeSubDomains: true },
     referrerPolicy: { policy: 'no-referrer' },
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    securityHeaders(request.raw, reply.raw, (err?: unknown) => done(err as Error | undefined));
   });
   await app.register(hardeningPlugin);
   await app.register(errorsPlugin);

@@ -32,14 +32,16 @@ export async function createSession(
   return { token, id: row!.id };
 }
 
-/** The live session of a token: not revoked, not past its absolute or idle expiry. */
-export async function findSession(
-  db: Db,
-  token: string,
-  policy: SessionPolicy,
-): Promise<Session | null> {
-  const idleSeconds = Math.floor(policy.idleMs / 1000);
-  const [row] = await db
+/**
+ * The live session of a token: not revoked, not past its absolute or idle
+ * expiry. Every API request asks this, so the statement is built once per
+ * database and prepared by name (PostgreSQL parses and plans it once per
+ * connection); PGlite runs it as a plain query.
+ */
+const sessionQueries = new WeakMap<Db, ReturnType<typeof prepareFindSession>>();
+
+const prepareFindSession = (db: Db) =>
+  db
     .select({
       id: adminSessions.id,
       adminId: adminSessions.adminId,
@@ -48,12 +50,25 @@ export async function findSession(
     .from(adminSessions)
     .where(
       and(
-        eq(adminSessions.tokenHash, hashToken(token)),
+        eq(adminSessions.tokenHash, sql.placeholder('tokenHash')),
         isNull(adminSessions.revokedAt),
         sql`${adminSessions.expiresAt} > now()`,
-        sql`${adminSessions.lastSeenAt} > now() - make_interval(secs => ${idleSeconds})`,
+        sql`${adminSessions.lastSeenAt} > now() - make_interval(secs => ${sql.placeholder('idleSeconds')})`,
       ),
-    );
+    )
+    .prepare('find_session');
+
+export async function findSession(
+  db: Db,
+  token: string,
+  policy: SessionPolicy,
+): Promise<Session | null> {
+  let query = sessionQueries.get(db);
+  if (!query) sessionQueries.set(db, (query = prepareFindSession(db)));
+  const [row] = await query.execute({
+    tokenHash: hashToken(token),
+    idleSeconds: Math.floor(policy.idleMs / 1000),
+  });
   return row ?? null;
 }
 
