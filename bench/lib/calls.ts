@@ -25,7 +25,10 @@ export type Fixture = {
   surname: string;
   phoneFragment: string;
   addressWord: string;
+  /** The company with the most drivers (its drivers and vehicles lists, its detail). */
   companyId: number;
+  /** The company with the most trips (at the small scale, not the one with most drivers). */
+  tripCompanyId: number;
   passengerId: number;
   driverId: number;
   vehicleId: number;
@@ -40,7 +43,7 @@ async function one<T>(rows: Rows, text: string): Promise<T> {
   return row;
 }
 
-/** Picks typical records: the busiest company, passenger and driver, the newest vehicle and ride. */
+/** Picks typical records: the busiest companies, passenger and driver, the newest vehicle and ride. */
 export async function findFixture(rows: Rows): Promise<Fixture> {
   const { surname } = await one<{ surname: string }>(
     rows,
@@ -67,6 +70,7 @@ export async function findFixture(rows: Rows): Promise<Fixture> {
        where u.role = '${role}' and u.deleted_at is null order by s.${column} desc, u.id limit 1`,
     );
   const company = await busiest('Company', 'total_driver');
+  const tripCompany = await busiest('Company', 'ride_count');
   const passenger = await busiest('User', 'ride_count');
   const driver = await busiest('Driver', 'ride_count');
   const vehicle = await one<{ id: number }>(
@@ -79,6 +83,7 @@ export async function findFixture(rows: Rows): Promise<Fixture> {
     phoneFragment: fragment,
     addressWord: word.toLowerCase(),
     companyId: Number(company.id),
+    tripCompanyId: Number(tripCompany.id),
     passengerId: Number(passenger.id),
     driverId: Number(driver.id),
     vehicleId: Number(vehicle.id),
@@ -118,7 +123,7 @@ export function callsOf(f: Fixture): Call[] {
     { group: 'list', name: 'trips', path: 'ride-list' },
     { group: 'list', name: 'trips of a passenger', path: `ride-list?user_id=${f.passengerId}` },
     { group: 'list', name: 'trips of a driver', path: `ride-list?user_id=${f.driverId}` },
-    { group: 'list', name: 'trips of a company', path: `ride-list?user_id=${f.companyId}` },
+    { group: 'list', name: 'trips of a company', path: `ride-list?user_id=${f.tripCompanyId}` },
     { group: 'list', name: 'transactions', path: 'transaction' },
     { group: 'list', name: 'FAQ', path: 'support-list' },
     { group: 'list', name: 'coupons', path: 'coupon-list' },
