@@ -25,7 +25,8 @@ export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
  * is false: a search of the trips counts its matches only up to a few pages
  * past the one asked for (counting 40,000 matching trips would cost more than
  * showing them), so there `total` and `last_page` are lower bounds and more
- * pages follow; asking for a later page counts further.
+ * pages follow; asking for a later page counts further, up to the first
+ * 10,000 matches.
  */
 export const pagedSchema = <T extends z.ZodType>(item: T) =>
   z.object({

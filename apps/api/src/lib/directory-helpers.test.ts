@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { boundedLimitOf, boundedTotal, isPastEnd, lastPageOf, offsetOf, pageOf } from './paging';
+import {
+  boundedLimitOf,
+  boundedPageOf,
+  isPastEnd,
+  lastPageOf,
+  offsetOf,
+  pageOf,
+  SEARCH_WINDOW,
+} from './paging';
 import { containsPattern, escapeLike } from './search';
 import { uploadUrl, uploadUrls } from './uploads';
 
@@ -24,17 +32,58 @@ describe('paging', () => {
 
   it('counts a bounded list up to ten pages past the one asked for', () => {
     // Page 3 of 10: every row up to the end of page 3, ten pages more, and one to see past them.
-    expect(boundedLimitOf({ page: 3, per_page: 10 })).toBe(131);
-    expect(boundedTotal(131, { page: 3, per_page: 10 })).toEqual({ total: 130, exact: false });
-    expect(boundedTotal(130, { page: 3, per_page: 10 })).toEqual({ total: 130, exact: true });
-    expect(boundedTotal(0, { page: 1, per_page: 10 })).toEqual({ total: 0, exact: true });
-    expect(pageOf([], 130, { page: 3, per_page: 10 }, false)).toMatchObject({
+    const page3 = { page: 3, per_page: 10 };
+    expect(boundedLimitOf(page3)).toBe(131);
+    expect(boundedPageOf(rowsUpTo(131), page3)).toEqual({
+      rows: [21, 22, 23, 24, 25, 26, 27, 28, 29, 30],
+      total: 130,
+      exact: false,
+    });
+    expect(boundedPageOf(rowsUpTo(130), page3)).toMatchObject({ total: 130, exact: true });
+    expect(boundedPageOf(rowsUpTo(25), page3)).toEqual({
+      rows: [21, 22, 23, 24, 25],
+      total: 25,
+      exact: true,
+    });
+    expect(boundedPageOf([], { page: 1, per_page: 10 })).toEqual({
+      rows: [],
+      total: 0,
+      exact: true,
+    });
+    expect(pageOf([], 130, page3, false)).toMatchObject({
       last_page: 13,
       total: 130,
       total_exact: false,
     });
   });
+
+  it('counts a bounded list no deeper than the search window', () => {
+    // Page 999 of 10: the ten pages ahead would end at row 10,090; the window ends at 10,000.
+    const page999 = { page: 999, per_page: 10 };
+    expect(boundedLimitOf(page999)).toBe(SEARCH_WINDOW + 1);
+    expect(boundedPageOf(rowsUpTo(SEARCH_WINDOW + 1), page999)).toMatchObject({
+      rows: rowsUpTo(9990).slice(-10),
+      total: SEARCH_WINDOW,
+      exact: false,
+    });
+    // The row past the window only says more follow: the page after the window shows nothing.
+    expect(boundedPageOf(rowsUpTo(SEARCH_WINDOW + 1), { page: 1001, per_page: 10 })).toEqual({
+      rows: [],
+      total: SEARCH_WINDOW,
+      exact: false,
+    });
+    const deepest = { page: 1_000_000, per_page: 100 };
+    expect(boundedLimitOf(deepest)).toBe(SEARCH_WINDOW + 1);
+    expect(boundedPageOf(rowsUpTo(SEARCH_WINDOW), deepest)).toEqual({
+      rows: [],
+      total: SEARCH_WINDOW,
+      exact: true,
+    });
+  });
 });
+
+/** Rows 1..n of a list, in list order. */
+const rowsUpTo = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 
 describe('search', () => {
   it('escapes the LIKE wildcards and the escape character', () => {

@@ -32,19 +32,32 @@ export function pageOf<T>(rows: T[], total: number, request: PageRequest, exact 
 export const LOOKAHEAD_PAGES = 10;
 
 /**
- * How many list-ordered matches a bounded count asks for: every row up to the
- * end of the requested page, LOOKAHEAD_PAGES pages more, and one row more that
- * only says whether the list goes on.
+ * How deep a bounded count may page: the first 10,000 matches, like a search
+ * engine's result window. Page 1,000,000 of a search for "a" would otherwise
+ * make the database list every matching trip (15 s at a million trips);
+ * past the window, narrow the search.
  */
-export const boundedLimitOf = (request: PageRequest) =>
-  offsetOf(request) + request.per_page * (1 + LOOKAHEAD_PAGES) + 1;
+export const SEARCH_WINDOW = 10_000;
 
 /**
- * The total of a list known only through its first `found` rows, out of the
- * `boundedLimitOf(request)` asked for: exact when fewer came back, otherwise a
- * lower bound (the pages shown and LOOKAHEAD_PAGES more).
+ * How many list-ordered matches a bounded count asks for: every row up to the
+ * end of the requested page, LOOKAHEAD_PAGES pages more (within
+ * SEARCH_WINDOW), and one row more that only says whether the list goes on.
  */
-export function boundedTotal(found: number, request: PageRequest) {
+export const boundedLimitOf = (request: PageRequest) =>
+  Math.min(offsetOf(request) + request.per_page * (1 + LOOKAHEAD_PAGES), SEARCH_WINDOW) + 1;
+
+/**
+ * The page of a list known only through its first rows, `found` (in list
+ * order, at most `boundedLimitOf(request)` of them), and its total: exact when
+ * fewer came back, otherwise a lower bound (the pages shown and
+ * LOOKAHEAD_PAGES more, or SEARCH_WINDOW). The row past the bound only says
+ * that more follow: it is never on the page.
+ */
+export function boundedPageOf<T>(found: T[], request: PageRequest) {
   const limit = boundedLimitOf(request);
-  return found < limit ? { total: found, exact: true } : { total: limit - 1, exact: false };
+  const exact = found.length < limit;
+  const total = exact ? found.length : limit - 1;
+  const start = offsetOf(request);
+  return { rows: found.slice(start, Math.min(start + request.per_page, total)), total, exact };
 }

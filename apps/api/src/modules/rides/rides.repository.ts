@@ -7,7 +7,7 @@ import { audit } from '../../lib/audit';
 import { HttpError } from '../../lib/http-error';
 import {
   boundedLimitOf,
-  boundedTotal,
+  boundedPageOf,
   isPastEnd,
   offsetOf,
   pageOf,
@@ -194,13 +194,12 @@ const ridesOfPage = (page: SQL) => sql`
 
 /**
  * One page of rides, newest first; page rows are chosen by id first, then
- * joined. A search counts its matches only as far as boundedTotal needs.
+ * joined. A search counts its matches only as far as boundedPageOf needs.
  */
 export async function listRides(db: Db, f: RideFilter, request: PageRequest): Promise<Paged<Ride>> {
   if (hasSearch(f)) {
-    const ids = await searchRideIds(db, f, boundedLimitOf(request));
-    const { total, exact } = boundedTotal(ids.length, request);
-    const pageIds = ids.slice(offsetOf(request), offsetOf(request) + request.per_page);
+    const found = await searchRideIds(db, f, boundedLimitOf(request));
+    const { rows: pageIds, total, exact } = boundedPageOf(found, request);
     const rows = pageIds.length
       ? await rowsOf<RideRow>(
           db,

@@ -261,6 +261,13 @@ describe('ride-list', () => {
       total: 14,
       total_exact: true,
     });
+    // The deepest page anyone may ask for answers at once, with no rows.
+    expect(await search({ per_page: 100, page: 1_000_000 })).toMatchObject({
+      data: [],
+      current_page: 1_000_000,
+      total: 14,
+      total_exact: true,
+    });
     const all = await search({ per_page: 100 });
     expect(ids(all)).toEqual(newestFirst);
     expect(all).toMatchObject({ last_page: 1, total: 14, total_exact: true });
