@@ -8,7 +8,9 @@ import pg from 'pg';
 import { inject, onTestFinished } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../src/app';
 import { loadConfig } from '../src/config';
-import { openDatabase, pgliteOptions, type Database } from '../src/db/client';
+import { sql } from 'drizzle-orm';
+import { openDatabase, pgliteOptions, type Database, type Db, type Tx } from '../src/db/client';
+import { arrayLiteral, rowsOf } from '../src/lib/sql';
 import { hashPassword } from '../src/lib/password';
 import { upsertAdmin } from '../src/modules/auth/admins.repository';
 
@@ -92,3 +94,24 @@ export async function signIn(app: App, credentials = ADMIN) {
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/**
+ * Every index and constraint of the schema, or of `tables`, as the catalogue
+ * defines them: equal lists mean the same indexes and constraints.
+ */
+export async function schemaOf(db: Db | Tx, tables?: readonly string[]): Promise<string[]> {
+  const rows = await rowsOf<{ definition: string }>(
+    db,
+    sql`select definition from (
+          select tablename::text as table_name, indexdef as definition
+          from pg_indexes where schemaname = current_schema()
+          union all
+          select conrelid::regclass::text,
+                 conrelid::regclass::text || ' ' || conname || ' ' || pg_get_constraintdef(oid)
+          from pg_constraint where connamespace = current_schema()::regnamespace
+        ) s
+        where ${tables ? sql`table_name = any(${arrayLiteral(tables)}::text[])` : sql`true`}
+        order by definition`,
+  );
+  return rows.map((row) => row.definition);
+}

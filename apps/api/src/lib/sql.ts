@@ -9,6 +9,13 @@ export async function rowsOf<T>(db: Db | Tx, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
+/**
+ * A PostgreSQL array literal (`{1,2,3}`) of numbers or plain identifiers, bound
+ * as one parameter and cast in SQL (`= any(${arrayLiteral(ids)}::int[])`): the
+ * same text on both drivers. Nothing is quoted, so no commas, braces or quotes.
+ */
+export const arrayLiteral = (values: readonly (number | string)[]) => `{${values.join(',')}}`;
+
 /** A timestamptz as ISO 8601 UTC text (`2024-03-05T09:12:00.000Z`), the same on both drivers. */
 export const isoText = (column: SQLWrapper) =>
   sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

@@ -1,48 +1,28 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createRide, createUser } from '../../../test/builders';
-import { createTestDatabase } from '../../../test/helper';
-import type { Db, Tx } from '../client';
-import { rowsOf } from '../../lib/sql';
+import { createTestDatabase, schemaOf } from '../../../test/helper';
 import { withoutIndexes } from './bulk-load';
 
 const TABLES = ['users', 'rides', 'transactions'];
 
-/** Every index and constraint of the tables, as the catalogue defines them. */
-async function schemaOf(db: Db | Tx) {
-  const indexes = await rowsOf<{ definition: string }>(
-    db,
-    sql`select indexdef as definition from pg_indexes
-        where schemaname = current_schema() and tablename = any(${`{${TABLES.join(',')}}`}::text[])
-        order by indexname`,
-  );
-  const constraints = await rowsOf<{ definition: string }>(
-    db,
-    sql`select conrelid::regclass::text || ' ' || conname || ' ' || pg_get_constraintdef(oid) as definition
-        from pg_constraint
-        where conrelid::regclass::text = any(${`{${TABLES.join(',')}}`}::text[])
-        order by conrelid::regclass::text, conname`,
-  );
-  return [...indexes, ...constraints].map((row) => row.definition);
-}
-
 describe('withoutIndexes', () => {
   it('loads with the secondary indexes and foreign keys gone, then restores every one', async () => {
     const database = await createTestDatabase();
-    const before = await schemaOf(database.db);
+    const before = await schemaOf(database.db, TABLES);
     expect(before.some((d) => d.includes('gin_trgm_ops'))).toBe(true);
     expect(before.some((d) => d.includes('FOREIGN KEY'))).toBe(true);
 
     let during: string[] = [];
     await database.db.transaction(async (tx) => {
       await withoutIndexes(tx, TABLES, async () => {
-        during = await schemaOf(tx);
+        during = await schemaOf(tx, TABLES);
         await tx.execute(
           sql`insert into users (role, name, email) values ('User', 'Loaded Rider', 'loaded@example.test')`,
         );
       });
     });
-    const after = await schemaOf(database.db);
+    const after = await schemaOf(database.db, TABLES);
     expect(after).toEqual(before);
     expect(during.some((d) => d.includes('gin_trgm_ops') || d.includes('FOREIGN KEY'))).toBe(false);
     // Primary keys stay: other tables' foreign keys point at them.
@@ -59,7 +39,7 @@ describe('withoutIndexes', () => {
     const database = await createTestDatabase();
     const rider = await createUser(database);
     await createRide(database, { userId: rider.id });
-    const before = await schemaOf(database.db);
+    const before = await schemaOf(database.db, TABLES);
     const load = database.db.transaction(async (tx) => {
       await withoutIndexes(tx, TABLES, async () => {
         await tx.execute(
@@ -69,7 +49,7 @@ describe('withoutIndexes', () => {
       });
     });
     await expect(load).rejects.toThrow();
-    expect(await schemaOf(database.db)).toEqual(before);
+    expect(await schemaOf(database.db, TABLES)).toEqual(before);
     const [rides] = await database.rows<{ n: number }>(sql`select count(*)::int as n from rides`);
     expect(rides?.n).toBe(1);
   });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../client';
+import { arrayLiteral } from '../../lib/sql';
 import { rowsOf } from './common';
 
 type Definition = { name: string; table: string; definition: string };
@@ -19,7 +20,7 @@ export async function withoutIndexes<T>(
   load: () => Promise<T>,
   log: (msg: string) => void = () => {},
 ): Promise<T> {
-  const list = `{${tables.join(',')}}`;
+  const list = arrayLiteral(tables);
   const indexes = await rowsOf<Definition>(
     tx,
     sql`select i.indexname as name, i.tablename as table, i.indexdef as definition

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { schemaOf } from '../../../test/helper';
 import { openDatabase, pgliteOptions, type Database } from '../client';
 import { resetMarketplace, seed, type SeedSummary } from './seed';
 
@@ -59,17 +60,6 @@ async function expectCountersEqualRecount(db: Database) {
   await db.rows(sql`select recount_counters()`);
   expect(await snapshot()).toEqual(kept);
 }
-
-/** Every index and constraint of the marketplace tables, as the catalogue defines them. */
-const schemaOf = async (db: Database) =>
-  values(
-    sql`select indexdef as v from pg_indexes where schemaname = current_schema()
-        union all
-        select conrelid::regclass::text || ' ' || conname || ' ' || pg_get_constraintdef(oid)
-        from pg_constraint where connamespace = current_schema()::regnamespace
-        order by 1`,
-    db,
-  );
 
 describe('demo seed', () => {
   it('fills every table within the asked sizes', () => {
@@ -232,7 +222,7 @@ describe('small generated seed (the large scale at 1%)', () => {
     const small = await openDatabase({ pglite: smallBase });
     const uploads = await mkdtemp(join(tmpdir(), 'cabdesk-seed-'));
     try {
-      const schema = await schemaOf(small);
+      const schema = await schemaOf(small.db);
       const { counts } = await seed(small, { scale: 'small', uploadDir: uploads, now: NOW });
       expect(counts).toMatchObject({
         companies: 20,
@@ -243,7 +233,7 @@ describe('small generated seed (the large scale at 1%)', () => {
       });
       expect(counts.transactions).toBeGreaterThan(8_000);
       // Loaded with its indexes and foreign keys dropped, the marketplace has every one back.
-      expect(await schemaOf(small)).toEqual(schema);
+      expect(await schemaOf(small.db)).toEqual(schema);
       await expectCountersEqualRecount(small);
       // The rebuilt trigram index serves a search.
       const [word] = await values(

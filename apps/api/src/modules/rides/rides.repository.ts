@@ -14,7 +14,7 @@ import {
   type PageRequest,
 } from '../../lib/paging';
 import { contains } from '../../lib/search';
-import { isoText, money, rowsOf } from '../../lib/sql';
+import { arrayLiteral, isoText, money, rowsOf } from '../../lib/sql';
 import { rideColumnOf } from '../users/users.repository';
 import { notificationFor, notify } from '../notifications/notify';
 
@@ -204,7 +204,7 @@ export async function listRides(db: Db, f: RideFilter, request: PageRequest): Pr
       ? await rowsOf<RideRow>(
           db,
           ridesOfPage(
-            sql`select id, created_at from rides where id = any(${`{${pageIds.join(',')}}`}::int[])`,
+            sql`select id, created_at from rides where id = any(${arrayLiteral(pageIds)}::int[])`,
           ),
         )
       : [];
