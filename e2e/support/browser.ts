@@ -182,3 +182,20 @@ export async function callApi(baseUrl: string, path: string, token: string) {
   });
   return { status: response.status, body: (await response.json()) as unknown };
 }
+
+/** The `data` of an API answer, which must be 200. */
+export async function apiGet<T>(baseUrl: string, token: string, path: string): Promise<T> {
+  const { status, body } = await callApi(baseUrl, path, token);
+  expect(status, path).toBe(200);
+  return (body as { data: T }).data;
+}
+
+/** The `data` of a paged answer, from SPEC 3 as an outside client reads it (not the contract's type). */
+export interface Paged<T> {
+  data: T[];
+  current_page: number;
+  last_page: number;
+  per_page: number;
+  total: number;
+  total_exact: boolean;
+}

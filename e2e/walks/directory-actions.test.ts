@@ -1,11 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { callApi, describeWalks, signInByApi, toast } from '../support/browser';
+import { apiGet, callApi, describeWalks, type Paged, signInByApi, toast } from '../support/browser';
 
-interface Paged<T> {
-  data: T[];
-  total: number;
-}
 interface Person {
   id: number;
   name: string;
@@ -23,12 +19,6 @@ interface Ride {
   company: { id: number } | null;
 }
 
-async function get<T>(baseUrl: string, token: string, path: string): Promise<T> {
-  const { status, body } = await callApi(baseUrl, path, token);
-  expect(status, path).toBe(200);
-  return (body as { data: T }).data;
-}
-
 /** The table's rows once it has loaded. */
 async function loaded(page: Page, table: string) {
   const rows = page.getByRole('table', { name: table }).locator('tbody tr');
@@ -44,7 +34,7 @@ describe('directory actions', () => {
     'approving a pending driver asks first, then shows the badge',
     async ({ page, baseUrl, admin }) => {
       const token = await signInByApi(page, baseUrl, admin, '/');
-      const pending = await get<Paged<Person>>(baseUrl, token, 'driver-list?approval=Pending');
+      const pending = await apiGet<Paged<Person>>(baseUrl, token, 'driver-list?approval=Pending');
       const driver = pending.data[0]!;
       expect(driver).toBeTruthy();
 
@@ -62,7 +52,7 @@ describe('directory actions', () => {
       await rows.getByTestId('approval-badge').filter({ hasText: 'Approved' }).waitFor();
       expect(await rows.getByRole('button', { name: `Approve ${driver.name}` }).count()).toBe(0);
 
-      const after = await get<Person>(baseUrl, token, `user-detail?user_id=${driver.id}`);
+      const after = await apiGet<Person>(baseUrl, token, `user-detail?user_id=${driver.id}`);
       expect(after.approval).toBe('Approved');
 
       // The detail page shows the decision too, with no approve / reject left.
@@ -77,7 +67,7 @@ describe('directory actions', () => {
     'rejecting a pending vehicle on its page sends Rejected',
     async ({ page, baseUrl, admin }) => {
       const token = await signInByApi(page, baseUrl, admin, '/');
-      const pending = await get<Paged<Vehicle>>(baseUrl, token, 'vehicle-list?approval=Pending');
+      const pending = await apiGet<Paged<Vehicle>>(baseUrl, token, 'vehicle-list?approval=Pending');
       const vehicle = pending.data[0]!;
       await page.goto(`/vehicle-detail/${vehicle.id}`);
       await page.getByRole('heading', { name: 'Vehicle Information' }).waitFor();
@@ -86,7 +76,7 @@ describe('directory actions', () => {
       await dialog.getByRole('button', { name: 'Reject', exact: true }).click();
       await toast(page, 'Approval updated successfully.').waitFor();
       await page.getByTestId('approval-badge').filter({ hasText: 'Rejected' }).waitFor();
-      const after = await get<{ approval: string }>(
+      const after = await apiGet<{ approval: string }>(
         baseUrl,
         token,
         `vehicle-detail?vehicle_id=${vehicle.id}`,
@@ -99,7 +89,7 @@ describe('directory actions', () => {
     'a user is deactivated and reactivated, each asked first',
     async ({ page, baseUrl, admin }) => {
       const token = await signInByApi(page, baseUrl, admin, '/');
-      const active = await get<Paged<Person>>(
+      const active = await apiGet<Paged<Person>>(
         baseUrl,
         token,
         'user-list?user_type=User&status=Active',
@@ -127,7 +117,7 @@ describe('directory actions', () => {
       await deactivate.getByRole('button', { name: 'Deactivate' }).click();
       await toast(page, 'Status updated successfully.').waitFor();
       await expect.poll(() => toggle.isChecked()).toBe(false);
-      expect((await get<Person>(baseUrl, token, `user-detail?user_id=${user.id}`)).status).toBe(
+      expect((await apiGet<Person>(baseUrl, token, `user-detail?user_id=${user.id}`)).status).toBe(
         'Inactive',
       );
 
@@ -135,7 +125,7 @@ describe('directory actions', () => {
       const activate = page.getByRole('dialog', { name: 'Activate' });
       await activate.getByRole('button', { name: 'Activate' }).click();
       await expect.poll(() => toggle.isChecked()).toBe(true);
-      expect((await get<Person>(baseUrl, token, `user-detail?user_id=${user.id}`)).status).toBe(
+      expect((await apiGet<Person>(baseUrl, token, `user-detail?user_id=${user.id}`)).status).toBe(
         'Active',
       );
     },
@@ -143,7 +133,7 @@ describe('directory actions', () => {
 
   walk('a document opens full size on click', async ({ page, baseUrl, admin, screenshot }) => {
     const token = await signInByApi(page, baseUrl, admin, '/');
-    const vehicles = await get<Paged<Vehicle>>(baseUrl, token, 'vehicle-list');
+    const vehicles = await apiGet<Paged<Vehicle>>(baseUrl, token, 'vehicle-list');
     await page.goto(`/vehicle-detail/${vehicles.data[0]!.id}`);
     await page.getByRole('button', { name: 'Zoom Registration Front' }).click();
     const zoom = page.getByRole('dialog', { name: 'Registration Front' });
@@ -165,8 +155,8 @@ describe('directory actions', () => {
     async ({ page, baseUrl, admin }) => {
       const token = await signInByApi(page, baseUrl, admin, '/');
       // A vehicle with trips, not the newest (other walks look at that one).
-      const newest = (await get<Paged<Vehicle>>(baseUrl, token, 'vehicle-list')).data[0]!;
-      const rides = await get<Paged<Ride>>(baseUrl, token, 'ride-list?per_page=100');
+      const newest = (await apiGet<Paged<Vehicle>>(baseUrl, token, 'vehicle-list')).data[0]!;
+      const rides = await apiGet<Paged<Ride>>(baseUrl, token, 'ride-list?per_page=100');
       const ride = rides.data.find(
         (r) => r.driver?.vehicle && r.company && r.driver.vehicle.id !== newest.id,
       )!;
@@ -188,7 +178,7 @@ describe('directory actions', () => {
       // Gone from the server's lists and detail...
       const { status } = await callApi(baseUrl, `vehicle-detail?vehicle_id=${vehicle.id}`, token);
       expect(status).toBe(404);
-      const left = await get<Paged<Vehicle>>(
+      const left = await apiGet<Paged<Vehicle>>(
         baseUrl,
         token,
         `vehicle-list?search=${encodeURIComponent(vehicle.license_number)}`,
@@ -196,7 +186,7 @@ describe('directory actions', () => {
       expect(left.data.map((v) => v.id)).not.toContain(vehicle.id);
 
       // ...while its trips stay in the company's history.
-      const trips = await get<Paged<Ride>>(
+      const trips = await apiGet<Paged<Ride>>(
         baseUrl,
         token,
         `ride-list?user_id=${companyId}&per_page=100`,

@@ -1,24 +1,11 @@
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { callApi, describeWalks, signInByApi } from '../support/browser';
+import { apiGet, describeWalks, type Paged, signInByApi } from '../support/browser';
 
-interface Paged<T> {
-  data: T[];
-  current_page: number;
-  last_page: number;
-  per_page: number;
-  total: number;
-}
 interface Person {
   id: number;
   name: string;
   email: string;
-}
-
-async function get<T>(baseUrl: string, token: string, path: string): Promise<T> {
-  const { status, body } = await callApi(baseUrl, path, token);
-  expect(status, path).toBe(200);
-  return (body as { data: T }).data;
 }
 
 function firstCells(page: Page, table: string) {
@@ -37,9 +24,9 @@ describe('the generic list', () => {
 
   walk('search waits 2 s after typing, then asks for page 1', async ({ page, baseUrl, admin }) => {
     const token = await signInByApi(page, baseUrl, admin, '/user?page=2');
-    const all = await get<Paged<Person>>(baseUrl, token, 'user-list?user_type=User&page=3');
+    const all = await apiGet<Paged<Person>>(baseUrl, token, 'user-list?user_type=User&page=3');
     const target = all.data[0]!;
-    const expected = await get<Paged<Person>>(
+    const expected = await apiGet<Paged<Person>>(
       baseUrl,
       token,
       `user-list?user_type=User&search=${encodeURIComponent(target.email)}`,
@@ -85,8 +72,8 @@ describe('the generic list', () => {
 
   walk('the page lives in the URL: reload and back keep it', async ({ page, baseUrl, admin }) => {
     const token = await signInByApi(page, baseUrl, admin, '/driver');
-    const first = await get<Paged<Person>>(baseUrl, token, 'driver-list');
-    const third = await get<Paged<Person>>(baseUrl, token, 'driver-list?page=3');
+    const first = await apiGet<Paged<Person>>(baseUrl, token, 'driver-list');
+    const third = await apiGet<Paged<Person>>(baseUrl, token, 'driver-list?page=3');
     expect(first.last_page).toBeGreaterThan(3);
 
     await page.getByText(`Showing 1 - ${first.last_page}`, { exact: true }).waitFor();

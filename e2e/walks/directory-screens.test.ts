@@ -3,16 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { callApi, describeWalks, signInByApi } from '../support/browser';
+import { apiGet, describeWalks, type Paged, signInByApi } from '../support/browser';
 import { artifactsDir } from '../support/paths';
 
-interface Paged<T> {
-  data: T[];
-  current_page: number;
-  last_page: number;
-  per_page: number;
-  total: number;
-}
 interface Person {
   id: number;
   name: string;
@@ -26,12 +19,6 @@ interface Ride {
   user: { id: number; name: string };
   driver: { id: number; name: string; vehicle: { id: number } | null } | null;
   company: { id: number } | null;
-}
-
-async function get<T>(baseUrl: string, token: string, path: string): Promise<T> {
-  const { status, body } = await callApi(baseUrl, path, token);
-  expect(status, path).toBe(200);
-  return (body as { data: T }).data;
 }
 
 /** Waits until the page's table has rows (not the loader, not "No Records Found"). */
@@ -70,7 +57,7 @@ describe('the directory screens', () => {
       const token = await signInByApi(page, baseUrl, admin, '/user');
 
       // A passenger, a driver and a company that all have trips.
-      const rides = await get<Paged<Ride>>(baseUrl, token, 'ride-list?per_page=100');
+      const rides = await apiGet<Paged<Ride>>(baseUrl, token, 'ride-list?per_page=100');
       const ride = rides.data.find((r) => r.driver?.vehicle && r.company);
       expect(ride, 'a ride with driver, vehicle and company').toBeTruthy();
       const { user, driver, company } = ride as Required<Ride> & {
@@ -132,7 +119,7 @@ describe('the directory screens', () => {
       await shoot(page, 'vehicle.png');
 
       // /vehicle-detail/:id: every field, 3 documents and 4 photos.
-      const vehicles = await get<Paged<{ id: number }>>(baseUrl, token, 'vehicle-list');
+      const vehicles = await apiGet<Paged<{ id: number }>>(baseUrl, token, 'vehicle-list');
       await page.goto(`/vehicle-detail/${vehicles.data[0]!.id}`);
       await page.getByRole('heading', { name: 'Vehicle Information' }).waitFor();
       expect(await page.getByTestId('image-zoom').count()).toBe(7);
@@ -152,7 +139,7 @@ describe('the directory screens', () => {
 
       await page.getByRole('link', { name: 'Trip history summary' }).click();
       await page.waitForURL(`**/driver-history-detail?driver_id=${driver.id}`);
-      const detail = await get<Person>(baseUrl, token, `user-detail?user_id=${driver.id}`);
+      const detail = await apiGet<Person>(baseUrl, token, `user-detail?user_id=${driver.id}`);
       await page
         .getByTestId('figure-card')
         .filter({ hasText: 'Total Trips' })

@@ -3,19 +3,15 @@ import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import {
   API,
-  callApi,
+  apiGet,
   describeWalks,
   expectNoSeriousA11yViolations,
+  type Paged,
   signInByApi,
   toast,
 } from '../support/browser';
 import { artifactsDir } from '../support/paths';
 
-interface Paged<T> {
-  data: T[];
-  per_page: number;
-  total: number;
-}
 interface Person {
   id: number;
   name: string;
@@ -42,15 +38,9 @@ interface Ride {
   cancel_reason?: string | null;
 }
 
-async function get<T>(baseUrl: string, token: string, path: string): Promise<T> {
-  const { status, body } = await callApi(baseUrl, path, token);
-  expect(status, path).toBe(200);
-  return (body as { data: T }).data;
-}
-
 /** The newest trips (the demo's live ones are among them). */
 const newest = (baseUrl: string, token: string) =>
-  get<Paged<Ride>>(baseUrl, token, 'ride-list?per_page=100');
+  apiGet<Paged<Ride>>(baseUrl, token, 'ride-list?per_page=100');
 
 /** Pending trips no other walk has touched, newest first. */
 async function pendingTrips(baseUrl: string, token: string) {
@@ -100,7 +90,7 @@ describe('trips', () => {
     async ({ page, baseUrl, admin }) => {
       await page.setViewportSize({ width: 1366, height: 860 });
       const token = await signInByApi(page, baseUrl, admin, '/trip');
-      const first = (await get<Paged<Ride>>(baseUrl, token, 'ride-list')).data;
+      const first = (await apiGet<Paged<Ride>>(baseUrl, token, 'ride-list')).data;
 
       const rows = await rowsOf(page, 'Overall Trips');
       expect(await rows.count()).toBe(10);
@@ -195,11 +185,7 @@ describe('trips', () => {
       // "a" is in nearly every trip's addresses or people: far more than eleven pages.
       await page.setViewportSize({ width: 1366, height: 860 });
       const token = await signInByApi(page, baseUrl, admin, '/trip?search=a');
-      const first = await get<Paged<Ride> & { last_page: number; total_exact: boolean }>(
-        baseUrl,
-        token,
-        'ride-list?search=a',
-      );
+      const first = await apiGet<Paged<Ride>>(baseUrl, token, 'ride-list?search=a');
       expect(first).toMatchObject({ last_page: 11, total_exact: false });
 
       await page.getByText('Showing 1 - 11+', { exact: true }).waitFor();
@@ -266,7 +252,7 @@ describe('trips', () => {
       expect(await page.getByRole('button', { name: 'Reject trip' }).count()).toBe(0);
       await shoot(page, 'trip-detail-cancelled.png');
 
-      const after = await get<Ride>(baseUrl, token, `ride-detail?ride_id=${trip.id}`);
+      const after = await apiGet<Ride>(baseUrl, token, `ride-detail?ride_id=${trip.id}`);
       expect(after.ride_status).toBe('Cancel');
       expect(after.cancel_reason).toBe('Rider asked support to cancel');
 
@@ -316,7 +302,7 @@ describe('trips', () => {
       expect(await field(page, 'Trip Information', 'Cancellation Reason').innerText()).toBe(
         'Handled by a colleague',
       );
-      const after = await get<Ride>(baseUrl, token, `ride-detail?ride_id=${trip.id}`);
+      const after = await apiGet<Ride>(baseUrl, token, `ride-detail?ride_id=${trip.id}`);
       expect(after.cancel_reason).toBe('Handled by a colleague');
     },
   );
