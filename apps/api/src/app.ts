@@ -50,17 +50,6 @@ export type BuildAppOptions = {
 /** The file names served from the upload directory. */
 const UPLOADED_IMAGE = /^\/(?:[\w-]+\/)*[\w.-]+\.(?:png|jpe?g|gif|webp|avif|svg)$/i;
 
-/** Never-logged request parts: credentials, codes and tokens. */
-export const redactPaths = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'req.body.password',
-  'req.body.otp',
-  'req.body.token',
-  'req.body.new_password',
-  'req.body.confirm_password',
-];
-
 /** The whole server, without listening: the API, uploads, and the built web app. */
 export async function buildApp({
   config,

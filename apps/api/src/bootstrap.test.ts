@@ -10,6 +10,14 @@ const login = (email: string, password: string) => ({
   payload: { email, password },
 });
 
+type App = Awaited<ReturnType<typeof buildTestApp>>['app'];
+
+async function signInAnew(app: App, password: string) {
+  const res = await app.inject(login('ops@cabdesk.test', password));
+  expect(res.statusCode).toBe(200);
+  return res.json<{ data: { token: string } }>().data.token;
+}
+
 describe('start-up administrator', () => {
   it('creates admin@example.com with a random password shown exactly once', async () => {
     const { app, database } = await buildTestApp({ SEED_DEMO: 'false' });
@@ -25,7 +33,7 @@ describe('start-up administrator', () => {
     expect((await app.inject(login('admin@example.com', password!))).statusCode).toBe(200);
   });
 
-  it('creates or re-keys the administrator named by ADMIN_EMAIL and ADMIN_PASSWORD', async () => {
+  it('creates the administrator named by ADMIN_EMAIL and ADMIN_PASSWORD, and never re-keys it', async () => {
     const first = await buildTestApp({
       SEED_DEMO: 'false',
       ADMIN_EMAIL: 'ops@cabdesk.test',
@@ -38,15 +46,35 @@ describe('start-up administrator', () => {
       200,
     );
 
-    // The same database started again with a new password.
-    first.app.config.admin = { email: 'ops@cabdesk.test', password: 'second passphrase' };
+    // The administrator rotates the password in the app...
+    const token = await signInAnew(first.app, 'first passphrase');
+    const changed = await first.app.inject({
+      method: 'POST',
+      url: api(paths.changePassword),
+      headers: { authorization: `Bearer ${token}` },
+      payload: {
+        password: 'first passphrase',
+        new_password: 'rotated passphrase',
+        confirm_password: 'rotated passphrase',
+      },
+    });
+    expect(changed.statusCode).toBe(200);
+    const afterRotation = await signInAnew(first.app, 'rotated passphrase');
+
+    // ...and the next deploy starts with the old (leaked) password still in the environment.
     await bootstrap(first.app);
     expect((await first.app.inject(login('ops@cabdesk.test', 'first passphrase'))).statusCode).toBe(
       401,
     );
     expect(
-      (await first.app.inject(login('ops@cabdesk.test', 'second passphrase'))).statusCode,
+      (await first.app.inject(login('ops@cabdesk.test', 'rotated passphrase'))).statusCode,
     ).toBe(200);
+    // Sessions opened with the rotated password live on.
+    const profile = await first.app.inject({
+      url: api(paths.getProfile),
+      headers: { authorization: `Bearer ${afterRotation}` },
+    });
+    expect(profile.statusCode).toBe(200);
     expect(await first.database.db.select().from(admins)).toHaveLength(1);
   });
 
@@ -65,8 +93,6 @@ describe('start-up administrator', () => {
     app.config.admin = { email: 'OPS@cabdesk.test', password: 'another passphrase' };
     await bootstrap(app);
     expect(await database.db.select().from(admins)).toHaveLength(1);
-    expect((await app.inject(login('ops@cabdesk.test', 'another passphrase'))).statusCode).toBe(
-      200,
-    );
+    expect((await app.inject(login('ops@cabdesk.test', 'shared passphrase'))).statusCode).toBe(200);
   });
 });

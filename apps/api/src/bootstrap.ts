@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { flags, users } from './db/schema';
 import { seed } from './db/seed/seed';
 import { hashPassword } from './lib/password';
-import { countAdmins, createAdminIfMissing, upsertAdmin } from './modules/auth/admins.repository';
+import { countAdmins, createAdminIfMissing } from './modules/auth/admins.repository';
 
 const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
 const DEMO_SEEDED = 'demo_seeded';
@@ -24,14 +24,19 @@ export async function bootstrap(app: App, print: (text: string) => void = consol
 async function ensureAdmin(app: App, print: (text: string) => void) {
   const { config, database } = app;
   if (config.admin) {
-    const { created } = await upsertAdmin(database.db, {
+    // Only ever creates: a password changed in the app must survive the next
+    // deploy, so an existing account is left alone (`npm run admin --
+    // set-password` resets a forgotten one).
+    const created = await createAdminIfMissing(database.db, {
       email: config.admin.email,
       name: 'Administrator',
       passwordHash: await hashPassword(config.admin.password, config.passwordHashCost),
     });
     app.log.info(
       { email: config.admin.email },
-      created ? 'administrator created' : 'administrator password set',
+      created
+        ? 'administrator created'
+        : 'administrator exists: ADMIN_PASSWORD is not applied (npm run admin -- set-password resets a password)',
     );
     return;
   }
@@ -51,7 +56,7 @@ async function ensureAdmin(app: App, print: (text: string) => void) {
       '  Cabdesk created the administrator account:',
       `    e-mail:   ${DEFAULT_ADMIN_EMAIL}`,
       `    password: ${password}`,
-      '  It is shown only this once. Set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own.',
+      '  It is shown only this once. Set ADMIN_EMAIL and ADMIN_PASSWORD on the first start to choose your own.',
       '',
     ].join('\n'),
   );

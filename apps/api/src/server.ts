@@ -1,6 +1,7 @@
-import { buildApp, redactPaths } from './app';
+import { buildApp } from './app';
 import { bootstrap } from './bootstrap';
 import { loadConfig } from './config';
+import { loggerOptions } from './logging';
 import { openDatabase } from './db/client';
 import { runSimulation } from './db/simulation';
 import { pruneRateLimits } from './lib/rate-limit';
@@ -21,7 +22,7 @@ await database.migrate();
 const app = await buildApp({
   config,
   database,
-  logger: { level: config.logLevel, redact: { paths: redactPaths, censor: '[redacted]' } },
+  logger: loggerOptions(config.logLevel),
 });
 await bootstrap(app);
 await app.listen({ port: config.port, host: config.host });

@@ -122,21 +122,6 @@ export const rateLimits = pgTable(
   (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
 );
 
-export const pushSubscriptions = pgTable(
-  'push_subscriptions',
-  {
-    id: serial('id').primaryKey(),
-    adminId: integer('admin_id')
-      .notNull()
-      .references(() => admins.id, { onDelete: 'cascade' }),
-    endpoint: text('endpoint').notNull(),
-    p256dh: text('p256dh').notNull(),
-    auth: text('auth').notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint)],
-);
-
 // ---------------------------------------------------------------- lookups
 
 export const serviceTypes = pgTable('service_types', {

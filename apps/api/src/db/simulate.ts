@@ -12,6 +12,7 @@ import { parseArgs } from 'node:util';
 import { openDatabase, type DatabaseOptions } from './client';
 import { DataDirInUseError } from './data-dir-lock';
 import { runSimulation } from './simulation';
+import { runCommand } from '../lib/command';
 
 const USAGE = `usage: npm run simulate -- [--interval SECONDS] [--steps N]
 
@@ -89,10 +90,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : String(error));
-    process.exit(1);
-  },
-);
+runCommand(main);

@@ -10,6 +10,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openDatabase, type DatabaseOptions } from '../client';
 import { resetMarketplace, seed, type SeedScale } from './seed';
+import { runCommand } from '../../lib/command';
 
 const USAGE = `usage: npm run seed -- --scale demo|small|large [--reset]
 
@@ -96,10 +97,4 @@ function describe(error: unknown): string {
   return error.message;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(describe(error));
-    process.exit(1);
-  },
-);
+runCommand(main, describe);

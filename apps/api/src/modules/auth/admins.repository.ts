@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { admins } from '../../db/schema';
 import { rowsOf } from '../../lib/sql';
+import { revokeAdminSessions } from './sessions';
 
 export async function findAdminByEmail(db: Db, email: string) {
   const [row] = await db
@@ -23,11 +24,7 @@ export async function countAdmins(db: Db) {
 
 type NewAdmin = { email: string; name: string; passwordHash: string };
 
-/**
- * Creates the administrator, or sets the password of the one with this e-mail
- * (any case). One statement, so API instances starting together over one
- * PostgreSQL cannot both try to create it.
- */
+/** Creates the administrator, or sets the password of the one with this e-mail (any case). */
 export async function upsertAdmin(db: Db, values: NewAdmin) {
   const [row] = await rowsOf<{ id: number; created: boolean }>(
     db,
@@ -40,7 +37,11 @@ export async function upsertAdmin(db: Db, values: NewAdmin) {
   return { id: row!.id, created: row!.created };
 }
 
-/** Creates the administrator unless one with this e-mail exists; true when created. */
+/**
+ * Creates the administrator unless an account with this e-mail (any case)
+ * exists; true when created. One statement, so API instances starting together
+ * over one PostgreSQL cannot both create it.
+ */
 export async function createAdminIfMissing(db: Db, values: NewAdmin) {
   const rows = await rowsOf<{ id: number }>(
     db,
@@ -50,4 +51,16 @@ export async function createAdminIfMissing(db: Db, values: NewAdmin) {
         returning id`,
   );
   return rows.length > 0;
+}
+
+/**
+ * Sets an administrator's password and ends every session they have: whoever
+ * knew the old one is signed out everywhere. Call inside the change's transaction.
+ */
+export async function setAdminPassword(tx: Tx, adminId: number, passwordHash: string) {
+  await tx
+    .update(admins)
+    .set({ passwordHash, updatedAt: sql`now()` })
+    .where(eq(admins.id, adminId));
+  await revokeAdminSessions(tx, adminId);
 }

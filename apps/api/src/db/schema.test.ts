@@ -1,0 +1,21 @@
+import { getTableName, isTable, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../test/helper';
+import { rowsOf } from '../lib/sql';
+import * as schema from './schema';
+
+describe('the migrated database', () => {
+  it('has exactly the tables the schema declares: none left behind that nothing uses', async () => {
+    const database = await createTestDatabase();
+    const rows = await rowsOf<{ name: string }>(
+      database.db,
+      sql`select tablename::text as name from pg_tables where schemaname = current_schema()`,
+    );
+    const declared = Object.values(schema)
+      .filter((value) => isTable(value))
+      .map((table) => getTableName(table));
+
+    expect(rows.map((row) => row.name).sort()).toEqual(declared.sort());
+    expect(declared).not.toContain('push_subscriptions');
+  });
+});
