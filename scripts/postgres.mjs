@@ -14,10 +14,6 @@ const quiet = (command, args, options = {}) => {
   return result.stdout;
 };
 
-/** Whether initdb and pg_ctl are on PATH. */
-export const hasPostgres = () =>
-  ['initdb', 'pg_ctl'].every((bin) => spawnSync('sh', ['-c', `command -v ${bin}`]).status === 0);
-
 /** A free TCP port on 127.0.0.1. */
 export function freePort() {
   return new Promise((resolve, reject) => {
@@ -31,12 +27,25 @@ export function freePort() {
 }
 
 /**
- * Starts a fresh server and returns its URL and a stop() that shuts it down
- * and removes its files. `settings` are extra `-c name=value` server settings.
- * @param {{ settings?: Record<string, string | number> }} [options]
- * @returns {Promise<{ url: string, dir: string, stop: () => void }>}
+ * Starts a fresh server and returns its URL, `stop()` that shuts it down and
+ * removes its files, and for fault tests `shutdown(mode)` that stops it
+ * keeping its files (`immediate`: as if it died) and `start()` that starts it
+ * again on the same port. `settings` are extra `-c name=value` settings.
+ * Writes are not made durable (fsync and synchronous commit off: fast for
+ * tests and the bench) unless `durable`: a test that kills the server and
+ * expects committed rows back needs it.
+ * Throws, saying what is missing, when the PostgreSQL binaries are not on PATH.
+ * @param {{ settings?: Record<string, string | number>, durable?: boolean }} [options]
  */
-export async function startPostgres({ settings = {} } = {}) {
+export async function startPostgres({ settings = {}, durable = false } = {}) {
+  const missing = ['initdb', 'pg_ctl'].filter(
+    (bin) => spawnSync('sh', ['-c', `command -v ${bin}`]).status !== 0,
+  );
+  if (missing.length > 0) {
+    throw new Error(
+      `PostgreSQL is needed (${missing.join(' and ')} not on PATH): install PostgreSQL 15, or set TEST_DATABASE_URL`,
+    );
+  }
   const dir = mkdtempSync(join(tmpdir(), 'cabdesk-pg-'));
   const asRoot = process.getuid?.() === 0;
   const asUser = (cmd, args) =>
@@ -52,14 +61,21 @@ export async function startPostgres({ settings = {} } = {}) {
     ...asUser('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']),
   );
   const extra = Object.entries(settings).map(([name, value]) => ` -c ${name}=${value}`);
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off${extra.join('')}`;
-  quiet(...asUser('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', 'start']));
+  const fast = durable ? '' : ' -c fsync=off -c synchronous_commit=off -c full_page_writes=off';
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1${fast}${extra.join('')}`;
+  const start = () =>
+    quiet(...asUser('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', 'start']));
+  const shutdown = (mode = 'fast') =>
+    quiet(...asUser('pg_ctl', ['-D', data, '-m', mode, '-w', 'stop']));
+  start();
   let stopped = false;
   const stop = () => {
     if (stopped) return;
     stopped = true;
-    spawnSync(...asUser('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']), { stdio: 'ignore' });
+    spawnSync(...asUser('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']), {
+      stdio: 'ignore',
+    });
     rmSync(dir, { recursive: true, force: true });
   };
-  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, dir, stop };
+  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, dir, start, shutdown, stop };
 }

@@ -6,10 +6,9 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { openDatabase } from '../../src/db/client';
 import { UNAVAILABLE_MESSAGE } from '../../src/plugins/errors';
-import { hasPostgres } from '../../../../scripts/postgres.mjs';
+import { startPostgres } from '../../../../scripts/postgres.mjs';
 import { createRide } from '../builders';
 import { api } from '../helper';
-import { startOwnPostgres } from '../security/postgres-server';
 import { openSse } from '../sse';
 import { bearer, call, signIn, startApi } from './processes';
 
@@ -22,10 +21,11 @@ import { bearer, call, signIn, startApi } from './processes';
  */
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-describe.runIf(hasPostgres())('PostgreSQL restarted under a running server process', () => {
+describe('PostgreSQL restarted under a running server process', () => {
   it('answers 503 meanwhile, heals without a restart, and live notifications resume', async () => {
-    const pg = await startOwnPostgres();
-    onTestFinished(() => pg.remove());
+    // Killed and started again: what was committed must come back.
+    const pg = await startPostgres({ durable: true });
+    onTestFinished(() => pg.stop());
     const dataDir = mkdtempSync(join(tmpdir(), 'cabdesk-pgrestart-'));
     onTestFinished(() => rmSync(dataDir, { recursive: true, force: true }));
     const server = await startApi({
@@ -49,7 +49,7 @@ describe.runIf(hasPostgres())('PostgreSQL restarted under a running server proce
     onTestFinished(() => stream.close());
     expect(stream.status).toBe(200);
 
-    pg.stop('immediate');
+    pg.shutdown('immediate');
     // Down for a while: every call a 503 in the envelope, the process up and honest about it.
     for (let i = 0; i < 4; i++) {
       const res = await profile();

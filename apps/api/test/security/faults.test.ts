@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { paths } from '@cabdesk/contract';
 import { describe, expect, it, onTestFinished } from 'vitest';
+import { startPostgres } from '../../../../scripts/postgres.mjs';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { openDatabase } from '../../src/db/client';
 import { ADMIN, api, bearer, createAdmin, signIn, TEST_HASH_COST } from '../helper';
-import { startOwnPostgres } from './postgres-server';
 
 const UNAVAILABLE = {
   status: false,
@@ -17,8 +17,9 @@ const UNAVAILABLE = {
 
 describe('PostgreSQL stopped and started under the API', () => {
   it('answers 503 with the envelope meanwhile, /readyz says so, and heals without a restart', async () => {
-    const pg = await startOwnPostgres();
-    onTestFinished(() => pg.remove());
+    // Killed and started again: what was committed must come back.
+    const pg = await startPostgres({ durable: true });
+    onTestFinished(() => pg.stop());
     const database = await openDatabase({
       databaseUrl: pg.url,
       poolSize: 3,
@@ -51,7 +52,7 @@ describe('PostgreSQL stopped and started under the API', () => {
     expect((await profile()).statusCode).toBe(200);
     expect((await addCoupon('BEFORE')).statusCode).toBe(200);
 
-    pg.stop('immediate');
+    pg.shutdown('immediate');
     for (const res of [
       await profile(),
       await addCoupon('DURING'),
