@@ -151,6 +151,39 @@ describe('directory actions', () => {
   });
 
   walk(
+    'a document whose link has expired loads again with a fresh one',
+    async ({ page, baseUrl, admin, allowConsoleError }) => {
+      // The browser logs the refused image; that refusal is what this walk is about.
+      allowConsoleError(/the server responded with a status of 403/);
+      const token = await signInByApi(page, baseUrl, admin, '/');
+      const vehicles = await apiGet<Paged<Vehicle>>(baseUrl, token, 'vehicle-list');
+      // The first answer carries a link whose time is up, as on a page left open for hours.
+      const stale = 'exp=1700000100';
+      let detailCalls = 0;
+      await page.route(/\/taxi-service\/admin\/vehicle-detail\?/, async (route) => {
+        detailCalls += 1;
+        const response = await route.fetch();
+        if (detailCalls > 1) return route.fulfill({ response });
+        const body = (await response.json()) as { data: { insurance: string } };
+        body.data.insurance = body.data.insurance.replace(/exp=\d+/, stale);
+        return route.fulfill({ response, json: body });
+      });
+      await page.goto(`/vehicle-detail/${vehicles.data[0]!.id}`);
+      const image = page.getByRole('button', { name: 'Zoom Insurance' }).getByRole('img');
+      await expect
+        .poll(() =>
+          image.evaluate(
+            (img: HTMLImageElement, old) =>
+              img.complete && img.naturalWidth > 0 && !img.src.includes(old),
+            stale,
+          ),
+        )
+        .toBe(true);
+      expect(detailCalls).toBe(2);
+    },
+  );
+
+  walk(
     'a deleted vehicle leaves the list while its trips remain',
     async ({ page, baseUrl, admin }) => {
       const token = await signInByApi(page, baseUrl, admin, '/');

@@ -29,6 +29,19 @@ async function rowsOf(page: Page, table: string) {
   return rows;
 }
 
+/** Every document and photo of the page has loaded: its signed URL opened it. */
+async function documentsLoaded(page: Page, count: number) {
+  const images = page.getByTestId('image-zoom').locator('img');
+  await expect.poll(() => images.count()).toBe(count);
+  await expect
+    .poll(() =>
+      images.evaluateAll((all: HTMLImageElement[]) =>
+        all.every((img) => img.complete && img.naturalWidth > 0),
+      ),
+    )
+    .toBe(true);
+}
+
 /** Full-page copies, to look below the fold (the artifacts are the 1366x860 screen). */
 const fullPageDir = join(tmpdir(), 'cabdesk-directory-full');
 
@@ -122,7 +135,7 @@ describe('the directory screens', () => {
       const vehicles = await apiGet<Paged<{ id: number }>>(baseUrl, token, 'vehicle-list');
       await page.goto(`/vehicle-detail/${vehicles.data[0]!.id}`);
       await page.getByRole('heading', { name: 'Vehicle Information' }).waitFor();
-      expect(await page.getByTestId('image-zoom').count()).toBe(7);
+      await documentsLoaded(page, 7);
       await shoot(page, 'vehicle-detail.png');
 
       // /driver
@@ -134,7 +147,7 @@ describe('the directory screens', () => {
       await page.goto(`/driver-detail/${driver.id}`);
       await page.getByRole('heading', { name: driver.name }).waitFor();
       rows = await rowsOf(page, 'Trip history');
-      expect(await page.getByTestId('image-zoom').count()).toBe(2);
+      await documentsLoaded(page, 2);
       await shoot(page, 'driver-detail.png');
 
       await page.getByRole('link', { name: 'Trip history summary' }).click();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { api, buildTestApp } from '../test/helper';
+import { api, buildTestApp, signUpload, TEST_UPLOAD_KEY } from '../test/helper';
 
 describe('the server', () => {
   it('answers an unknown API route with a 404 envelope, signed in or not', async () => {
@@ -51,7 +51,11 @@ describe('serving the web app', () => {
     const uploads = mkdtempSync(join(tmpdir(), 'cabdesk-uploads-'));
     mkdirSync(join(uploads, 'seed'));
     writeFileSync(join(uploads, 'seed', 'doc.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-    return buildTestApp({ WEB_DIST_DIR: dist, UPLOAD_DIR: uploads });
+    return buildTestApp({
+      WEB_DIST_DIR: dist,
+      UPLOAD_DIR: uploads,
+      UPLOAD_SIGNING_KEY: TEST_UPLOAD_KEY,
+    });
   }
 
   it('answers client routes with index.html and caches hashed assets for a year', async () => {
@@ -78,12 +82,20 @@ describe('serving the web app', () => {
     expect(res.json()).toMatchObject({ status: false });
   });
 
-  it('serves uploaded images read-only', async () => {
+  it('serves uploaded images read-only, through signed URLs', async () => {
     const { app } = await appWithWeb();
-    const res = await app.inject({ url: '/uploads/seed/doc.svg' });
+    const url = signUpload('/uploads/seed/doc.svg', Math.floor(Date.now() / 1000) + 3600);
+    const res = await app.inject({ url });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('image/svg+xml');
-    const write = await app.inject({ method: 'PUT', url: '/uploads/seed/doc.svg', payload: 'x' });
+    const write = await app.inject({ method: 'PUT', url, payload: 'x' });
     expect(write.statusCode).toBe(404);
+    // A browser asking for an unsigned document gets the refusal, not the app's page.
+    const page = await app.inject({
+      url: '/uploads/seed/doc.svg',
+      headers: { accept: 'text/html' },
+    });
+    expect(page.statusCode).toBe(403);
+    expect(page.json()).toMatchObject({ status: false });
   });
 });

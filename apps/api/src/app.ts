@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { API_BASE } from '@cabdesk/contract';
 import helmet from 'helmet';
@@ -29,6 +29,7 @@ import { errorsPlugin, fail } from './plugins/errors';
 import { languagePlugin } from './plugins/language';
 import { hardeningPlugin } from './plugins/hardening';
 import { routeTablePlugin } from './plugins/route-table';
+import { uploadsPlugin } from './plugins/uploads';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -47,8 +48,6 @@ export type BuildAppOptions = {
   notifications?: NotificationOptions;
 };
 
-/** The file names served from the upload directory. */
-const UPLOADED_IMAGE = /^\/(?:[\w-]+\/)*[\w.-]+\.(?:png|jpe?g|gif|webp|avif|svg)$/i;
 
 /** The whole server, without listening: the API, uploads, and the built web app. */
 export async function buildApp({
@@ -104,6 +103,7 @@ export async function buildApp({
   await app.register(errorsPlugin);
   await app.register(languagePlugin);
   await app.register(authPlugin);
+  await app.register(uploadsPlugin);
   await app.register(notificationHubPlugin, notifications ?? {});
 
   await app.register(healthRoutes);
@@ -124,17 +124,6 @@ export async function buildApp({
     },
     { prefix: API_BASE },
   );
-
-  mkdirSync(config.uploadDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: config.uploadDir,
-    prefix: '/uploads/',
-    decorateReply: false,
-    index: false,
-    maxAge: '1d',
-    // Images only: anything else in the directory (HTML, scripts, dotfiles) is not served.
-    allowedPath: (pathName) => UPLOADED_IMAGE.test(pathName),
-  });
 
   const indexHtml = join(config.webDistDir, 'index.html');
   const hasWeb = existsSync(indexHtml);

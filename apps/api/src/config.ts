@@ -2,6 +2,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { isCommonPassword } from './lib/password-policy';
+import { parseSigningKey } from './lib/upload-key';
 
 /** Where relative paths in the environment are taken from: the directory npm was run in. */
 const baseDir = process.env.INIT_CWD ?? process.cwd();
@@ -27,6 +28,18 @@ const envSchema = z
     DATABASE_POOL_SIZE: withDefault(z.coerce.number().int().min(1).max(100), 10),
     DATA_DIR: withDefault(z.string(), './data'),
     UPLOAD_DIR: optional(z.string()),
+    /** Key of the signed upload URLs; unset: generated once into DATA_DIR/upload-signing-key. */
+    UPLOAD_SIGNING_KEY: optional(
+      z.string().transform((value, ctx) => {
+        const key = parseSigningKey(value);
+        if (key) return key;
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must be at least 32 random bytes in hex or base64 (openssl rand -hex 32)',
+        });
+        return z.NEVER;
+      }),
+    ),
     WEB_DIST_DIR: optional(z.string()),
     ADMIN_EMAIL: optional(z.email()),
     ADMIN_PASSWORD: optional(z.string().min(8, 'must be at least 8 characters')),
@@ -127,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     databasePoolSize: e.DATABASE_POOL_SIZE,
     dataDir,
     uploadDir: e.UPLOAD_DIR ? absolute(e.UPLOAD_DIR) : resolve(dataDir, 'uploads'),
+    uploadSigningKey: e.UPLOAD_SIGNING_KEY,
     webDistDir: e.WEB_DIST_DIR
       ? absolute(e.WEB_DIST_DIR)
       : fileURLToPath(new URL('../../web/dist', import.meta.url)),

@@ -1,13 +1,13 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { dirname, join } from 'node:path';
+import { createHmac, randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import { paths, API_BASE } from '@cabdesk/contract';
 import pg from 'pg';
-import { inject, onTestFinished } from 'vitest';
+import { expect, inject, onTestFinished } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../src/app';
-import { loadConfig } from '../src/config';
+import { loadConfig, type Config } from '../src/config';
 import { sql } from 'drizzle-orm';
 import { openDatabase, pgliteOptions, type Database, type Db, type Tx } from '../src/db/client';
 import { arrayLiteral, rowsOf } from '../src/lib/sql';
@@ -114,4 +114,33 @@ export async function schemaOf(db: Db | Tx, tables?: readonly string[]): Promise
         order by definition`,
   );
   return rows.map((row) => row.definition);
+}
+
+/** A fixed UPLOAD_SIGNING_KEY (hex) for tests that sign upload URLs themselves. */
+export const TEST_UPLOAD_KEY = '5e'.repeat(32);
+
+/**
+ * `urlPath` signed the way the API signs upload URLs (HMAC-SHA256 over the path
+ * and the expiry in unix seconds, base64url), valid until `exp`.
+ */
+export function signUpload(urlPath: string, exp: number, key = TEST_UPLOAD_KEY) {
+  const sig = createHmac('sha256', Buffer.from(key, 'hex'))
+    .update(`cabdesk-upload-v1\n${exp}\n${urlPath}`)
+    .digest('base64url');
+  return `${urlPath}?exp=${exp}&sig=${sig}`;
+}
+
+/** Matches a signed URL of the upload at `urlPath` (`/uploads/...`). */
+export const signedUrlOf = (urlPath: string) =>
+  expect.stringMatching(
+    new RegExp(`^${urlPath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\?exp=\\d+&sig=[\\w-]{43}$`),
+  );
+
+/** Writes a small SVG at each stored upload path (`seed/x.svg`) of the app's upload directory. */
+export function writeUploads(config: Config, stored: readonly string[]) {
+  for (const path of stored) {
+    const file = join(config.uploadDir, path);
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, `<svg xmlns="http://www.w3.org/2000/svg"><title>${path}</title></svg>`);
+  }
 }

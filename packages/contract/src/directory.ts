@@ -60,7 +60,10 @@ export const RIDE_STATUS_LABELS: Record<RideStatus, string> = {
   Cancel: 'Cancelled',
 };
 
-/** An uploaded image: `/uploads/<path>`, or null when none was uploaded. */
+/**
+ * An uploaded image: a signed URL `/uploads/<path>?exp=<unix seconds>&sig=<HMAC>`
+ * that loads for at least an hour, or null when none was uploaded.
+ */
 export const imageUrlSchema = z.string().nullable();
 
 const int = () => z.number().int();

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { desc, eq } from 'drizzle-orm';
@@ -38,7 +38,8 @@ const latestNotification = async (database: Awaited<ReturnType<typeof createTest
 describe('simulation', () => {
   it('registers a company, a driver and a vehicle waiting for approval, each with a notification linking to it', async () => {
     const { database, company } = await marketplace();
-    const simulator = createSimulator(database, { uploadDir: tempDir() });
+    const uploadDir = tempDir();
+    const simulator = createSimulator(database, { uploadDir });
 
     expect(await simulator.step('company')).toMatchObject({ event: 'company' });
     const [newCompany] = await database.db
@@ -69,7 +70,18 @@ describe('simulation', () => {
     await simulator.step('vehicle');
     const [vehicle] = await database.db.select().from(vehicles).orderBy(desc(vehicles.id)).limit(1);
     expect(vehicle).toMatchObject({ approval: 'Pending', companyId: company.id });
-    expect(vehicle!.vehicleFront).toMatch(/\.svg$/);
+    // Every document under a random name of its own, written.
+    const documents = [
+      ...newCompany!.companyDoc!,
+      driver!.holdingDl,
+      driver!.dlFront,
+      vehicle!.insurance,
+      vehicle!.vehicleFront,
+    ];
+    for (const path of documents) {
+      expect(path).toMatch(/^seed\/[0-9a-f]{32}\.svg$/);
+      expect(existsSync(join(uploadDir, path!)), path!).toBe(true);
+    }
     expect(await latestNotification(database)).toMatchObject({
       title: 'Vehicle awaiting approval',
       link: `/vehicle-detail/${vehicle!.id}`,

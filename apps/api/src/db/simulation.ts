@@ -17,12 +17,12 @@ import {
 import { rowsOf, slug } from './seed/common';
 import { address, fare, person, phone } from './seed/demo';
 import {
+  addImage,
   avatar,
   documentCard,
   holdingLicence,
   initials,
   PALETTE,
-  SEED_IMAGE_DIR,
   vehiclePhoto,
   type VehicleView,
   writeImages,
@@ -73,11 +73,6 @@ export function createSimulator(database: Database, options: { uploadDir: string
   };
 
   const images = async (files: ImageFile[]) => writeImages(options.uploadDir, files);
-  const imagePath = (files: ImageFile[], name: string, svg: string) => {
-    const path = `${SEED_IMAGE_DIR}/sim-${name}-${faker.string.alphanumeric(8).toLowerCase()}.svg`;
-    files.push({ path, svg });
-    return path;
-  };
 
   const randomId = async (tx: Tx, query: ReturnType<typeof sql>) => {
     const [row] = await rowsOf<{ id: number }>(tx, query);
@@ -101,15 +96,10 @@ export function createSimulator(database: Database, options: { uploadDir: string
           email,
           phone: phone(faker),
           companyName,
-          profile: imagePath(
-            files,
-            'company-logo',
-            avatar(initials(companyName), accent, 'square'),
-          ),
+          profile: addImage(files, avatar(initials(companyName), accent, 'square')),
           companyDoc: COMPANY_DOCUMENTS.slice(0, 2).map((title) =>
-            imagePath(
+            addImage(
               files,
-              'company-doc',
               documentCard({
                 title,
                 accent,
@@ -153,11 +143,10 @@ export function createSimulator(database: Database, options: { uploadDir: string
             .toISOString()
             .slice(0, 10),
           companyId: company.id,
-          profile: imagePath(files, 'profile', avatar(initials(someone.name), background, 'round')),
-          holdingDl: imagePath(files, 'holding-licence', holdingLicence(someone.name, background)),
-          dlFront: imagePath(
+          profile: addImage(files, avatar(initials(someone.name), background, 'round')),
+          holdingDl: addImage(files, holdingLicence(someone.name, background)),
+          dlFront: addImage(
             files,
-            'licence',
             documentCard({
               title: 'Driver licence',
               accent: '#1d5c96',
@@ -219,15 +208,10 @@ export function createSimulator(database: Database, options: { uploadDir: string
       const label = `${color.name} ${pick.brand} ${pick.model}`;
       const paint = faker.helpers.arrayElement(PALETTE);
       const photo = (view: VehicleView) =>
-        imagePath(
-          files,
-          `vehicle-${view}`,
-          vehiclePhoto(view, paint, plate, `${label}, ${view} view`),
-        );
+        addImage(files, vehiclePhoto(view, paint, plate, `${label}, ${view} view`));
       const doc = (title: string) =>
-        imagePath(
+        addImage(
           files,
-          'vehicle-doc',
           documentCard({
             title,
             accent: '#2f4858',
@@ -275,9 +259,8 @@ export function createSimulator(database: Database, options: { uploadDir: string
           email: freshEmail(someone.email),
           phone: phone(faker),
           gender: someone.gender,
-          profile: imagePath(
+          profile: addImage(
             files,
-            'profile',
             avatar(initials(someone.name), faker.helpers.arrayElement(PALETTE), 'round'),
           ),
           approval: 'Approved',

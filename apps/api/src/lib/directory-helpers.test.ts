@@ -9,7 +9,6 @@ import {
   SEARCH_WINDOW,
 } from './paging';
 import { containsPattern, escapeLike } from './search';
-import { uploadUrl, uploadUrls } from './uploads';
 
 describe('paging', () => {
   it('turns page and size into offset, last page and the paged answer', () => {
@@ -89,17 +88,5 @@ describe('search', () => {
   it('escapes the LIKE wildcards and the escape character', () => {
     expect(escapeLike('50%_off\\')).toBe('50\\%\\_off\\\\');
     expect(containsPattern("O'Brien 100%")).toBe("%O'Brien 100\\%%");
-  });
-});
-
-describe('uploads', () => {
-  it('serves stored paths under /uploads/, keeps URLs, drops blanks', () => {
-    expect(uploadUrl('seed/profile-1.svg')).toBe('/uploads/seed/profile-1.svg');
-    expect(uploadUrl('/seed/a b.svg')).toBe('/uploads/seed/a%20b.svg');
-    expect(uploadUrl('/uploads/x.svg')).toBe('/uploads/x.svg');
-    expect(uploadUrl('https://cdn.example/x.png')).toBe('https://cdn.example/x.png');
-    expect(uploadUrl('')).toBeNull();
-    expect(uploadUrl(null)).toBeNull();
-    expect(uploadUrls(['a.svg', '', null])).toEqual(['/uploads/a.svg']);
   });
 });

@@ -10,7 +10,16 @@ import { admins, adminSessions, auditLog, coupons, supports, users } from '../..
 import { hashPassword } from '../../src/lib/password';
 import { hashToken } from '../../src/lib/tokens';
 import { upsertAdmin } from '../../src/modules/auth/admins.repository';
-import { api, bearer, buildTestApp, createAdmin, signIn, type TestEnv } from '../helper';
+import {
+  api,
+  bearer,
+  buildTestApp,
+  createAdmin,
+  signIn,
+  signUpload,
+  TEST_UPLOAD_KEY,
+  type TestEnv,
+} from '../helper';
 import { createDriver } from '../builders';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>['app'];
@@ -428,8 +437,10 @@ describe('uploaded files', () => {
     writeFileSync(join(uploads, 'page.html'), '<script>alert(1)</script>');
     writeFileSync(join(uploads, 'notes.txt'), 'not an image');
     writeFileSync(join(uploads, '.env'), 'SECRET=1');
-    return buildTestApp({ UPLOAD_DIR: uploads });
+    return buildTestApp({ UPLOAD_DIR: uploads, UPLOAD_SIGNING_KEY: TEST_UPLOAD_KEY });
   }
+  /** Signed for an hour: what is refused below is refused for its path, not its signature. */
+  const signed = (url: string) => signUpload(url, Math.floor(Date.now() / 1000) + 3600);
 
   it('serves images with their content type and a sandboxing CSP', async () => {
     const { app } = await appWithUploads();
@@ -439,7 +450,7 @@ describe('uploaded files', () => {
       ['/uploads/seed/photo.JPG', 'image/jpeg'],
     ];
     for (const [url, type] of cases) {
-      const res = await app.inject({ url });
+      const res = await app.inject({ url: signed(url) });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toContain(type);
       expect(res.headers['x-content-type-options']).toBe('nosniff');
@@ -449,7 +460,7 @@ describe('uploaded files', () => {
     }
   });
 
-  it('serves nothing that is not an image, and nothing outside the directory', async () => {
+  it('serves nothing that is not an image, and nothing outside the directory, signed or not', async () => {
     const { app } = await appWithUploads();
     const urls = [
       '/uploads/page.html',
@@ -470,7 +481,7 @@ describe('uploaded files', () => {
       '/uploads/seed/doc.svg/..%2f..%2f..%2fsecret.png',
     ];
     for (const url of urls) {
-      const res = await app.inject({ url });
+      const res = await app.inject({ url: signed(url) });
       expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
       expect(res.statusCode, url).toBeLessThan(500);
       expect(res.body, url).not.toContain('outside the upload directory');

@@ -1,9 +1,11 @@
 import { Image, Modal, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { refreshImageUrl } from '@/lib/expired-images';
 
 interface ImageZoomProps {
-  /** `/uploads/...`; none shows "No image". */
+  /** A signed `/uploads/...` URL; none shows "No image". */
   src: string | null | undefined;
   label: string;
   height?: number;
@@ -13,6 +15,9 @@ interface ImageZoomProps {
 export function ImageZoom({ src, label, height = 140 }: ImageZoomProps) {
   const { t } = useTranslation();
   const [opened, { open, close }] = useDisclosure(false);
+  const queryClient = useQueryClient();
+  // An expired URL fails: the page's data is fetched again with fresh ones.
+  const onError = () => refreshImageUrl(queryClient, src);
   return (
     <Stack gap={6}>
       {src ? (
@@ -22,7 +27,7 @@ export function ImageZoom({ src, label, height = 140 }: ImageZoomProps) {
           data-testid="image-zoom"
         >
           <Paper withBorder radius="md" p={4}>
-            <Image src={src} alt={label} h={height} fit="contain" radius="sm" />
+            <Image src={src} alt={label} h={height} fit="contain" radius="sm" onError={onError} />
           </Paper>
         </UnstyledButton>
       ) : (
@@ -42,7 +47,7 @@ export function ImageZoom({ src, label, height = 140 }: ImageZoomProps) {
         {label}
       </Text>
       <Modal opened={opened} onClose={close} title={label} size="xl" centered>
-        {src ? <Image src={src} alt={label} fit="contain" mah="75vh" /> : null}
+        {src ? <Image src={src} alt={label} fit="contain" mah="75vh" onError={onError} /> : null}
       </Modal>
     </Stack>
   );

@@ -1,4 +1,6 @@
-import { Avatar, Group, Stack, Text } from '@mantine/core';
+import { Avatar, Group, Stack, Text, type AvatarProps } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { refreshImageUrl } from '@/lib/expired-images';
 
 interface PersonCellProps {
   name: string;
@@ -7,11 +9,33 @@ interface PersonCellProps {
   detail?: string | null;
 }
 
+/**
+ * A person's or company's picture (a signed upload URL): initials when there is
+ * none, or while an expired URL has the page's data fetched again with fresh ones.
+ */
+export function PersonAvatar({
+  name,
+  src,
+  ...props
+}: { name: string; src: string | null | undefined } & Pick<AvatarProps, 'size' | 'radius'>) {
+  const queryClient = useQueryClient();
+  return (
+    <Avatar
+      src={src ?? null}
+      alt={name}
+      name={name}
+      color="initials"
+      imageProps={{ onError: () => refreshImageUrl(queryClient, src) }}
+      {...props}
+    />
+  );
+}
+
 /** A person or company in a table: picture, name and an optional second line. */
 export function PersonCell({ name, image, detail }: PersonCellProps) {
   return (
     <Group gap="sm" wrap="nowrap" miw={150}>
-      <Avatar src={image ?? null} alt={name} name={name} color="initials" radius="xl" size={36} />
+      <PersonAvatar src={image} name={name} radius="xl" size={36} />
       <Stack gap={0} miw={0}>
         <Text size="sm" fw={600}>
           {name}

@@ -206,6 +206,8 @@ export const ES_MESSAGES: Readonly<Record<string, string>> = {
   'The request body is too large.': 'El cuerpo de la solicitud es demasiado grande.',
   'The request URL is not valid.': 'La URL de la solicitud no es válida.',
   'Bad request.': 'Solicitud incorrecta.',
+  'This link to a file is not valid or has expired.':
+    'Este enlace a un archivo no es válido o ha caducado.',
   'A value in the request is out of range or not valid.':
     'Un valor de la solicitud está fuera de rango o no es válido.',
   'The text contains a character that is not allowed.':

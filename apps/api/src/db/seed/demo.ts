@@ -23,12 +23,12 @@ import {
 } from './catalog';
 import { insertInBatches, seededFaker, slug, type Lookups, type SeedContext } from './common';
 import {
+  addImage,
   avatar,
   documentCard,
   holdingLicence,
   initials,
   PALETTE,
-  SEED_IMAGE_DIR,
   VEHICLE_VIEWS,
   vehiclePhoto,
   writeImages,
@@ -79,13 +79,6 @@ function formatDate(date: Date): string {
 
 function isoDate(date: Date): string {
   return date.toISOString().slice(0, 10);
-}
-
-/** Records the image and answers the path stored in the row. */
-function image(images: ImageFile[], name: string, svg: string): string {
-  const path = `${SEED_IMAGE_DIR}/${name}.svg`;
-  images.push({ path, svg });
-  return path;
 }
 
 /** A value made unique by drawing again; `seen` holds the lower-cased values taken. */
@@ -139,10 +132,9 @@ function makeCompanies(faker: Faker, now: Date, images: ImageFile[]) {
     });
     const accent = faker.helpers.arrayElement(PALETTE);
     const docCount = faker.number.int({ min: 2, max: 3 });
-    const companyDoc = COMPANY_DOCUMENTS.slice(0, docCount).map((title, n) =>
-      image(
+    const companyDoc = COMPANY_DOCUMENTS.slice(0, docCount).map((title) =>
+      addImage(
         images,
-        `company-doc-${id}-${n + 1}`,
         documentCard({
           title,
           accent,
@@ -161,7 +153,7 @@ function makeCompanies(faker: Faker, now: Date, images: ImageFile[]) {
       name: faker.person.fullName(),
       email: `${faker.helpers.arrayElement(COMPANY_MAILBOXES)}@${domain}.com`,
       phone: phone(faker),
-      profile: image(images, `company-logo-${id}`, avatar(initials(companyName), accent, 'square')),
+      profile: addImage(images, avatar(initials(companyName), accent, 'square')),
       companyName,
       companyDoc,
       ...states(faker),
@@ -205,26 +197,20 @@ function vehicleImages(
   const photos = Object.fromEntries(
     VEHICLE_VIEWS.map((view) => [
       view,
-      image(
-        images,
-        `vehicle-${view}-${id}`,
-        vehiclePhoto(view, color.hex, plate, `${label}, ${view} view`),
-      ),
+      addImage(images, vehiclePhoto(view, color.hex, plate, `${label}, ${view} view`)),
     ]),
   );
   return {
-    registrationFront: image(
+    registrationFront: addImage(
       images,
-      `registration-front-${id}`,
       documentCard({
         title: 'Registration front',
         accent,
         lines: [`Plate ${plate}`, label, `VIN ${faker.vehicle.vin()}`, `Owner ${company.name}`],
       }),
     ),
-    registrationBack: image(
+    registrationBack: addImage(
       images,
-      `registration-back-${id}`,
       documentCard({
         title: 'Registration back',
         accent,
@@ -236,9 +222,8 @@ function vehicleImages(
         ],
       }),
     ),
-    insurance: image(
+    insurance: addImage(
       images,
-      `insurance-${id}`,
       documentCard({
         title: 'Insurance certificate',
         accent: '#6e4c9c',
@@ -335,11 +320,10 @@ function makeDrivers(
       gender,
       dob: isoDate(dob),
       companyId: company.id,
-      profile: image(images, `profile-${id}`, avatar(initials(name), background, 'round')),
-      holdingDl: image(images, `driver-holding-licence-${id}`, holdingLicence(name, background)),
-      dlFront: image(
+      profile: addImage(images, avatar(initials(name), background, 'round')),
+      holdingDl: addImage(images, holdingLicence(name, background)),
+      dlFront: addImage(
         images,
-        `driver-licence-${id}`,
         documentCard({
           title: 'Driver licence',
           accent: '#1d5c96',
@@ -389,11 +373,7 @@ function makePassengers(faker: Faker, now: Date, images: ImageFile[]) {
         faker.date.between({ from: '1950-01-01T00:00:00Z', to: '2006-12-31T23:59:59Z' }),
       ),
       profile: withPhoto
-        ? image(
-            images,
-            `profile-${id}`,
-            avatar(initials(name), faker.helpers.arrayElement(PALETTE), 'round'),
-          )
+        ? addImage(images, avatar(initials(name), faker.helpers.arrayElement(PALETTE), 'round'))
         : null,
       ...states(faker),
       createdAt,

@@ -1,5 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { randomUploadName } from '../../lib/uploads';
 
 /**
  * Plausible stand-ins for uploaded documents and photos: small SVG files. The
@@ -8,7 +9,7 @@ import { dirname, join } from 'node:path';
  */
 export type ImageFile = { path: string; svg: string };
 
-export const SEED_IMAGE_DIR = 'seed';
+const SEED_IMAGE_DIR = 'seed';
 
 const FONT = 'font-family="Helvetica, Arial, sans-serif"';
 
@@ -148,6 +149,17 @@ export function vehiclePhoto(
       car +
       `<text x="24" y="40" ${FONT} font-size="22" fill="#333">${escapeXml(caption)}</text>`,
   );
+}
+
+/**
+ * Records a new image under a random name, so no path can be guessed from
+ * another (they used to be `seed/driver-licence-177.svg`), and answers the
+ * path the row stores.
+ */
+export function addImage(files: ImageFile[], svg: string): string {
+  const path = `${SEED_IMAGE_DIR}/${randomUploadName('svg')}`;
+  files.push({ path, svg });
+  return path;
 }
 
 /** Writes the files under the upload root, a few at a time. */

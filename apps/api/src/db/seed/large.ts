@@ -24,12 +24,12 @@ import {
 } from './catalog';
 import { seededFaker, slug, type Lookups, type SeedContext } from './common';
 import {
+  addImage,
   avatar,
   documentCard,
   holdingLicence,
   initials,
   PALETTE,
-  SEED_IMAGE_DIR,
   VEHICLE_VIEWS,
   vehiclePhoto,
   writeImages,
@@ -72,7 +72,6 @@ export const SMALL_SIZES: Sizes = {
 const RIDE_BATCH = 250_000;
 /** Images are a fixed pool reused by many rows, not a file per row. */
 const POOL_SIZE = 20;
-const POOL_DIR = `${SEED_IMAGE_DIR}/pool`;
 
 /** Transaction ids embed the ride id in their low 21 bits, which keeps them unique. */
 const RIDE_ID_BITS = 21;
@@ -127,10 +126,8 @@ function activeStatus(index: string, name: string): string {
   return `(case when ${unit(index, name)} < ${ACTIVE_SHARE} then 'Active' else 'Inactive' end)::active_status`;
 }
 
-/** One of the pool's images of a kind. */
-function poolImage(kind: string, index: string, name: string): string {
-  return `'${POOL_DIR}/${kind}-' || (1 + ${below(index, name, POOL_SIZE)}) || '.svg'`;
-}
+/** The word list of the pool's images of a kind (`company-doc`: `image_company_doc`). */
+const imageKey = (kind: string) => `image_${kind.replaceAll('-', '_')}`;
 
 function phone(index: string, name: string): string {
   return `(2 + ${below(index, `${name}.area`, 8)})::text || lpad(${below(index, `${name}.line`, 1_000_000_000)}::text, 9, '0')`;
@@ -156,6 +153,10 @@ function distinct(count: number, draw: () => string): string[] {
   return [...new Set(Array.from({ length: count }, draw))];
 }
 
+/** Common colours come up more often: each repeated by its weight. */
+const paintsOf = (lookups: Lookups) =>
+  lookups.colors.flatMap((color) => Array<typeof color>(color.weight).fill(color));
+
 function wordLists(faker: Faker, lookups: Lookups): Words {
   const words = new Set(COMPANY_WORDS.map(slug));
   const surnames = distinct(600, () => faker.person.lastName()).filter((name) => {
@@ -163,8 +164,7 @@ function wordLists(faker: Faker, lookups: Lookups): Words {
     words.add(slug(name));
     return true;
   });
-  // Common colours come up more often: repeat each by its weight.
-  const paints = lookups.colors.flatMap((color) => Array<typeof color>(color.weight).fill(color));
+  const paints = paintsOf(lookups);
   return {
     male: distinct(400, () => faker.person.firstName('male')),
     female: distinct(400, () => faker.person.firstName('female')),
@@ -182,7 +182,6 @@ function wordLists(faker: Faker, lookups: Lookups): Words {
     vehicle_type_id: lookups.models.map((model) => model.vehicleTypeId),
     service_type_id: lookups.models.map((model) => model.serviceTypeId),
     color_id: paints.map((color) => color.id),
-    color_slug: paints.map((color) => slug(color.name)),
   };
 }
 
@@ -204,6 +203,11 @@ function length(words: Words, key: string): number {
 /** A random element of word list `key` as SQL. */
 function word(words: Words, key: string, index: string, name: string): string {
   return `w.${key}[1 + ${below(index, name, length(words, key))}]`;
+}
+
+/** One of the pool's images of a kind. */
+function poolImage(words: Words, kind: string, index: string, name: string): string {
+  return word(words, imageKey(kind), index, name);
 }
 
 /** A statement whose first CTE is `w`; `rest` goes on with `, name as (...)` or the INSERT. */
@@ -237,8 +241,7 @@ function companiesSql({ sizes, words, timelines: t }: Plan): SQL {
   if (names < sizes.companies) throw new Error('seed: too few distinct company names');
   // A bijection of the row number onto (prefix, suffix) pairs: no two companies share a name.
   const pair = permute('g', names, 13);
-  const doc = (step: number) =>
-    `'${POOL_DIR}/company-doc-' || (1 + (k + ${step}) % ${POOL_SIZE}) || '.svg'`;
+  const doc = (step: number) => `w.${imageKey('company-doc')}[1 + (k + ${step}) % ${POOL_SIZE}]`;
   return withWords(
     words,
     `, c as (
@@ -255,7 +258,7 @@ function companiesSql({ sizes, words, timelines: t }: Plan): SQL {
       ${word(words, 'mailbox', 'g', 'company.mailbox')} || '@'
         || lower(regexp_replace(company_name, '[^A-Za-z0-9]', '', 'g')) || '.com',
       ${phone('g', 'company.phone')},
-      ${poolImage('company-logo', 'g', 'company.logo')},
+      ${poolImage(words, 'company-logo', 'g', 'company.logo')},
       ${activeStatus('g', 'company.status')},
       ${weighted(APPROVAL_SHARES, 'g', 'company.approval', 'approval')},
       company_name,
@@ -272,7 +275,7 @@ function vehiclesSql({ sizes, words, timelines: t }: Plan): SQL {
   // Plate letters are a bijection of the row number, so plates are unique whatever the digits.
   const code = permute('g', PLATE_LETTER_SPACE, 4_211);
   const letter = (place: number) => `chr(65 + (${code} / ${place} % 26)::int)`;
-  const photo = (view: string) => `'${POOL_DIR}/vehicle-${view}-' || w.color_slug[1 + p] || '.svg'`;
+  const photo = (view: string) => `w.${imageKey(`vehicle-${view}`)}[1 + p]`;
   return withWords(
     words,
     `, v as (
@@ -291,9 +294,9 @@ function vehiclesSql({ sizes, words, timelines: t }: Plan): SQL {
       ${letter(676)} || ${letter(26)} || ${letter(1)} || '-'
         || lpad(${below('g', 'vehicle.plate', 10_000)}::text, 4, '0'),
       ${weighted(APPROVAL_SHARES, 'g', 'vehicle.approval', 'approval')},
-      ${poolImage('registration-front', 'g', 'vehicle.registration')},
-      ${poolImage('registration-back', 'g', 'vehicle.registration')}, -- one salt: both sides of one specimen
-      ${poolImage('insurance', 'g', 'vehicle.insurance')},
+      ${poolImage(words, 'registration-front', 'g', 'vehicle.registration')},
+      ${poolImage(words, 'registration-back', 'g', 'vehicle.registration')}, -- one salt: both sides of one specimen
+      ${poolImage(words, 'insurance', 'g', 'vehicle.insurance')},
       ${VEHICLE_VIEWS.map(photo).join(', ')},
       to_timestamp(epoch), to_timestamp(epoch)
     from v cross join w`,
@@ -343,13 +346,13 @@ function driversSql(plan: Plan): SQL {
     ${peopleCtes(plan.words, 'driver', id, DRIVER_GENDER_SHARES)}
     insert into users (id, role, name, email, phone, profile, gender, dob, status, approval, company_id,
                        holding_dl, dl_front, created_at, updated_at)
-    select ${id}, 'Driver', name, email, phone, ${poolImage('profile', 'g', 'driver.profile')}, gender,
+    select ${id}, 'Driver', name, email, phone, ${poolImage(plan.words, 'profile', 'g', 'driver.profile')}, gender,
       ${dateBetween('1965-01-01', '2003-12-31', 'g', 'driver.dob')},
       status, approval, company_id,
-      ${poolImage('driver-holding-licence', 'g', 'driver.holding')},
-      ${poolImage('driver-licence', 'g', 'driver.licence')},
+      ${poolImage(plan.words, 'driver-holding-licence', 'g', 'driver.holding')},
+      ${poolImage(plan.words, 'driver-licence', 'g', 'driver.licence')},
       to_timestamp(epoch), to_timestamp(epoch)
-    from people`,
+    from people cross join w`,
   );
 }
 
@@ -370,10 +373,10 @@ function passengersSql(plan: Plan): SQL {
     insert into users (id, role, name, email, phone, profile, gender, dob, status, approval, created_at, updated_at)
     select ${id}, 'User', name, email, phone,
       case when ${unit('g', 'passenger.has_profile')} < 0.65
-        then ${poolImage('profile', 'g', 'passenger.profile')} end,
+        then ${poolImage(plan.words, 'profile', 'g', 'passenger.profile')} end,
       gender, ${dateBetween('1950-01-01', '2006-12-31', 'g', 'passenger.dob')},
       status, approval, to_timestamp(epoch), to_timestamp(epoch)
-    from people`,
+    from people cross join w`,
   );
 }
 
@@ -473,21 +476,24 @@ function transactionsSql(from: number, to: number): SQL {
 
 // ---------------------------------------------------------------- images
 
-/** The fixed pool the large scale's rows point at: 20 of each kind, vehicle photos per colour. */
-function poolImages(faker: Faker, lookups: Lookups): ImageFile[] {
+/**
+ * The fixed pool the large scale's rows point at: 20 of each kind, vehicle photos
+ * per colour, each under a random name; the rows pick them from word lists.
+ */
+function poolImages(faker: Faker, lookups: Lookups): { files: ImageFile[]; words: Words } {
   const files: ImageFile[] = [];
-  const add = (kind: string, n: number | string, svg: string) =>
-    files.push({ path: `${POOL_DIR}/${kind}-${n}.svg`, svg });
+  const words: Record<string, string[]> = {};
+  const add = (kind: string, svg: string) =>
+    (words[imageKey(kind)] ??= []).push(addImage(files, svg));
   for (let n = 1; n <= POOL_SIZE; n++) {
     const person = faker.person.fullName();
     const firm = `${faker.person.lastName()} ${faker.helpers.arrayElement(COMPANY_SUFFIXES)}`;
     const plate = `${faker.string.alpha({ length: 3, casing: 'upper' })}-${faker.string.numeric(4)}`;
     const color = PALETTE[n % PALETTE.length] ?? '#57606a';
-    add('profile', n, avatar(initials(person), color, 'round'));
-    add('company-logo', n, avatar(initials(firm), color, 'square'));
+    add('profile', avatar(initials(person), color, 'round'));
+    add('company-logo', avatar(initials(firm), color, 'square'));
     add(
       'company-doc',
-      n,
       documentCard({
         title: COMPANY_DOCUMENTS[n % COMPANY_DOCUMENTS.length] ?? 'Company document',
         accent: color,
@@ -498,10 +504,9 @@ function poolImages(faker: Faker, lookups: Lookups): ImageFile[] {
         ],
       }),
     );
-    add('driver-holding-licence', n, holdingLicence(person, color));
+    add('driver-holding-licence', holdingLicence(person, color));
     add(
       'driver-licence',
-      n,
       documentCard({
         title: 'Driver licence',
         accent: '#1d5c96',
@@ -516,7 +521,6 @@ function poolImages(faker: Faker, lookups: Lookups): ImageFile[] {
     );
     add(
       'registration-front',
-      n,
       documentCard({
         title: 'Registration front',
         accent: '#2f4858',
@@ -525,7 +529,6 @@ function poolImages(faker: Faker, lookups: Lookups): ImageFile[] {
     );
     add(
       'registration-back',
-      n,
       documentCard({
         title: 'Registration back',
         accent: '#2f4858',
@@ -534,7 +537,6 @@ function poolImages(faker: Faker, lookups: Lookups): ImageFile[] {
     );
     add(
       'insurance',
-      n,
       documentCard({
         title: 'Insurance certificate',
         accent: '#6e4c9c',
@@ -542,16 +544,24 @@ function poolImages(faker: Faker, lookups: Lookups): ImageFile[] {
       }),
     );
   }
-  for (const color of lookups.colors) {
-    for (const view of VEHICLE_VIEWS) {
-      add(
-        `vehicle-${view}`,
-        slug(color.name),
-        vehiclePhoto(view, color.hex, 'SAMPLE', `${color.name} vehicle, ${view} view`),
-      );
-    }
-  }
-  return files;
+  const photos = new Map(
+    lookups.colors.map((color) => [
+      color.id,
+      VEHICLE_VIEWS.map((view) =>
+        addImage(
+          files,
+          vehiclePhoto(view, color.hex, 'SAMPLE', `${color.name} vehicle, ${view} view`),
+        ),
+      ),
+    ]),
+  );
+  // In the order of the colour word lists, so `1 + p` picks the vehicle's own colour.
+  VEHICLE_VIEWS.forEach((view, v) => {
+    words[imageKey(`vehicle-${view}`)] = paintsOf(lookups).map(
+      (color) => photos.get(color.id)![v]!,
+    );
+  });
+  return { files, words };
 }
 
 // ---------------------------------------------------------------- the scale
@@ -577,14 +587,15 @@ export async function seedGenerated(
   if (rides >= 2 ** RIDE_ID_BITS) throw new Error('seed: ride ids no longer fit transaction ids');
   const { log } = context;
   const faker = seededFaker();
+  const words = wordLists(faker, lookups);
+  const pool = poolImages(faker, lookups);
   const plan: Plan = {
     sizes,
-    words: wordLists(faker, lookups),
+    words: { ...words, ...pool.words },
     timelines: timelines(context.now, sizes),
   };
-  const images = poolImages(faker, lookups);
-  await writeImages(context.uploadDir, images);
-  log(`wrote ${images.length} pooled images under ${context.uploadDir}`);
+  await writeImages(context.uploadDir, pool.files);
+  log(`wrote ${pool.files.length} pooled images under ${context.uploadDir}`);
 
   // Users, rides and payments are loaded with their secondary indexes and foreign keys
   // dropped and rebuilt after: the large scale took 58 s instead of 106 s on two cores.
@@ -610,5 +621,5 @@ export async function seedGenerated(
     },
     log,
   );
-  return images.length;
+  return pool.files.length;
 }

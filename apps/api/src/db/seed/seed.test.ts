@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -46,6 +46,14 @@ async function count(query: SQL): Promise<number> {
 async function values(query: SQL, db: Database = database): Promise<string[]> {
   return (await db.rows<{ v: string }>(query)).map((row) => row.v);
 }
+
+/** Every image path the rows store, once per row that stores it. */
+const imagePaths = sql`
+  select p as v from users, unnest(array[profile, holding_dl, dl_front] || company_doc) p where p is not null
+  union all
+  select p from vehicles, unnest(array[registration_front, registration_back, insurance,
+                                       vehicle_front, vehicle_back, vehicle_right, vehicle_left]) p
+  where p is not null`;
 
 /** The counters the triggers kept, then the same after recount_counters(): equal. */
 async function expectCountersEqualRecount(db: Database) {
@@ -163,16 +171,13 @@ describe('demo seed', () => {
     expect(new Date(latest!.at).getTime()).toBeLessThanOrEqual(NOW.getTime());
   });
 
-  it('writes every image a row refers to', async () => {
-    const paths = await values(sql`
-      select p as v from users, unnest(array[profile, holding_dl, dl_front] || company_doc) p where p is not null
-      union
-      select p from vehicles, unnest(array[registration_front, registration_back, insurance,
-                                           vehicle_front, vehicle_back, vehicle_right, vehicle_left]) p`);
+  it('writes every image a row refers to, each under a random name of its own', async () => {
+    const paths = await values(imagePaths);
     expect(paths.length).toBeGreaterThan(1_000);
-    expect(
-      paths.filter((path) => !path.startsWith('seed/') || !existsSync(join(uploadDir, path))),
-    ).toEqual([]);
+    expect(paths.filter((path) => !existsSync(join(uploadDir, path)))).toEqual([]);
+    // 128 random bits a name: no licence is found by counting (seed/driver-licence-177.svg).
+    expect(paths.filter((path) => !/^seed\/[0-9a-f]{32}\.svg$/.test(path))).toEqual([]);
+    expect(new Set(paths).size).toBe(paths.length);
   });
 
   it('leaves the trigger-kept counters equal to a full recount', async () => {
@@ -186,11 +191,20 @@ describe('demo seed', () => {
     expect(await count(sql`select count(*)::int as n from users`)).toBe(summary.counts.users);
   });
 
-  it('is deterministic, and --reset empties the marketplace', async () => {
+  it('is deterministic but for the image names, and --reset empties the marketplace', async () => {
+    // Image paths are random; which images a row has is not.
     const checksum = (db: Database) =>
       db.rows(sql`select
-        (select md5(string_agg(u::text, '|' order by id)) from users u) as users,
-        (select md5(string_agg(v::text, '|' order by id)) from vehicles v) as vehicles,
+        (select md5(string_agg((to_jsonb(u) - 'profile' - 'holding_dl' - 'dl_front' - 'company_doc'
+            || jsonb_build_object('images', array[profile is null, holding_dl is null, dl_front is null],
+                                  'documents', cardinality(company_doc)))::text, '|' order by id))
+          from users u) as users,
+        (select md5(string_agg((to_jsonb(v) - 'registration_front' - 'registration_back' - 'insurance'
+            - 'vehicle_front' - 'vehicle_back' - 'vehicle_right' - 'vehicle_left'
+            || jsonb_build_object('images', array[registration_front is null, registration_back is null,
+                 insurance is null, vehicle_front is null, vehicle_back is null, vehicle_right is null,
+                 vehicle_left is null]))::text, '|' order by id))
+          from vehicles v) as vehicles,
         (select md5(string_agg(r::text, '|' order by id)) from rides r) as rides,
         (select md5(string_agg(t::text, '|' order by id)) from transactions t) as transactions,
         (select md5(string_agg(n::text, '|' order by id)) from notifications n) as notifications`);
@@ -204,6 +218,9 @@ describe('demo seed', () => {
         Array(5).fill(expect.stringMatching(/^[0-9a-f]{32}$/)),
       );
       expect(await checksum(other)).toEqual([sums]);
+      // Another seed, other names: one seeded install tells nothing about another's.
+      const mine = new Set(await values(imagePaths));
+      expect((await values(imagePaths, other)).filter((path) => mine.has(path))).toEqual([]);
 
       await resetMarketplace(other);
       const [left] = await other.rows<{ users: number; rides: number; counted: number }>(sql`select
@@ -223,7 +240,11 @@ describe('small generated seed (the large scale at 1%)', () => {
     const uploads = await mkdtemp(join(tmpdir(), 'cabdesk-seed-'));
     try {
       const schema = await schemaOf(small.db);
-      const { counts } = await seed(small, { scale: 'small', uploadDir: uploads, now: NOW });
+      const { counts, imageFiles } = await seed(small, {
+        scale: 'small',
+        uploadDir: uploads,
+        now: NOW,
+      });
       expect(counts).toMatchObject({
         companies: 20,
         drivers: 200,
@@ -232,6 +253,22 @@ describe('small generated seed (the large scale at 1%)', () => {
         rides: 10_000,
       });
       expect(counts.transactions).toBeGreaterThan(8_000);
+      // The rows share a pool of images, each written, under random names.
+      const pooled = new Set(await values(imagePaths, small));
+      expect(pooled.size).toBeGreaterThan(100);
+      expect(pooled.size).toBeLessThanOrEqual(imageFiles);
+      for (const path of pooled) {
+        expect(path).toMatch(/^seed\/[0-9a-f]{32}\.svg$/);
+        expect(existsSync(join(uploads, path)), path).toBe(true);
+      }
+      // A vehicle's photos show its own colour.
+      const photos = await small.rows<{ name: string; photo: string }>(
+        sql`select c.name, v.vehicle_left as photo from vehicles v join colors c on c.id = v.color_id
+            order by v.id limit 20`,
+      );
+      for (const { name, photo } of photos) {
+        expect(readFileSync(join(uploads, photo), 'utf8')).toContain(`${name} vehicle, left view`);
+      }
       // Loaded with its indexes and foreign keys dropped, the marketplace has every one back.
       expect(await schemaOf(small.db)).toEqual(schema);
       await expectCountersEqualRecount(small);

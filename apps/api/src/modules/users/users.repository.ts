@@ -11,7 +11,6 @@ import type { Db } from '../../db/client';
 import { isPastEnd, offsetOf, pageOf, type PageRequest } from '../../lib/paging';
 import { contains } from '../../lib/search';
 import { allOf, isoText, money, rowsOf, startOfTodayUtc } from '../../lib/sql';
-import { uploadUrl, uploadUrls } from '../../lib/uploads';
 
 /** Which people a list shows. Only live (not soft-deleted) accounts are listed. */
 export type UserFilter = {
@@ -110,7 +109,7 @@ const toItem = (r: UserRow): UserListItem => ({
   name: r.name,
   email: r.email,
   phone: r.phone,
-  profile: uploadUrl(r.profile),
+  profile: r.profile,
   gender: r.gender,
   dob: r.dob,
   created_at: r.created_at,
@@ -127,7 +126,10 @@ const toItem = (r: UserRow): UserListItem => ({
       : { id: r.c_id, company_name: r.c_company_name, email: r.c_email ?? '', phone: r.c_phone },
 });
 
-/** One page of people, newest first; page rows are chosen by id first, then joined. */
+/**
+ * One page of people, newest first; page rows are chosen by id first, then joined.
+ * Images are the stored upload paths: the route signs them into URLs.
+ */
 export async function listUsers(
   db: Db,
   f: UserFilter,
@@ -169,7 +171,7 @@ const revenueTodayBy = (column: SQL) => sql`(
   select coalesce(sum(r.amount), 0)::text from rides r
   where r.${column} = u.id and r.ride_status = 'Complete' and r.created_at >= ${startOfTodayUtc})`;
 
-/** One live account of any role with its documents and figures, or null. */
+/** One live account of any role with its documents (stored paths) and figures, or null. */
 export async function findUserDetail(db: Db, id: number): Promise<UserDetail | null> {
   // Today's revenue comes from the rides of the account's role: only that branch runs.
   const [row] = await rowsOf<UserDetailRow & { today_revenue: string }>(
@@ -191,9 +193,9 @@ export async function findUserDetail(db: Db, id: number): Promise<UserDetail | n
   const item = toItem(row);
   return {
     ...item,
-    company_doc: uploadUrls(parseArray(row.company_doc)),
-    holding_dl: uploadUrl(row.holding_dl),
-    dl_front: uploadUrl(row.dl_front),
+    company_doc: parseArray(row.company_doc),
+    holding_dl: row.holding_dl,
+    dl_front: row.dl_front,
     overall_driver: item.total_driver,
     overall_vehicle: item.total_vehicle,
     completed_rides: row.completed_count,

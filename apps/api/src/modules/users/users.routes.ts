@@ -3,6 +3,9 @@ import {
   DIRECTORY_MESSAGES,
   driverListQuerySchema,
   paths,
+  type Paged,
+  type UserDetail,
+  type UserListItem,
   userDetailQuerySchema,
   userDetailResponseSchema,
   userListQuerySchema,
@@ -15,6 +18,12 @@ import { findUserDetail, findUserRole, listUsers } from './users.repository';
 /** user-list, all-users, driver-list and user-detail (SPEC 7). */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
+  const { url, urls } = app.uploads;
+  /** A page of people with signed URLs in place of their stored image paths. */
+  const signed = (page: Paged<UserListItem>): Paged<UserListItem> => ({
+    ...page,
+    data: page.data.map((user) => ({ ...user, profile: url(user.profile) })),
+  });
 
   app.get(
     paths.userList,
@@ -24,7 +33,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         status: true,
         message: DIRECTORY_MESSAGES.usersFetched,
-        data: await listUsers(db, { role: user_type, status, approval, search }, page),
+        data: signed(await listUsers(db, { role: user_type, status, approval, search }, page)),
       };
     },
   );
@@ -37,7 +46,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         status: true,
         message: DIRECTORY_MESSAGES.usersFetched,
-        data: await listUsers(db, { status, approval, search }, page),
+        data: signed(await listUsers(db, { status, approval, search }, page)),
       };
     },
   );
@@ -53,12 +62,14 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         status: true,
         message: DIRECTORY_MESSAGES.driversFetched,
-        data: await listUsers(
-          db,
-          company_id === undefined
-            ? { role: 'Driver', status, approval, search }
-            : { companyId: company_id, status, approval, search },
-          page,
+        data: signed(
+          await listUsers(
+            db,
+            company_id === undefined
+              ? { role: 'Driver', status, approval, search }
+              : { companyId: company_id, status, approval, search },
+            page,
+          ),
         ),
       };
     },
@@ -72,7 +83,14 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = await findUserDetail(db, request.query.user_id);
       if (!user) throw new HttpError(404, DIRECTORY_MESSAGES.userNotFound);
-      return { status: true, message: DIRECTORY_MESSAGES.userFetched, data: user };
+      const data: UserDetail = {
+        ...user,
+        profile: url(user.profile),
+        company_doc: urls(user.company_doc),
+        holding_dl: url(user.holding_dl),
+        dl_front: url(user.dl_front),
+      };
+      return { status: true, message: DIRECTORY_MESSAGES.userFetched, data };
     },
   );
 };

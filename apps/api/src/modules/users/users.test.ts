@@ -9,7 +9,15 @@ import {
   createUser,
   createVehicle,
 } from '../../../test/builders';
-import { api, bearer, buildTestApp, createAdmin, signIn } from '../../../test/helper';
+import {
+  api,
+  bearer,
+  buildTestApp,
+  createAdmin,
+  signedUrlOf,
+  signIn,
+  writeUploads,
+} from '../../../test/helper';
 
 type Paged<T> = {
   data: T[];
@@ -20,7 +28,7 @@ type Paged<T> = {
 };
 
 async function setup() {
-  const { app, database } = await buildTestApp();
+  const { app, database, config } = await buildTestApp();
   await createAdmin(database);
   const token = await signIn(app);
   const get = async (path: string, query: Record<string, string | number> = {}) => {
@@ -31,7 +39,9 @@ async function setup() {
     });
     return { statusCode: res.statusCode, body: res.json() };
   };
-  return { app, database, token, get };
+  /** What an `<img>` gets for a URL the API answered: no bearer token. */
+  const load = (url: string) => app.inject({ url });
+  return { app, database, config, token, get, load };
 }
 
 const at = (iso: string) => new Date(iso);
@@ -112,7 +122,7 @@ describe('user-list', () => {
       expect.objectContaining({
         id: company.id,
         user_type: 'Company',
-        profile: '/uploads/seed/company-logo-1.svg',
+        profile: signedUrlOf('/uploads/seed/company-logo-1.svg'),
         created_at: '2024-03-05T09:12:00.000Z',
         company_name: 'Olive Cabs',
         total_vehicle: 2,
@@ -266,7 +276,7 @@ describe('all-users', () => {
 
 describe('user-detail', () => {
   it("shows a company's documents and figures, today's revenue in UTC", async () => {
-    const { database, get } = await setup();
+    const { database, config, get, load } = await setup();
     const company = await createCompany(database, {
       companyName: 'Olive Cabs',
       companyDoc: ['seed/licence.svg', 'seed/permit one.svg'],
@@ -293,7 +303,10 @@ describe('user-detail', () => {
       user_type: 'Company',
       company_name: 'Olive Cabs',
       approval: 'Pending',
-      company_doc: ['/uploads/seed/licence.svg', '/uploads/seed/permit%20one.svg'],
+      company_doc: [
+        signedUrlOf('/uploads/seed/licence.svg'),
+        signedUrlOf('/uploads/seed/permit%20one.svg'),
+      ],
       holding_dl: null,
       dl_front: null,
       total_driver: 2,
@@ -306,10 +319,15 @@ describe('user-detail', () => {
       overall_revenue: 30.35,
       company: null,
     });
+    // The documents load as the page's <img> asks for them, with no token.
+    writeUploads(config, ['seed/licence.svg']);
+    const image = await load(detail.company_doc[0]!);
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toContain('image/svg+xml');
   });
 
   it("shows a driver's licences, company and figures", async () => {
-    const { database, get } = await setup();
+    const { database, config, get, load } = await setup();
     const company = await createCompany(database, {
       companyName: 'Olive Cabs',
       email: 'olive@example.test',
@@ -329,8 +347,8 @@ describe('user-detail', () => {
     const detail = (await get(paths.userDetail, { user_id: driver.id })).body.data as UserDetail;
     expect(detail).toMatchObject({
       user_type: 'Driver',
-      holding_dl: '/uploads/seed/holding.svg',
-      dl_front: '/uploads/seed/front.svg',
+      holding_dl: signedUrlOf('/uploads/seed/holding.svg'),
+      dl_front: signedUrlOf('/uploads/seed/front.svg'),
       company_doc: [],
       driver_rides_count: 1,
       completed_rides: 1,
@@ -345,6 +363,12 @@ describe('user-detail', () => {
         phone: '5550001111',
       },
     });
+    writeUploads(config, ['seed/holding.svg', 'seed/front.svg']);
+    for (const url of [detail.holding_dl!, detail.dl_front!]) {
+      expect((await load(url)).body, url).toContain('<svg');
+      // The path alone is refused: only the signed URL the API answered opens the licence.
+      expect((await load(url.split('?')[0]!)).statusCode).toBe(403);
+    }
     // The passenger's figures come from the same trip.
     const passenger = (await get(paths.userDetail, { user_id: ride.userId })).body.data;
     expect(passenger).toMatchObject({

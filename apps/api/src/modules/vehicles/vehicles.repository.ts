@@ -4,7 +4,6 @@ import type { Db } from '../../db/client';
 import { isPastEnd, offsetOf, pageOf, type PageRequest } from '../../lib/paging';
 import { contains } from '../../lib/search';
 import { allOf, isoText, rowsOf } from '../../lib/sql';
-import { uploadUrl } from '../../lib/uploads';
 
 /** Which vehicles a list shows. Only live (not soft-deleted) vehicles are listed. */
 export type VehicleFilter = {
@@ -110,16 +109,19 @@ const toVehicle = (r: VehicleRow): Vehicle => ({
     phone: r.c_phone,
     email: r.c_email,
   },
-  registration_front: uploadUrl(r.registration_front),
-  registration_back: uploadUrl(r.registration_back),
-  insurance: uploadUrl(r.insurance),
-  vehicle_front: uploadUrl(r.vehicle_front),
-  vehicle_back: uploadUrl(r.vehicle_back),
-  vehicle_right: uploadUrl(r.vehicle_right),
-  vehicle_left: uploadUrl(r.vehicle_left),
+  registration_front: r.registration_front,
+  registration_back: r.registration_back,
+  insurance: r.insurance,
+  vehicle_front: r.vehicle_front,
+  vehicle_back: r.vehicle_back,
+  vehicle_right: r.vehicle_right,
+  vehicle_left: r.vehicle_left,
 });
 
-/** One page of vehicles, newest first; page rows are chosen by id first, then joined. */
+/**
+ * One page of vehicles, newest first; page rows are chosen by id first, then joined.
+ * Images are the stored upload paths: the route signs them into URLs.
+ */
 export async function listVehicles(
   db: Db,
   f: VehicleFilter,
@@ -145,7 +147,7 @@ export async function listVehicles(
   return pageOf(rows.map(toVehicle), total, request);
 }
 
-/** One live vehicle, or null when missing or deleted. */
+/** One live vehicle (images as stored paths), or null when missing or deleted. */
 export async function findVehicle(db: Db, id: number): Promise<Vehicle | null> {
   const [row] = await rowsOf<VehicleRow>(
     db,

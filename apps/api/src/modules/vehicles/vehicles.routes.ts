@@ -1,6 +1,7 @@
 import {
   DIRECTORY_MESSAGES,
   paths,
+  type Vehicle,
   vehicleDetailQuerySchema,
   vehicleDetailResponseSchema,
   vehicleListQuerySchema,
@@ -11,9 +12,26 @@ import { HttpError } from '../../lib/http-error';
 import { findUserRole } from '../users/users.repository';
 import { findVehicle, listVehicles } from './vehicles.repository';
 
+/** A vehicle's documents and photos. */
+const VEHICLE_IMAGES = [
+  'registration_front',
+  'registration_back',
+  'insurance',
+  'vehicle_front',
+  'vehicle_back',
+  'vehicle_right',
+  'vehicle_left',
+] as const;
+
 /** vehicle-list and vehicle-detail (SPEC 7). */
 export const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
+  /** The vehicle with signed URLs in place of its stored image paths. */
+  const signed = (vehicle: Vehicle): Vehicle => {
+    const copy = { ...vehicle };
+    for (const field of VEHICLE_IMAGES) copy[field] = app.uploads.url(vehicle[field]);
+    return copy;
+  };
 
   app.get(
     paths.vehicleList,
@@ -25,10 +43,11 @@ export const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
       if (company_id !== undefined && (await findUserRole(db, company_id)) !== 'Company') {
         throw new HttpError(404, DIRECTORY_MESSAGES.companyNotFound);
       }
+      const vehicles = await listVehicles(db, { companyId: company_id, approval, search }, page);
       return {
         status: true,
         message: DIRECTORY_MESSAGES.vehiclesFetched,
-        data: await listVehicles(db, { companyId: company_id, approval, search }, page),
+        data: { ...vehicles, data: vehicles.data.map(signed) },
       };
     },
   );
@@ -44,7 +63,7 @@ export const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const vehicle = await findVehicle(db, request.query.vehicle_id);
       if (!vehicle) throw new HttpError(404, DIRECTORY_MESSAGES.vehicleNotFound);
-      return { status: true, message: DIRECTORY_MESSAGES.vehicleFetched, data: vehicle };
+      return { status: true, message: DIRECTORY_MESSAGES.vehicleFetched, data: signed(vehicle) };
     },
   );
 };

@@ -3,7 +3,15 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { vehicles } from '../../db/schema';
 import { createCompany, createVehicle } from '../../../test/builders';
-import { api, bearer, buildTestApp, createAdmin, signIn } from '../../../test/helper';
+import {
+  api,
+  bearer,
+  buildTestApp,
+  createAdmin,
+  signedUrlOf,
+  signIn,
+  writeUploads,
+} from '../../../test/helper';
 
 type Paged<T> = {
   data: T[];
@@ -14,7 +22,7 @@ type Paged<T> = {
 };
 
 async function setup() {
-  const { app, database } = await buildTestApp();
+  const { app, database, config } = await buildTestApp();
   await createAdmin(database);
   const token = await signIn(app);
   const get = async (path: string, query: Record<string, string | number> = {}) => {
@@ -25,7 +33,7 @@ async function setup() {
     });
     return { statusCode: res.statusCode, body: res.json() };
   };
-  return { app, database, get };
+  return { app, database, config, get };
 }
 
 const at = (iso: string) => new Date(iso);
@@ -33,7 +41,7 @@ const plates = (page: Paged<Vehicle>) => page.data.map((v) => v.license_number);
 
 describe('vehicle-list and vehicle-detail', () => {
   it('answer the vehicle of SPEC 3 with its catalogue names, company and images', async () => {
-    const { database, get } = await setup();
+    const { app, database, config, get } = await setup();
     const company = await createCompany(database, {
       name: 'Olive Owner',
       companyName: 'Olive Cabs',
@@ -75,12 +83,12 @@ describe('vehicle-list and vehicle-detail', () => {
         phone: '5550001111',
         email: 'olive@example.test',
       },
-      registration_front: '/uploads/seed/reg-front.svg',
-      registration_back: '/uploads/seed/reg-back.svg',
-      insurance: '/uploads/seed/insurance.svg',
-      vehicle_front: '/uploads/seed/front.svg',
-      vehicle_back: '/uploads/seed/back.svg',
-      vehicle_right: '/uploads/seed/right.svg',
+      registration_front: signedUrlOf('/uploads/seed/reg-front.svg'),
+      registration_back: signedUrlOf('/uploads/seed/reg-back.svg'),
+      insurance: signedUrlOf('/uploads/seed/insurance.svg'),
+      vehicle_front: signedUrlOf('/uploads/seed/front.svg'),
+      vehicle_back: signedUrlOf('/uploads/seed/back.svg'),
+      vehicle_right: signedUrlOf('/uploads/seed/right.svg'),
       vehicle_left: null,
     };
 
@@ -106,6 +114,27 @@ describe('vehicle-list and vehicle-detail', () => {
       message: 'Vehicle fetched successfully.',
       data: expected,
     });
+    // One image, one URL for a while: the list and the detail share the browser's cached copy.
+    const shown = detail.body.data as Vehicle;
+    expect(shown.insurance).toBe((list.body.data as Paged<Vehicle>).data[0]!.insurance);
+    // Every image loads as the page's <img> asks for it, with no token.
+    writeUploads(
+      config,
+      ['reg-front', 'reg-back', 'insurance', 'front', 'back', 'right'].map((n) => `seed/${n}.svg`),
+    );
+    const urls = [
+      shown.registration_front,
+      shown.registration_back,
+      shown.insurance,
+      shown.vehicle_front,
+      shown.vehicle_back,
+      shown.vehicle_right,
+    ];
+    for (const url of urls) {
+      const image = await app.inject({ url: url! });
+      expect(image.statusCode, url!).toBe(200);
+      expect(image.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
+    }
   });
 
   it('filters by company and approval, newest first, with paging bounds', async () => {

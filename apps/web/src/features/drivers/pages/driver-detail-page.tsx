@@ -1,12 +1,12 @@
 import type { UserDetail } from '@cabdesk/contract';
-import { Anchor, Avatar, Button, Group, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Anchor, Button, Group, SimpleGrid, Stack, Title } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ApprovalActions } from '@/components/approval-actions';
 import { ImageZoom } from '@/components/image-zoom';
 import { InfoList } from '@/components/info-list';
-import { Email } from '@/components/person-cell';
+import { Email, PersonAvatar } from '@/components/person-cell';
 import { PageTitle } from '@/components/page-title';
 import { QueryState } from '@/components/query-state';
 import { SectionCard } from '@/components/section-card';
@@ -34,14 +34,7 @@ function DriverInformation({ driver }: { driver: UserDetail }) {
       }
     >
       <Group gap="lg" align="flex-start" wrap="nowrap">
-        <Avatar
-          src={driver.profile}
-          alt={driver.name}
-          name={driver.name}
-          color="initials"
-          size={88}
-          radius="md"
-        />
+        <PersonAvatar src={driver.profile} name={driver.name} size={88} radius="md" />
         <Stack gap="md" style={{ flex: 1 }} miw={0}>
           <Group gap="sm">
             <Title order={3} size="h3">

@@ -1,8 +1,8 @@
-import { Avatar, Group, Stack, Text, Title } from '@mantine/core';
+import { Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { InfoList } from '@/components/info-list';
-import { Email } from '@/components/person-cell';
+import { Email, PersonAvatar } from '@/components/person-cell';
 import { PageTitle } from '@/components/page-title';
 import { QueryState } from '@/components/query-state';
 import { SectionCard } from '@/components/section-card';
@@ -25,14 +25,7 @@ export function UserDetailPage() {
           <>
             <SectionCard title={t('users.information')}>
               <Group gap="lg" align="flex-start" wrap="nowrap">
-                <Avatar
-                  src={data.profile}
-                  alt={data.name}
-                  name={data.name}
-                  color="initials"
-                  size={88}
-                  radius="md"
-                />
+                <PersonAvatar src={data.profile} name={data.name} size={88} radius="md" />
                 <Stack gap="md" style={{ flex: 1 }} miw={0}>
                   <Group gap="sm">
                     <Title order={3} size="h3">
