@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql, type Placeholder } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { adminSessions } from '../../db/schema';
 import { hashToken, newToken } from '../../lib/tokens';
@@ -33,10 +33,23 @@ export async function createSession(
 }
 
 /**
- * The live session of a token: not revoked, not past its absolute or idle
- * expiry. Every API request asks this, so the statement is built once per
- * database and prepared by name (PostgreSQL parses and plans it once per
- * connection); PGlite runs it as a plain query.
+ * The condition of a live session: not revoked, not past its absolute
+ * expiry, seen within the idle limit. Only live sessions are let in, stream
+ * and receive pushes.
+ */
+export const sessionIsLive = (idleSeconds: number | Placeholder) =>
+  and(
+    isNull(adminSessions.revokedAt),
+    sql`${adminSessions.expiresAt} > now()`,
+    sql`${adminSessions.lastSeenAt} > now() - make_interval(secs => ${idleSeconds})`,
+  );
+
+export const idleSecondsOf = (policy: { idleMs: number }) => Math.floor(policy.idleMs / 1000);
+
+/**
+ * The live session of a token. Every API request asks this, so the statement
+ * is built once per database and prepared by name (PostgreSQL parses and
+ * plans it once per connection); PGlite runs it as a plain query.
  */
 const sessionQueries = new WeakMap<Db, ReturnType<typeof prepareFindSession>>();
 
@@ -51,9 +64,7 @@ const prepareFindSession = (db: Db) =>
     .where(
       and(
         eq(adminSessions.tokenHash, sql.placeholder('tokenHash')),
-        isNull(adminSessions.revokedAt),
-        sql`${adminSessions.expiresAt} > now()`,
-        sql`${adminSessions.lastSeenAt} > now() - make_interval(secs => ${sql.placeholder('idleSeconds')})`,
+        sessionIsLive(sql.placeholder('idleSeconds')),
       ),
     )
     .prepare('find_session');
@@ -67,7 +78,7 @@ export async function findSession(
   if (!query) sessionQueries.set(db, (query = prepareFindSession(db)));
   const [row] = await query.execute({
     tokenHash: hashToken(token),
-    idleSeconds: Math.floor(policy.idleMs / 1000),
+    idleSeconds: idleSecondsOf(policy),
   });
   return row ?? null;
 }

@@ -1,17 +1,14 @@
-import type { Agent } from 'node:https';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { NOTIFICATION_CHANNEL, type LiveNotification } from './notify';
-import { createPushSender, type PushSender } from './push';
+import { createPushSender, type PushSender, type PushServiceOptions } from './push';
 
 export type NotificationOptions = {
   /** Keep-alive comment interval of the live stream (default 25 s, under common proxy idle limits). */
   pingMs?: number;
   /** Seconds a stream ticket stays valid (default 60). */
   ticketTtlSeconds?: number;
-  /** HTTPS agent for the push service (tests: a loopback service with its own certificate). */
-  pushAgent?: Agent;
-};
+} & PushServiceOptions;
 
 type Listener = {
   adminId: number;
@@ -22,7 +19,7 @@ type Listener = {
 
 /** Fans each committed notification out to this instance's live streams, and to Web Push. */
 export type NotificationHub = {
-  readonly options: Required<Omit<NotificationOptions, 'pushAgent'>>;
+  readonly options: { pingMs: number; ticketTtlSeconds: number };
   readonly push: PushSender;
   /** Adds a live stream; answers the function that removes it. */
   subscribe(listener: Listener): () => void;
@@ -45,7 +42,8 @@ export const notificationHubPlugin = fp<NotificationOptions>(
       config: app.config,
       database: app.database,
       log: app.log,
-      agent: options.pushAgent,
+      pushCa: options.pushCa,
+      allowPrivatePushHosts: options.allowPrivatePushHosts,
     });
     let pending = new Set<Promise<unknown>>();
 
@@ -97,6 +95,7 @@ export const notificationHubPlugin = fp<NotificationOptions>(
       await unlisten();
       await Promise.all([...pending]);
       pending = new Set();
+      push.close();
     });
   },
   { name: 'notification-hub' },
