@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql, type Placeholder } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { z } from 'zod';
+import type { Database, Db } from '../../db/client';
 import { adminSessions } from '../../db/schema';
 import { hashToken, newToken } from '../../lib/tokens';
 
@@ -91,17 +92,56 @@ export async function touchSession(db: Db, session: Session) {
     .where(eq(adminSessions.id, session.id));
 }
 
+/**
+ * Revocations are announced on this LISTEN/NOTIFY channel, after commit, to
+ * every API instance: what a session holds open (its live streams) ends at
+ * once rather than at its next check.
+ */
+const REVOCATION_CHANNEL = 'cabdesk_session_revocations';
+
+/** What was revoked: one session, or every session of an administrator. */
+const revocationSchema = z.union([
+  z.object({ session_id: z.number().int() }),
+  z.object({ admin_id: z.number().int() }),
+]);
+export type Revocation = z.infer<typeof revocationSchema>;
+
+async function announce(db: Db, revocation: Revocation) {
+  await db.execute(sql`select pg_notify(${REVOCATION_CHANNEL}, ${JSON.stringify(revocation)})`);
+}
+
 export async function revokeSession(db: Db, id: number) {
   await db
     .update(adminSessions)
     .set({ revokedAt: sql`now()` })
     .where(and(eq(adminSessions.id, id), isNull(adminSessions.revokedAt)));
+  await announce(db, { session_id: id });
 }
 
-/** Every session of an administrator, e.g. after a password change. */
+/**
+ * Every session of an administrator, e.g. after a password change; called in
+ * the caller's transaction, the announcement goes out only if it commits.
+ */
 export async function revokeAdminSessions(db: Db, adminId: number) {
   await db
     .update(adminSessions)
     .set({ revokedAt: sql`now()` })
     .where(and(eq(adminSessions.adminId, adminId), isNull(adminSessions.revokedAt)));
+  await announce(db, { admin_id: adminId });
+}
+
+/**
+ * Calls `onRevoked` for every revocation committed from now on, by any
+ * instance. Answers the function that stops listening.
+ */
+export function onRevocation(database: Database, onRevoked: (revocation: Revocation) => void) {
+  return database.listen(REVOCATION_CHANNEL, (payload) => {
+    let revocation: Revocation;
+    try {
+      revocation = revocationSchema.parse(JSON.parse(payload));
+    } catch {
+      return; // Nothing this version sent.
+    }
+    onRevoked(revocation);
+  });
 }
