@@ -1,5 +1,6 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { and, eq, isNull, sql, type Placeholder } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Database, Db } from '../../db/client';
 import { adminSessions } from '../../db/schema';
 import { hashToken, newToken } from '../../lib/tokens';
 
@@ -33,10 +34,23 @@ export async function createSession(
 }
 
 /**
- * The live session of a token: not revoked, not past its absolute or idle
- * expiry. Every API request asks this, so the statement is built once per
- * database and prepared by name (PostgreSQL parses and plans it once per
- * connection); PGlite runs it as a plain query.
+ * The condition of a live session: not revoked, not past its absolute
+ * expiry, seen within the idle limit. Only live sessions are let in, stream
+ * and receive pushes.
+ */
+export const sessionIsLive = (idleSeconds: number | Placeholder) =>
+  and(
+    isNull(adminSessions.revokedAt),
+    sql`${adminSessions.expiresAt} > now()`,
+    sql`${adminSessions.lastSeenAt} > now() - make_interval(secs => ${idleSeconds})`,
+  );
+
+export const idleSecondsOf = (policy: { idleMs: number }) => Math.floor(policy.idleMs / 1000);
+
+/**
+ * The live session of a token. Every API request asks this, so the statement
+ * is built once per database and prepared by name (PostgreSQL parses and
+ * plans it once per connection); PGlite runs it as a plain query.
  */
 const sessionQueries = new WeakMap<Db, ReturnType<typeof prepareFindSession>>();
 
@@ -51,9 +65,7 @@ const prepareFindSession = (db: Db) =>
     .where(
       and(
         eq(adminSessions.tokenHash, sql.placeholder('tokenHash')),
-        isNull(adminSessions.revokedAt),
-        sql`${adminSessions.expiresAt} > now()`,
-        sql`${adminSessions.lastSeenAt} > now() - make_interval(secs => ${sql.placeholder('idleSeconds')})`,
+        sessionIsLive(sql.placeholder('idleSeconds')),
       ),
     )
     .prepare('find_session');
@@ -67,7 +79,7 @@ export async function findSession(
   if (!query) sessionQueries.set(db, (query = prepareFindSession(db)));
   const [row] = await query.execute({
     tokenHash: hashToken(token),
-    idleSeconds: Math.floor(policy.idleMs / 1000),
+    idleSeconds: idleSecondsOf(policy),
   });
   return row ?? null;
 }
@@ -80,17 +92,56 @@ export async function touchSession(db: Db, session: Session) {
     .where(eq(adminSessions.id, session.id));
 }
 
+/**
+ * Revocations are announced on this LISTEN/NOTIFY channel, after commit, to
+ * every API instance: what a session holds open (its live streams) ends at
+ * once rather than at its next check.
+ */
+const REVOCATION_CHANNEL = 'cabdesk_session_revocations';
+
+/** What was revoked: one session, or every session of an administrator. */
+const revocationSchema = z.union([
+  z.object({ session_id: z.number().int() }),
+  z.object({ admin_id: z.number().int() }),
+]);
+export type Revocation = z.infer<typeof revocationSchema>;
+
+async function announce(db: Db, revocation: Revocation) {
+  await db.execute(sql`select pg_notify(${REVOCATION_CHANNEL}, ${JSON.stringify(revocation)})`);
+}
+
 export async function revokeSession(db: Db, id: number) {
   await db
     .update(adminSessions)
     .set({ revokedAt: sql`now()` })
     .where(and(eq(adminSessions.id, id), isNull(adminSessions.revokedAt)));
+  await announce(db, { session_id: id });
 }
 
-/** Every session of an administrator, e.g. after a password change. */
+/**
+ * Every session of an administrator, e.g. after a password change; called in
+ * the caller's transaction, the announcement goes out only if it commits.
+ */
 export async function revokeAdminSessions(db: Db, adminId: number) {
   await db
     .update(adminSessions)
     .set({ revokedAt: sql`now()` })
     .where(and(eq(adminSessions.adminId, adminId), isNull(adminSessions.revokedAt)));
+  await announce(db, { admin_id: adminId });
+}
+
+/**
+ * Calls `onRevoked` for every revocation committed from now on, by any
+ * instance. Answers the function that stops listening.
+ */
+export function onRevocation(database: Database, onRevoked: (revocation: Revocation) => void) {
+  return database.listen(REVOCATION_CHANNEL, (payload) => {
+    let revocation: Revocation;
+    try {
+      revocation = revocationSchema.parse(JSON.parse(payload));
+    } catch {
+      return; // Nothing this version sent.
+    }
+    onRevoked(revocation);
+  });
 }

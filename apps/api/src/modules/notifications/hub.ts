@@ -1,30 +1,43 @@
-import type { Agent } from 'node:https';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { onRevocation } from '../auth/sessions';
 import { NOTIFICATION_CHANNEL, type LiveNotification } from './notify';
-import { createPushSender, type PushSender } from './push';
+import { createPushSender, type PushSender, type PushServiceOptions } from './push';
 
 export type NotificationOptions = {
   /** Keep-alive comment interval of the live stream (default 25 s, under common proxy idle limits). */
   pingMs?: number;
   /** Seconds a stream ticket stays valid (default 60). */
   ticketTtlSeconds?: number;
-  /** HTTPS agent for the push service (tests: a loopback service with its own certificate). */
-  pushAgent?: Agent;
-};
+} & PushServiceOptions;
+
+/**
+ * Open streams per session, on each instance. A new one beyond it ends the
+ * oldest rather than being refused: a stream whose client vanished without
+ * closing the connection (a laptop put to sleep, a dropped network) stays
+ * open here until TCP gives up, many minutes later, and refusing would lock
+ * the administrator's new tab out behind such ghosts. The ended tab gets the
+ * `end` event, on which the web app stops, so two tabs never take turns.
+ */
+export const MAX_STREAMS_PER_SESSION = 5;
 
 type Listener = {
+  sessionId: number;
   adminId: number;
   send: (notification: LiveNotification) => void;
-  /** Ends the stream (the server is closing). */
-  close: () => void;
+  /**
+   * Ends the stream: with a reason, an `end` event first (the session ended,
+   * or too many streams) and the client should not reopen; without one, the
+   * server is closing and the client may reconnect elsewhere.
+   */
+  close: (reason?: string) => void;
 };
 
 /** Fans each committed notification out to this instance's live streams, and to Web Push. */
 export type NotificationHub = {
-  readonly options: Required<Omit<NotificationOptions, 'pushAgent'>>;
+  readonly options: { pingMs: number; ticketTtlSeconds: number };
   readonly push: PushSender;
-  /** Adds a live stream; answers the function that removes it. */
+  /** Adds a live stream, ending the session's oldest beyond the limit; answers the function that removes it. */
   subscribe(listener: Listener): () => void;
   /** How many streams this instance serves. */
   size(): number;
@@ -45,7 +58,8 @@ export const notificationHubPlugin = fp<NotificationOptions>(
       config: app.config,
       database: app.database,
       log: app.log,
-      agent: options.pushAgent,
+      pushCa: options.pushCa,
+      allowPrivatePushHosts: options.allowPrivatePushHosts,
     });
     let pending = new Set<Promise<unknown>>();
 
@@ -71,6 +85,18 @@ export const notificationHubPlugin = fp<NotificationOptions>(
     };
 
     const unlisten = await app.database.listen(NOTIFICATION_CHANNEL, onPayload);
+    // Logout, password change or any revocation, on any instance: the session's streams end now.
+    const unlistenRevocations = await onRevocation(app.database, (revoked) => {
+      for (const listener of [...listeners]) {
+        if (
+          'session_id' in revoked
+            ? listener.sessionId === revoked.session_id
+            : listener.adminId === revoked.admin_id
+        ) {
+          listener.close('session ended');
+        }
+      }
+    });
 
     app.decorate('notificationHub', {
       options: {
@@ -79,6 +105,12 @@ export const notificationHubPlugin = fp<NotificationOptions>(
       },
       push,
       subscribe(listener) {
+        // A Set iterates in insertion order: the session's oldest stream comes first.
+        const ofSession = [...listeners].filter((l) => l.sessionId === listener.sessionId);
+        const excess = ofSession.length + 1 - MAX_STREAMS_PER_SESSION;
+        for (const oldest of ofSession.slice(0, Math.max(excess, 0))) {
+          oldest.close('too many streams');
+        }
         listeners.add(listener);
         return () => listeners.delete(listener);
       },
@@ -95,8 +127,10 @@ export const notificationHubPlugin = fp<NotificationOptions>(
         listener.close();
       }
       await unlisten();
+      await unlistenRevocations();
       await Promise.all([...pending]);
       pending = new Set();
+      push.close();
     });
   },
   { name: 'notification-hub' },

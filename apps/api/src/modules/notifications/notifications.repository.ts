@@ -8,6 +8,7 @@ import {
   notificationStreamTickets,
 } from '../../db/schema';
 import { hashToken, newToken } from '../../lib/tokens';
+import { idleSecondsOf, sessionIsLive } from '../auth/sessions';
 
 /** Notifications addressed to everyone or to this administrator. */
 const visibleTo = (adminId: number) =>
@@ -146,24 +147,16 @@ export async function redeemStreamTicket(
   return liveSession(db, spent.sessionId, policy);
 }
 
-/** The session, if not revoked, not expired and not idle too long. */
+/** The session, if live: not revoked, not expired, not idle too long. */
 export async function liveSession(
   db: Db,
   sessionId: number,
   policy: { idleMs: number },
 ): Promise<{ sessionId: number; adminId: number } | null> {
-  const idleSeconds = Math.floor(policy.idleMs / 1000);
   const [row] = await db
     .select({ sessionId: adminSessions.id, adminId: adminSessions.adminId })
     .from(adminSessions)
-    .where(
-      and(
-        eq(adminSessions.id, sessionId),
-        isNull(adminSessions.revokedAt),
-        sql`${adminSessions.expiresAt} > now()`,
-        sql`${adminSessions.lastSeenAt} > now() - make_interval(secs => ${idleSeconds})`,
-      ),
-    );
+    .where(and(eq(adminSessions.id, sessionId), sessionIsLive(idleSecondsOf(policy))));
   return row ?? null;
 }
 
@@ -181,15 +174,18 @@ export async function claimPush(db: Db, notificationId: number) {
 }
 
 /** The distinct push subscriptions of live sessions that may see a notification for `adminId`. */
-export async function pushSubscriptions(db: Db, adminId: number | null): Promise<string[]> {
+export async function pushSubscriptions(
+  db: Db,
+  adminId: number | null,
+  policy: { idleMs: number },
+): Promise<string[]> {
   const rows = await db
     .selectDistinct({ token: adminSessions.deviceToken })
     .from(adminSessions)
     .where(
       and(
         sql`${adminSessions.deviceToken} is not null and ${adminSessions.deviceToken} <> ''`,
-        isNull(adminSessions.revokedAt),
-        sql`${adminSessions.expiresAt} > now()`,
+        sessionIsLive(idleSecondsOf(policy)),
         adminId === null ? undefined : eq(adminSessions.adminId, adminId),
       ),
     );

@@ -153,29 +153,41 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       const write = (chunk: string) => {
         if (open) raw.write(chunk);
       };
-      const close = () => {
+      const close = (reason?: string) => {
         if (!open) return;
+        if (reason) write(sse(NOTIFICATION_EVENTS.end, { reason }));
         open = false;
         clearInterval(ping);
         unsubscribe();
         raw.end();
       };
       const unsubscribe = hub.subscribe({
+        sessionId: session.sessionId,
         adminId: session.adminId,
         send: (n) => write(sse(NOTIFICATION_EVENTS.notification, asUnread(n), n.id)),
         close,
       });
-      // A keep-alive that also ends the stream once the session is gone (logout, expiry).
+      // A revocation ends the stream at once (the hub hears it). This check
+      // covers one committed before the hub knew of this stream; repeated with
+      // the keep-alive, it ends the stream once the session expires.
+      const sessionEnded = () =>
+        liveSession(db, session.sessionId, app.config.session).then(
+          (live) => {
+            if (!live) close('session ended');
+            return !live;
+          },
+          (err: unknown) => {
+            request.log.warn({ err }, 'notification stream session check failed');
+            return false;
+          },
+        );
       const ping = setInterval(() => {
-        liveSession(db, session.sessionId, app.config.session)
-          .then((live) => {
-            if (live) return write(sse(NOTIFICATION_EVENTS.ping, { at: new Date().toISOString() }));
-            write(sse(NOTIFICATION_EVENTS.end, { reason: 'session ended' }));
-            close();
-          })
-          .catch((err: unknown) => request.log.warn({ err }, 'notification stream ping failed'));
+        void sessionEnded().then((ended) => {
+          if (!ended) write(sse(NOTIFICATION_EVENTS.ping, { at: new Date().toISOString() }));
+        });
       }, hub.options.pingMs);
-      raw.on('close', close);
+      raw.on('close', () => close());
+      if (await sessionEnded()) return;
 
       if (after !== undefined) {
         // What arrived while the client was away, oldest first.

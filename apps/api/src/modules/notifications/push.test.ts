@@ -1,19 +1,21 @@
 import { execFileSync } from 'node:child_process';
 import { createDecipheriv, createECDH, createHmac, randomBytes, type ECDH } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { Agent, createServer } from 'node:https';
+import { createServer } from 'node:https';
 import type { IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { paths, PUSH_PUBLIC_KEY_URL } from '@cabdesk/contract';
-import { eq } from 'drizzle-orm';
+import { eq, isNotNull, sql } from 'drizzle-orm';
 import webpush from 'web-push';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
+import type { Database } from '../../db/client';
 import { adminSessions } from '../../db/schema';
 import { createRide } from '../../../test/builders';
-import { ADMIN, api, bearer, buildTestApp, createAdmin } from '../../../test/helper';
+import { ADMIN, api, bearer, buildTestApp, createAdmin, type TestEnv } from '../../../test/helper';
+import type { NotificationOptions } from './hub';
 import { loadVapidKeys } from './push';
 
 type Received = { url: string; headers: IncomingHttpHeaders; body: Buffer };
@@ -21,10 +23,13 @@ type Received = { url: string; headers: IncomingHttpHeaders; body: Buffer };
 /** A push service on loopback, over HTTPS with its own certificate (web-push speaks only HTTPS). */
 const dir = mkdtempSync(join(tmpdir(), 'cabdesk-push-'));
 let server: ReturnType<typeof createServer>;
-let agent: Agent;
+let ca: Buffer;
+let port: number;
 let origin: string;
 const received: Received[] = [];
 let answer = 201;
+/** TCP connections the push service accepted, TLS or not. */
+let connections = 0;
 
 beforeAll(async () => {
   const key = join(dir, 'key.pem');
@@ -60,21 +65,60 @@ beforeAll(async () => {
       res.writeHead(answer).end();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  server.on('connection', () => connections++);
+  // Every loopback address, IPv4 and IPv6: a connection by any route is counted.
+  await new Promise<void>((resolve) => server.listen(0, '::', resolve));
   const address = server.address();
   if (!address || typeof address === 'string') throw new Error('push service not listening');
-  origin = `https://127.0.0.1:${address.port}`;
+  port = address.port;
+  origin = `https://127.0.0.1:${port}`;
   // The app trusts exactly this certificate, as it would a real push service's CA.
-  agent = new Agent({ ca: readFileSync(cert) });
+  ca = readFileSync(cert);
 });
 afterAll(async () => {
-  agent?.destroy();
   await new Promise((resolve) => server?.close(resolve));
   rmSync(dir, { recursive: true, force: true });
 });
 
+/** What a test needs to push to the loopback service: production never sets either. */
+const loopbackPushService = (): NotificationOptions => ({
+  pushCa: ca,
+  allowPrivatePushHosts: true,
+});
+
+/**
+ * An API instance over a fresh database with its administrator, pushing with
+ * `notifications`; the push service answers 201 and has received nothing.
+ */
+async function pushingApp(notifications?: NotificationOptions, env: TestEnv = {}) {
+  received.length = 0;
+  answer = 201;
+  const { app: plain, database, config } = await buildTestApp(env);
+  // Its hub would race for the push with other settings.
+  await plain.close();
+  await createAdmin(database);
+  const app = await buildApp({ config, database, notifications });
+  onTestFinished(() => app.close());
+  return { app, database, config };
+}
+
+const REASON = 'Found another ride';
+
+/** Cancels a trip: a notification for every administrator, pushed to their browsers. */
+async function cancelTrip(app: App, database: Database, token: string) {
+  const ride = await createRide(database, { rideStatus: 'Pending' });
+  const res = await app.inject({
+    method: 'POST',
+    url: api(paths.rideCancel),
+    headers: bearer(token),
+    payload: { ride_id: ride.id, reason: REASON },
+  });
+  expect(res.statusCode).toBe(200);
+  return ride;
+}
+
 /** A browser's side of a subscription: its ECDH key pair and auth secret. */
-function browserSubscription(path: string) {
+function browserSubscription(path: string, at = origin) {
   const ecdh = createECDH('prime256v1');
   ecdh.generateKeys();
   const auth = randomBytes(16);
@@ -82,7 +126,7 @@ function browserSubscription(path: string) {
     ecdh,
     auth,
     subscription: {
-      endpoint: `${origin}${path}`,
+      endpoint: `${at}${path}`,
       keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') },
     },
   };
@@ -118,10 +162,9 @@ function decrypt(body: Buffer, ecdh: ECDH, auth: Buffer): string {
   return plain.subarray(0, plain.lastIndexOf(2)).toString('utf8');
 }
 
-async function signInWith(
-  app: Awaited<ReturnType<typeof buildTestApp>>['app'],
-  deviceToken: string,
-) {
+type App = Awaited<ReturnType<typeof buildTestApp>>['app'];
+
+async function signInWith(app: App, deviceToken: string) {
   const res = await app.inject({
     method: 'POST',
     url: api(paths.login),
@@ -165,92 +208,114 @@ describe('Web Push', () => {
   });
 
   it('a new notification reaches the subscribed browser once, encrypted, signed with VAPID', async () => {
-    received.length = 0;
-    answer = 201;
     const {
-      app: plain,
+      app: first,
       database,
       config,
-    } = await buildTestApp({
+    } = await pushingApp(loopbackPushService(), {
       VAPID_SUBJECT: 'mailto:ops@cabdesk.test',
     });
-    // Its hub would race for the push without trusting the loopback certificate.
-    await plain.close();
-    await createAdmin(database);
     // Two API instances hear the same event; only one of them may push it.
-    const first = await buildApp({ config, database, notifications: { pushAgent: agent } });
-    const second = await buildApp({ config, database, notifications: { pushAgent: agent } });
-    try {
-      const browser = browserSubscription('/push/browser-1');
-      const token = await signInWith(first, JSON.stringify(browser.subscription));
-      // A session without a Web Push subscription (an opaque token) is skipped.
-      await signInWith(first, 'not-a-web-push-subscription');
+    const second = await buildApp({ config, database, notifications: loopbackPushService() });
+    onTestFinished(() => second.close());
+    const browser = browserSubscription('/push/browser-1');
+    const token = await signInWith(first, JSON.stringify(browser.subscription));
+    // A session without a Web Push subscription (an opaque token) is skipped.
+    await signInWith(first, 'not-a-web-push-subscription');
 
-      const ride = await createRide(database, { rideStatus: 'Pending' });
-      const res = await first.inject({
-        method: 'POST',
-        url: api(paths.rideCancel),
-        headers: bearer(token),
-        payload: { ride_id: ride.id, reason: 'Found another ride' },
-      });
-      expect(res.statusCode).toBe(200);
-      await expect.poll(() => received.length).toBe(1);
-      await first.notificationHub.settled();
-      await second.notificationHub.settled();
-      expect(received).toHaveLength(1);
+    const ride = await cancelTrip(first, database, token);
+    await expect.poll(() => received.length).toBe(1);
+    await first.notificationHub.settled();
+    await second.notificationHub.settled();
+    expect(received).toHaveLength(1);
 
-      const push = received[0]!;
-      expect(push.url).toBe('/push/browser-1');
-      expect(push.headers['content-encoding']).toBe('aes128gcm');
-      expect(push.headers.ttl).toBe('3600');
-      const publicKey = first.notificationHub.push.publicKey;
-      const authorization = String(push.headers.authorization);
-      expect(authorization).toMatch(
-        new RegExp(`^vapid t=[\\w-]+\\.[\\w-]+\\.[\\w-]+, k=${publicKey}$`),
-      );
-      const jwt = authorization.slice('vapid t='.length).split(',')[0]!;
-      const claims = JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString('utf8'));
-      expect(claims).toMatchObject({ aud: origin, sub: 'mailto:ops@cabdesk.test' });
+    const push = received[0]!;
+    expect(push.url).toBe('/push/browser-1');
+    expect(push.headers['content-encoding']).toBe('aes128gcm');
+    expect(push.headers.ttl).toBe('3600');
+    const publicKey = first.notificationHub.push.publicKey;
+    const authorization = String(push.headers.authorization);
+    expect(authorization).toMatch(
+      new RegExp(`^vapid t=[\\w-]+\\.[\\w-]+\\.[\\w-]+, k=${publicKey}$`),
+    );
+    const jwt = authorization.slice('vapid t='.length).split(',')[0]!;
+    const claims = JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString('utf8'));
+    expect(claims).toMatchObject({ aud: origin, sub: 'mailto:ops@cabdesk.test' });
 
-      const payload = JSON.parse(decrypt(push.body, browser.ecdh, browser.auth));
-      expect(payload).toMatchObject({
-        title: 'Trip cancelled',
-        body: `Trip #${ride.id} was cancelled: Found another ride.`,
-        link: `/trip-detail/${ride.id}`,
-      });
-    } finally {
-      await first.close();
-      await second.close();
+    const payload = JSON.parse(decrypt(push.body, browser.ecdh, browser.auth));
+    expect(payload).toMatchObject({
+      title: 'Trip cancelled',
+      body: `Trip #${ride.id} was cancelled: ${REASON}.`,
+      link: `/trip-detail/${ride.id}`,
+    });
+  });
+
+  it('pushes only to live sessions: not to one idle too long, expired or signed out', async () => {
+    const { app, database, config } = await pushingApp(loopbackPushService());
+    const subscribed = (path: string) =>
+      signInWith(app, JSON.stringify(browserSubscription(path).subscription));
+    const live = await subscribed('/push/live');
+    await subscribed('/push/idle');
+    await subscribed('/push/expired');
+    const signedOut = await subscribed('/push/signed-out');
+    const idleSeconds = config.session.idleMs / 1000;
+    await database.rows(
+      sql`update admin_sessions set last_seen_at = now() - make_interval(secs => ${idleSeconds + 60})
+          where device_token like '%/push/idle"%'`,
+    );
+    await database.rows(
+      sql`update admin_sessions set expires_at = now() - interval '1 second'
+          where device_token like '%/push/expired"%'`,
+    );
+    await app.inject({ method: 'POST', url: api(paths.logout), headers: bearer(signedOut) });
+
+    await cancelTrip(app, database, live);
+    await expect.poll(() => received.length).toBe(1);
+    await app.notificationHub.settled();
+    expect(received.map((r) => r.url)).toEqual(['/push/live']);
+  });
+
+  it('never connects to a push endpoint on loopback or a private network, however it is spelt', async () => {
+    // Production settings: no opt-in for private push hosts.
+    const { app, database } = await pushingApp();
+    const endpoints = [
+      `https://127.0.0.1:${port}/push/loopback`,
+      `https://localhost:${port}/push/named`,
+      `https://[::1]:${port}/push/ipv6-loopback`,
+      `https://[::ffff:127.0.0.1]:${port}/push/ipv4-mapped`,
+      `https://10.0.0.1:${port}/push/private`,
+    ];
+    // Sign-in still succeeds with such a token (SPEC: the device token is only stored).
+    const tokens = [];
+    for (const endpoint of endpoints) {
+      const { subscription } = browserSubscription('', endpoint);
+      tokens.push(await signInWith(app, JSON.stringify(subscription)));
     }
+    connections = 0;
+    await cancelTrip(app, database, tokens[0]!);
+    // Refused for good: such a subscription is forgotten, not tried again at every event.
+    const kept = () =>
+      database.db
+        .select({ deviceToken: adminSessions.deviceToken })
+        .from(adminSessions)
+        .where(isNotNull(adminSessions.deviceToken));
+    await expect.poll(kept).toEqual([]);
+    await app.notificationHub.settled();
+    expect(connections).toBe(0);
+    expect(received).toEqual([]);
   });
 
   it('forgets a subscription the push service says is gone (410)', async () => {
-    received.length = 0;
+    const { app, database } = await pushingApp(loopbackPushService());
     answer = 410;
-    const { app: plain, database, config } = await buildTestApp();
-    await plain.close();
-    await createAdmin(database);
-    const app = await buildApp({ config, database, notifications: { pushAgent: agent } });
-    try {
-      const browser = browserSubscription('/push/gone');
-      const token = await signInWith(app, JSON.stringify(browser.subscription));
-      const ride = await createRide(database, { rideStatus: 'Accept' });
-      await app.inject({
-        method: 'POST',
-        url: api(paths.rideCancel),
-        headers: bearer(token),
-        payload: { ride_id: ride.id, reason: 'Changed my plans' },
-      });
-      await expect.poll(() => received.length).toBe(1);
-      await app.notificationHub.settled();
-      const sessions = await database.db
-        .select({ deviceToken: adminSessions.deviceToken })
-        .from(adminSessions)
-        .where(eq(adminSessions.deviceToken, JSON.stringify(browser.subscription)));
-      expect(sessions).toEqual([]);
-    } finally {
-      answer = 201;
-      await app.close();
-    }
+    const browser = browserSubscription('/push/gone');
+    await cancelTrip(app, database, await signInWith(app, JSON.stringify(browser.subscription)));
+    await expect.poll(() => received.length).toBe(1);
+    await app.notificationHub.settled();
+    const sessions = await database.db
+      .select({ deviceToken: adminSessions.deviceToken })
+      .from(adminSessions)
+      .where(eq(adminSessions.deviceToken, JSON.stringify(browser.subscription)));
+    expect(sessions).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import type { Agent } from 'node:https';
+import { Agent } from 'node:https';
 import { join } from 'node:path';
 import type { PushPayload } from '@cabdesk/contract';
 import webpush, { type PushSubscription, WebPushError } from 'web-push';
@@ -8,6 +8,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { LiveNotification } from './notify';
 import { claimPush, forgetSubscription, pushSubscriptions } from './notifications.repository';
+import { NotPublicAddressError, PublicOnlyAgent } from './public-agent';
 
 export type VapidKeys = { publicKey: string; privateKey: string };
 
@@ -65,16 +66,31 @@ export type PushSender = {
   publicKey: string;
   /** Sends a new notification to every subscribed browser, once across all instances. */
   deliver(notification: LiveNotification): Promise<{ sent: number; failed: number }>;
+  /** Closes the connections kept open to push services. */
+  close(): void;
 };
 
-export function createPushSender(options: {
-  config: Pick<Config, 'push' | 'dataDir'>;
-  database: Database;
-  log: Log;
-  /** For a push service with its own certificate (tests on loopback). */
-  agent?: Agent;
-}): PushSender {
-  const { config, database, log, agent } = options;
+export type PushServiceOptions = {
+  /** Certificate authorities of the push service instead of the system's (tests on loopback). */
+  pushCa?: string | Buffer;
+  /**
+   * Push to any address, loopback and private networks included. Only tests
+   * set it, for a push service on loopback: anyone who signs in chooses the
+   * endpoint, so without it the server would be theirs to aim (SSRF).
+   */
+  allowPrivatePushHosts?: boolean;
+};
+
+export function createPushSender(
+  options: {
+    config: Pick<Config, 'push' | 'dataDir' | 'session'>;
+    database: Database;
+    log: Log;
+  } & PushServiceOptions,
+): PushSender {
+  const { config, database, log } = options;
+  const tls = { keepAlive: true, ...(options.pushCa ? { ca: options.pushCa } : {}) };
+  const agent = options.allowPrivatePushHosts ? new Agent(tls) : new PublicOnlyAgent(tls);
   const keys = loadVapidKeys(config);
   const vapidDetails = { subject: config.push.subject, ...keys };
 
@@ -89,7 +105,7 @@ export function createPushSender(options: {
         body: notification.message,
         link: notification.link,
       };
-      const tokens = await pushSubscriptions(database.db, notification.admin_id);
+      const tokens = await pushSubscriptions(database.db, notification.admin_id, config.session);
       let sent = 0;
       let failed = 0;
       await Promise.all(
@@ -103,7 +119,7 @@ export function createPushSender(options: {
               contentEncoding: 'aes128gcm',
               urgency: 'normal',
               timeout: 10_000,
-              ...(agent ? { agent } : {}),
+              agent,
             });
             sent++;
           } catch (err) {
@@ -112,6 +128,10 @@ export function createPushSender(options: {
             if (status === 404 || status === 410) {
               await forgetSubscription(database.db, token);
               log.info({ status }, 'push subscription expired; forgotten');
+            } else if (err instanceof NotPublicAddressError) {
+              // No push service lives there: never try it again.
+              await forgetSubscription(database.db, token);
+              log.warn({ err: err.message }, 'push endpoint not on a public address; forgotten');
             } else {
               log.warn(
                 { status, err: (err as Error).message },
@@ -123,5 +143,6 @@ export function createPushSender(options: {
       );
       return { sent, failed };
     },
+    close: () => agent.destroy(),
   };
 }

@@ -1,11 +1,12 @@
-import { NOTIFICATION_MESSAGES, paths } from '@cabdesk/contract';
+import { NOTIFICATION_EVENTS, NOTIFICATION_MESSAGES, paths } from '@cabdesk/contract';
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { buildApp } from '../../app';
-import { openDatabase } from '../../db/client';
+import type { Config } from '../../config';
+import { openDatabase, type Database } from '../../db/client';
 import { createRide } from '../../../test/builders';
-import { api, bearer, buildTestApp, createAdmin, signIn } from '../../../test/helper';
-import { openSse } from '../../../test/sse';
+import { ADMIN, api, bearer, buildTestApp, createAdmin, signIn } from '../../../test/helper';
+import { openSse, type SseClient } from '../../../test/sse';
 import { notify } from './notify';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>['app'];
@@ -29,6 +30,45 @@ async function listening(app: App) {
 
 const streamUrl = (base: string, ticket: string, after?: number) =>
   `${base}${api(paths.notificationStream)}?ticket=${encodeURIComponent(ticket)}${after === undefined ? '' : `&after=${after}`}`;
+
+/** A live stream of the session of `token`, served by `app`. */
+async function openStream(app: App, base: string, token: string) {
+  const stream = await openSse(streamUrl(base, (await ticketFor(app, token)).ticket));
+  expect(stream.status).toBe(200);
+  return stream;
+}
+
+/**
+ * A second API instance over the same database. On PostgreSQL it has its own
+ * pool and its own LISTEN connection; on PGlite (one process) it shares the
+ * embedded database.
+ */
+async function secondInstance(database: Database, config: Config): Promise<App> {
+  let own = database;
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) {
+    const [row] = await database.rows<{ name: string }>(sql`select current_database() as name`);
+    const ownUrl = new URL(url);
+    ownUrl.pathname = `/${row!.name}`;
+    own = await openDatabase({ databaseUrl: ownUrl.toString(), poolSize: 2 });
+  }
+  const app = await buildApp({ config, database: own });
+  onTestFinished(async () => {
+    await app.close();
+    if (own !== database) await own.close();
+  });
+  return app;
+}
+
+/** "At once": the stream gets the end event and is closed within a second. */
+async function endsAtOnce(stream: SseClient) {
+  const end = await stream.next((e) => e.event === NOTIFICATION_EVENTS.end, 1000);
+  await Promise.race([
+    stream.ended,
+    new Promise((_, fail) => setTimeout(() => fail(new Error('stream still open')), 1000)),
+  ]);
+  return JSON.parse(end.data) as { reason: string };
+}
 
 describe('notification-stream', () => {
   it('needs a valid ticket: none, unknown, spent, expired or of an ended session is refused', async () => {
@@ -158,36 +198,97 @@ describe('notification-stream', () => {
   it('an event on one API instance reaches a stream of another over the same database (LISTEN/NOTIFY)', async () => {
     const { app: first, database, config } = await buildTestApp();
     await createAdmin(database);
-    const url = process.env.TEST_DATABASE_URL;
-    // On PostgreSQL the second instance has its own pool and its own LISTEN
-    // connection; on PGlite (one process) it shares the embedded database.
-    let second = database;
-    if (url) {
-      const [row] = await database.rows<{ name: string }>(sql`select current_database() as name`);
-      const own = new URL(url);
-      own.pathname = `/${row!.name}`;
-      second = await openDatabase({ databaseUrl: own.toString(), poolSize: 2 });
-    }
-    const other = await buildApp({ config, database: second });
-    try {
-      const token = await signIn(other);
-      const base = await listening(other);
-      const stream = await openSse(streamUrl(base, (await ticketFor(other, token)).ticket));
+    const other = await secondInstance(database, config);
+    const token = await signIn(other);
+    const stream = await openStream(other, await listening(other), token);
 
-      const ride = await createRide(database, { rideStatus: 'Accept' });
-      const res = await first.inject({
-        method: 'POST',
-        url: api(paths.rideCancel),
-        headers: bearer(await signIn(first)),
-        payload: { ride_id: ride.id, reason: 'Changed my plans' },
-      });
-      expect(res.statusCode).toBe(200);
-      const event = await stream.next((e) => e.event === 'notification');
-      expect(JSON.parse(event.data).link).toBe(`/trip-detail/${ride.id}`);
-      stream.close();
-    } finally {
-      await other.close();
-      if (second !== database) await second.close();
+    const ride = await createRide(database, { rideStatus: 'Accept' });
+    const res = await first.inject({
+      method: 'POST',
+      url: api(paths.rideCancel),
+      headers: bearer(await signIn(first)),
+      payload: { ride_id: ride.id, reason: 'Changed my plans' },
+    });
+    expect(res.statusCode).toBe(200);
+    const event = await stream.next((e) => e.event === 'notification');
+    expect(JSON.parse(event.data).link).toBe(`/trip-detail/${ride.id}`);
+    stream.close();
+  });
+
+  // The keep-alive stays at its default 25 s below: the streams must end long before it.
+  it('a logout ends the streams of that session at once, on every instance; other sessions keep theirs', async () => {
+    const { app: first, database, config } = await buildTestApp();
+    await createAdmin(database);
+    const second = await secondInstance(database, config);
+    expect(first.notificationHub.options.pingMs).toBe(25_000);
+    const [firstBase, secondBase] = [await listening(first), await listening(second)];
+    const token = await signIn(first);
+    const onFirst = await openStream(first, firstBase, token);
+    const onSecond = await openStream(second, secondBase, token);
+    const otherSession = await openStream(second, secondBase, await signIn(second));
+
+    const logout = await first.inject({
+      method: 'POST',
+      url: api(paths.logout),
+      headers: bearer(token),
+    });
+    expect(logout.statusCode).toBe(200);
+    expect(await endsAtOnce(onFirst)).toEqual({ reason: 'session ended' });
+    expect(await endsAtOnce(onSecond)).toEqual({ reason: 'session ended' });
+    expect(first.notificationHub.size()).toBe(0);
+    expect(second.notificationHub.size()).toBe(1);
+    expect(otherSession.events.some((e) => e.event === NOTIFICATION_EVENTS.end)).toBe(false);
+    otherSession.close();
+  });
+
+  it('a password change ends every stream of that administrator at once, on every instance', async () => {
+    const { app: first, database, config } = await buildTestApp();
+    await createAdmin(database);
+    const colleague = await createAdmin(database, {
+      email: 'colleague@cabdesk.test',
+      password: 'another fine password',
+    });
+    const second = await secondInstance(database, config);
+    const [firstBase, secondBase] = [await listening(first), await listening(second)];
+    const token = await signIn(first);
+    const here = await openStream(first, firstBase, token);
+    const elsewhere = await openStream(second, secondBase, await signIn(second));
+    const colleagues = await openStream(second, secondBase, await signIn(second, colleague));
+
+    const change = await first.inject({
+      method: 'POST',
+      url: api(paths.changePassword),
+      headers: bearer(token),
+      payload: {
+        password: ADMIN.password,
+        new_password: 'a brand new passphrase',
+        confirm_password: 'a brand new passphrase',
+      },
+    });
+    expect(change.statusCode, change.body).toBe(200);
+    await endsAtOnce(here);
+    await endsAtOnce(elsewhere);
+    expect(second.notificationHub.size()).toBe(1);
+    expect(colleagues.events.some((e) => e.event === NOTIFICATION_EVENTS.end)).toBe(false);
+    colleagues.close();
+  });
+
+  it('keeps at most 5 streams per session: a 6th ends the oldest', async () => {
+    const { app, database } = await buildTestApp();
+    await createAdmin(database);
+    const base = await listening(app);
+    const token = await signIn(app);
+    const streams: SseClient[] = [];
+    for (let i = 0; i < 5; i++) streams.push(await openStream(app, base, token));
+    const otherSession = await openStream(app, base, await signIn(app));
+    expect(app.notificationHub.size()).toBe(6);
+
+    const sixth = await openStream(app, base, token);
+    expect(await endsAtOnce(streams[0]!)).toEqual({ reason: 'too many streams' });
+    expect(app.notificationHub.size()).toBe(6);
+    for (const open of [...streams.slice(1), sixth, otherSession]) {
+      expect(open.events.some((e) => e.event === NOTIFICATION_EVENTS.end)).toBe(false);
+      open.close();
     }
   });
 });
