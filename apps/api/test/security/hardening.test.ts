@@ -284,6 +284,47 @@ describe('security headers', () => {
       expect(h['server']).toBeUndefined();
     }
   });
+
+  it('let the app take styles and fonts from itself only, and no powerful feature but geolocation', async () => {
+    const web = mkdtempSync(join(tmpdir(), 'cabdesk-web-'));
+    onTestFinished(() => rmSync(web, { recursive: true, force: true }));
+    writeFileSync(join(web, 'index.html'), '<!doctype html><title>Cabdesk</title>');
+    const { app } = await buildTestApp({ WEB_DIST_DIR: web });
+    const page = await app.inject({ url: '/login', headers: { accept: 'text/html' } });
+    expect(page.body).toContain('<title>Cabdesk</title>');
+    for (const res of [page, await app.inject({ url: api('no-such-call') })]) {
+      const csp = String(res.headers['content-security-policy']);
+      const directives = Object.fromEntries(
+        csp.split(';').map((directive) => {
+          const [name, ...sources] = directive.trim().split(/\s+/);
+          return [name, sources];
+        }),
+      );
+      expect(directives['style-src']).toEqual(["'self'", "'unsafe-inline'"]);
+      expect(directives['font-src']).toEqual(["'self'"]);
+      expect(directives['default-src']).toEqual(["'self'"]);
+      expect(csp).not.toMatch(/https:|\*/);
+
+      const policy = Object.fromEntries(
+        String(res.headers['permissions-policy'])
+          .split(',')
+          .map((entry) => entry.trim().split('=')),
+      );
+      expect(policy.geolocation).toBe('(self)');
+      for (const feature of [
+        'camera',
+        'microphone',
+        'payment',
+        'usb',
+        'serial',
+        'display-capture',
+      ]) {
+        expect(policy[feature], feature).toBe('()');
+      }
+      const allowed = Object.entries(policy).filter(([, origins]) => origins !== '()');
+      expect(allowed).toEqual([['geolocation', '(self)']]);
+    }
+  });
 });
 
 describe('CORS', () => {
