@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envelopeSchema, idSchema, requiredText, wholeNumber } from './envelope';
+import { arrayOrPageSchemas, idSchema, requiredText, wholeNumber } from './envelope';
 
 // ---------------------------------------------------------------- FAQ (supports)
 
@@ -12,8 +12,12 @@ export const supportSchema = z.object({
 });
 export type Support = z.infer<typeof supportSchema>;
 
-/** SPEC 7: support-list answers `data`, an array of FAQs, newest first. */
-export const supportListResponseSchema = envelopeSchema(z.array(supportSchema));
+/**
+ * GET support-list: the FAQs, newest first. SPEC 7 reads `data` as an array,
+ * so without `page` it is one (at most UNPAGED_LIST_MAX entries); with `page`
+ * (and `per_page`) a paged list. Query: arrayOrPageQuerySchema.
+ */
+export const supportListResponseSchemas = arrayOrPageSchemas(supportSchema);
 
 export const supportFormSchema = z.object({
   question: requiredText(
@@ -48,8 +52,8 @@ export const couponSchema = z.object({
 });
 export type Coupon = z.infer<typeof couponSchema>;
 
-/** SPEC 7: coupon-list answers `data`, the coupons, newest first. */
-export const couponListResponseSchema = envelopeSchema(z.array(couponSchema));
+/** GET coupon-list: the coupons, newest first; an array or a paged list, as support-list. */
+export const couponListResponseSchemas = arrayOrPageSchemas(couponSchema);
 
 const PERCENTAGE_MISSING = 'Please enter percentage.';
 const PERCENTAGE_RANGE = 'The percentage must be a whole number from 1 to 100.';

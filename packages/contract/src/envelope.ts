@@ -134,6 +134,34 @@ export const pageQuerySchema = z.object({
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
+/**
+ * The most rows support-list and coupon-list answer without `page`. SPEC 7
+ * reads their `data` as an array, so they stay arrays (newest first), but
+ * bounded: a client that wants more asks for pages.
+ */
+export const UNPAGED_LIST_MAX = 500;
+
+/** support-list, coupon-list: without `page`, SPEC 7's array; with it, a paged list. */
+export const arrayOrPageQuerySchema = z.object({
+  page: optionalQuery(pageNumberSchema),
+  per_page: optionalQuery(perPageSchema).default(PER_PAGE_DEFAULT),
+});
+export type ArrayOrPageQuery = z.output<typeof arrayOrPageQuerySchema>;
+
+/**
+ * The answers of a list that is an array unless `page` is sent: `array` and
+ * `paged` for the caller that knows which it asked for, `either` for the route.
+ */
+export function arrayOrPageSchemas<T extends z.ZodType>(item: T) {
+  const array = z.array(item).max(UNPAGED_LIST_MAX);
+  const paged = pagedSchema(item);
+  return {
+    array: envelopeSchema(array),
+    paged: envelopeSchema(paged),
+    either: envelopeSchema(z.union([array, paged])),
+  };
+}
+
 /** Text a person typed: trimmed; blank counts as missing so the SPEC message shows. */
 export const requiredText = (missing: string, max: number, tooLong: string) =>
   z.preprocess(
