@@ -2,9 +2,11 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import {
+  apiGet,
   callApi,
   describeWalks,
   expectNoSeriousA11yViolations,
+  type Paged,
   signInByApi,
   toast,
 } from '../support/browser';
@@ -37,6 +39,11 @@ async function tableSettled(page: Page, table: string) {
   await expect.poll(() => element.getAttribute('aria-busy')).toBe('false');
 }
 
+interface Faq {
+  id: number;
+  question: string;
+}
+
 interface Coupon {
   id: number;
   coupon_code: string;
@@ -50,11 +57,11 @@ describe('FAQ and coupons', () => {
     'an FAQ is added after the form explains what is missing, edited, then deleted',
     async ({ page, baseUrl, admin }) => {
       await page.setViewportSize(SCREEN);
-      await signInByApi(page, baseUrl, admin, '/faq');
+      const token = await signInByApi(page, baseUrl, admin, '/faq');
       await page.getByRole('heading', { name: 'FAQ', exact: true }).waitFor();
       await tableSettled(page, 'FAQ list');
 
-      // The table: #, Faq Detail, Date, Action; the demo data has a dozen FAQs.
+      // The table: #, Faq Detail, Date, Action; the demo data has a dozen FAQs: two pages.
       const table = page.getByRole('table', { name: 'FAQ list' });
       expect(await table.locator('thead th').allInnerTexts()).toEqual([
         '#',
@@ -62,14 +69,34 @@ describe('FAQ and coupons', () => {
         'Date',
         'Action',
       ]);
-      const before = await rows(page, 'FAQ list').count();
-      expect(before).toBeGreaterThanOrEqual(10);
+      const faqs = () => apiGet<Paged<Faq>>(baseUrl, token, 'support-list?page=1');
+      const { total: before, per_page: perPage, last_page: lastPage } = await faqs();
+      expect(before).toBeGreaterThan(perPage);
+      expect(await rows(page, 'FAQ list').count()).toBe(perPage);
+      await page.getByText(`Showing 1 - ${lastPage}`, { exact: true }).waitFor();
       const firstRow = rows(page, 'FAQ list').first();
       expect((await firstRow.locator('td').first().innerText()).trim()).toBe('1');
       expect((await firstRow.locator('td').nth(2).innerText()).trim()).toMatch(SHORT_DATE);
       await firstRow.getByRole('button', { name: /^Edit FAQ: / }).waitFor();
       await firstRow.getByRole('button', { name: /^Delete FAQ: / }).waitFor();
       await shoot(page, 'faq.png');
+
+      // Page 2: in the URL, numbered on from page 1, the entries the API has there.
+      await page.getByRole('button', { name: 'Page 2', exact: true }).click();
+      await page.waitForURL((url) => url.searchParams.get('page') === '2');
+      await page.getByText(`Showing 2 - ${lastPage}`, { exact: true }).waitFor();
+      await tableSettled(page, 'FAQ list');
+      const second = await apiGet<Paged<Faq>>(baseUrl, token, 'support-list?page=2');
+      await expect
+        .poll(() => rows(page, 'FAQ list').locator('td:nth-child(2)').allInnerTexts())
+        .toEqual(second.data.map((faq) => expect.stringContaining(faq.question)));
+      expect((await rows(page, 'FAQ list').first().locator('td').first().innerText()).trim()).toBe(
+        String(perPage + 1),
+      );
+      await shoot(page, 'faq-page-2.png');
+      await page.getByRole('button', { name: 'Page 1', exact: true }).click();
+      await page.getByText(`Showing 1 - ${lastPage}`, { exact: true }).waitFor();
+      await tableSettled(page, 'FAQ list');
 
       // Add with nothing typed: both messages under their fields.
       await page.getByRole('button', { name: '+ Add FAQ' }).click();
@@ -98,10 +125,11 @@ describe('FAQ and coupons', () => {
       await toast(page, 'FAQ added successfully.').waitFor();
       await addDialog.waitFor({ state: 'hidden' });
 
-      // The newest comes first, dated today.
+      // The newest comes first, dated today; the page stays full.
       const added = rows(page, 'FAQ list').filter({ hasText: question });
       await added.waitFor();
-      expect(await rows(page, 'FAQ list').count()).toBe(before + 1);
+      expect((await faqs()).total).toBe(before + 1);
+      expect(await rows(page, 'FAQ list').count()).toBe(perPage);
       expect(await rows(page, 'FAQ list').first().innerText()).toContain(question);
       expect((await added.locator('td').nth(2).innerText()).trim()).toMatch(SHORT_DATE);
 
@@ -142,7 +170,7 @@ describe('FAQ and coupons', () => {
       // Gone for good: not back after a reload.
       await page.reload();
       await tableSettled(page, 'FAQ list');
-      expect(await rows(page, 'FAQ list').count()).toBe(before);
+      expect((await faqs()).total).toBe(before);
       expect(await page.getByText(question).count()).toBe(0);
     },
   );
@@ -165,8 +193,10 @@ describe('FAQ and coupons', () => {
         'Suspend',
         'Action',
       ]);
+      // The demo's eight coupons fit on one page: no pager.
       const before = await rows(page, 'Coupon List').count();
       expect(before).toBeGreaterThanOrEqual(5);
+      expect(await page.getByTestId('table-pagination').count()).toBe(0);
       expect(
         (await rows(page, 'Coupon List').first().locator('td').nth(3).innerText()).trim(),
       ).toMatch(/^\d{1,3}%$/);

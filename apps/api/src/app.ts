@@ -87,6 +87,11 @@ export async function buildApp({
       directives: {
         upgradeInsecureRequests: null,
         imgSrc: ["'self'", 'data:', 'blob:'],
+        // The app serves its own styles and fonts: no `https:` wildcard (helmet's default).
+        // Mantine writes <style> elements (theme variables, responsive props) at run time:
+        // without 'unsafe-inline' Chromium blocks them (seen in the login walk).
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        fontSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],
         frameAncestors: ["'none'"],

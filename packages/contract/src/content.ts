@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envelopeSchema, idSchema, requiredText } from './envelope';
+import { arrayOrPageSchemas, idSchema, requiredText, wholeNumber } from './envelope';
 
 // ---------------------------------------------------------------- FAQ (supports)
 
@@ -12,8 +12,12 @@ export const supportSchema = z.object({
 });
 export type Support = z.infer<typeof supportSchema>;
 
-/** SPEC 7: support-list answers `data`, an array of FAQs, newest first. */
-export const supportListResponseSchema = envelopeSchema(z.array(supportSchema));
+/**
+ * GET support-list: the FAQs, newest first. SPEC 7 reads `data` as an array,
+ * so without `page` it is one (at most UNPAGED_LIST_MAX entries); with `page`
+ * (and `per_page`) a paged list. Query: arrayOrPageQuerySchema.
+ */
+export const supportListResponseSchemas = arrayOrPageSchemas(supportSchema);
 
 export const supportFormSchema = z.object({
   question: requiredText(
@@ -48,9 +52,10 @@ export const couponSchema = z.object({
 });
 export type Coupon = z.infer<typeof couponSchema>;
 
-/** SPEC 7: coupon-list answers `data`, the coupons, newest first. */
-export const couponListResponseSchema = envelopeSchema(z.array(couponSchema));
+/** GET coupon-list: the coupons, newest first; an array or a paged list, as support-list. */
+export const couponListResponseSchemas = arrayOrPageSchemas(couponSchema);
 
+const PERCENTAGE_MISSING = 'Please enter percentage.';
 const PERCENTAGE_RANGE = 'The percentage must be a whole number from 1 to 100.';
 
 export const couponFormSchema = z.object({
@@ -63,18 +68,13 @@ export const couponFormSchema = z.object({
       .max(30, 'The coupon code may be at most 30 characters.')
       .regex(/^[A-Za-z0-9]+$/, 'The coupon code may contain only letters and digits.'),
   ),
-  // The form's numeric input may send a string; blank means missing.
-  discount: z.preprocess(
-    (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v.trim()) : v),
-    z
-      .number({
-        error: (issue) =>
-          issue.input === undefined ? 'Please enter percentage.' : PERCENTAGE_RANGE,
-      })
-      .int(PERCENTAGE_RANGE)
-      .min(1, PERCENTAGE_RANGE)
-      .max(100, PERCENTAGE_RANGE),
-  ),
+  // The form's numeric input gives '' while empty: blank means missing.
+  discount: wholeNumber({
+    min: 1,
+    max: 100,
+    notWhole: (input) =>
+      input === undefined || input === null || input === '' ? PERCENTAGE_MISSING : PERCENTAGE_RANGE,
+  }),
   description: requiredText(
     'Please enter your description.',
     1000,
@@ -88,9 +88,11 @@ export const couponAddRequestSchema = couponFormSchema;
 /** Saves the suspend toggle of a coupon (SPEC only toggled it locally). */
 export const couponStatusRequestSchema = z.object({
   coupon_id: idSchema,
-  suspend_status: z.union([z.literal(0), z.literal(1)], {
-    error: 'suspend_status must be 0 or 1.',
-  }),
+  suspend_status: wholeNumber({
+    min: 0,
+    max: 1,
+    notWhole: 'suspend_status must be 0 or 1.',
+  }).transform((n) => (n === 1 ? 1 : 0)),
 });
 
 export const CONTENT_MESSAGES = {

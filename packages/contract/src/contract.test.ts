@@ -36,7 +36,7 @@ describe('page query', () => {
   });
 
   it('refuses a page that is not a positive whole number, and oversized pages', () => {
-    for (const page of ['abc', '0', '-1', '1.5']) {
+    for (const page of ['abc', '0', '-1', '1.5', '0x2', ' 2', '2e0', '+2', ['2'], true]) {
       expect(pageQuerySchema.safeParse({ page }).success).toBe(false);
     }
     expect(pageQuerySchema.safeParse({ per_page: '101' }).success).toBe(false);

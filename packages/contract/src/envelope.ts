@@ -57,31 +57,110 @@ export const emptyToUndefined = (value: unknown) =>
 export const optionalQuery = <T extends z.ZodType>(schema: T) =>
   z.preprocess(emptyToUndefined, schema.optional());
 
-/** A positive integer id, from a query string or a JSON body. */
-export const idSchema = z.coerce
-  .number({ error: 'Must be a number.' })
-  .int('Must be a whole number.')
-  .positive('Must be a positive number.')
-  .max(2_147_483_647, 'Is out of range.');
+/** The largest PostgreSQL `integer`: every id fits in it. */
+export const PG_INTEGER_MAX = 2_147_483_647;
+
+/** Decimal digits only: no sign, blank, point, exponent or `0x`. */
+const DECIMAL_DIGITS = /^[0-9]+$/;
+
+/** A field's message, or one chosen from what was sent. */
+type Message = string | ((input: unknown) => string);
+const errorOf = (message: Message) => ({
+  error: (issue: { input?: unknown }) =>
+    typeof message === 'string' ? message : message(issue.input),
+});
+
+/**
+ * A whole number from `min` to `max`, sent as a JSON number or as a string of
+ * decimal digits (query strings are text, and a client written against SPEC 7
+ * may send a body's numbers either way), and nothing else: not an array, a
+ * boolean, hex, an exponent, blanks, a sign or a fraction. z.coerce.number
+ * took all of those, so `{"id":[5]}` and `{"id":"0x5"}` reached record 5.
+ * `notWhole` is the message for a wrong shape; `tooSmall` and `tooLarge` for
+ * a value out of range (both `notWhole` unless given).
+ */
+export function wholeNumber(rule: {
+  min: number;
+  max: number;
+  notWhole: Message;
+  tooSmall?: Message;
+  tooLarge?: Message;
+}) {
+  const { min, max, notWhole, tooSmall = notWhole, tooLarge = notWhole } = rule;
+  // The range first: 1e300 is too large before it is an unsafe integer.
+  const inRange = z
+    .number(errorOf(notWhole))
+    .min(min, errorOf(tooSmall))
+    .max(max, errorOf(tooLarge))
+    .int(errorOf(notWhole));
+  const digits = z
+    .string()
+    .regex(DECIMAL_DIGITS, errorOf(notWhole))
+    // Past `max` is too large, however many digits (400 nines would read as Infinity).
+    .transform((text) => Math.min(Number(text), max + 1))
+    .pipe(inRange);
+  return z.union([inRange, digits], errorOf(notWhole));
+}
+
+/** A record id: a whole number from 1 to PostgreSQL's integer maximum. */
+export const idSchema = wholeNumber({
+  min: 1,
+  max: PG_INTEGER_MAX,
+  notWhole: 'Must be a whole number.',
+  tooSmall: 'Must be a positive number.',
+  tooLarge: 'Is out of range.',
+});
+
+const pageNumberSchema = wholeNumber({
+  min: 1,
+  max: 1_000_000,
+  notWhole: 'Page must be a whole number.',
+  tooSmall: 'Page must be 1 or more.',
+  tooLarge: 'Page is out of range.',
+});
+
+const perPageSchema = wholeNumber({
+  min: 1,
+  max: PER_PAGE_MAX,
+  notWhole: 'per_page must be a whole number.',
+  tooSmall: 'per_page must be 1 or more.',
+  tooLarge: `per_page must be at most ${PER_PAGE_MAX}.`,
+});
 
 export const pageQuerySchema = z.object({
-  page: optionalQuery(
-    z.coerce
-      .number({ error: 'Page must be a number.' })
-      .int('Page must be a whole number.')
-      .min(1, 'Page must be 1 or more.')
-      .max(1_000_000, 'Page is out of range.'),
-  ).default(1),
-  per_page: optionalQuery(
-    z.coerce
-      .number({ error: 'per_page must be a number.' })
-      .int('per_page must be a whole number.')
-      .min(1, 'per_page must be 1 or more.')
-      .max(PER_PAGE_MAX, `per_page must be at most ${PER_PAGE_MAX}.`),
-  ).default(PER_PAGE_DEFAULT),
+  page: optionalQuery(pageNumberSchema).default(1),
+  per_page: optionalQuery(perPageSchema).default(PER_PAGE_DEFAULT),
   search: optionalQuery(z.string().trim().max(100, 'Search must be at most 100 characters.')),
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
+
+/**
+ * The most rows support-list and coupon-list answer without `page`. SPEC 7
+ * reads their `data` as an array, so they stay arrays (newest first), but
+ * bounded: a client that wants more asks for pages.
+ */
+export const UNPAGED_LIST_MAX = 500;
+
+/** support-list, coupon-list: without `page`, SPEC 7's array; with it, a paged list. */
+export const arrayOrPageQuerySchema = z.object({
+  page: optionalQuery(pageNumberSchema),
+  per_page: optionalQuery(perPageSchema).default(PER_PAGE_DEFAULT),
+});
+export type ArrayOrPageQuery = z.output<typeof arrayOrPageQuerySchema>;
+
+/**
+ * The answers of a list that is an array unless `page` is sent: `array` and
+ * `paged` for the caller that knows which it asked for, `either` for the route.
+ */
+export function arrayOrPageSchemas<T extends z.ZodType>(item: T) {
+  const array = z.array(item).max(UNPAGED_LIST_MAX);
+  const paged = pagedSchema(item);
+  return {
+    array: envelopeSchema(array),
+    paged: envelopeSchema(paged),
+    either: envelopeSchema(z.union([array, paged])),
+  };
+}
 
 /** Text a person typed: trimmed; blank counts as missing so the SPEC message shows. */
 export const requiredText = (missing: string, max: number, tooLong: string) =>

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envelopeSchema } from './envelope';
+import { envelopeSchema, PG_INTEGER_MAX, wholeNumber } from './envelope';
 
 export const notificationSchema = z.object({
   id: z.number().int(),
@@ -34,11 +34,11 @@ export const NOTIFICATION_MESSAGES = {
 /** POST notification-read: one notification (`notification_id`) or every one (`all: true`). */
 export const notificationReadRequestSchema = z
   .object({
-    notification_id: z.coerce
-      .number({ error: 'notification_id must be a number.' })
-      .int('notification_id must be a whole number.')
-      .positive('notification_id must be a whole number.')
-      .optional(),
+    notification_id: wholeNumber({
+      min: 1,
+      max: PG_INTEGER_MAX,
+      notWhole: 'notification_id must be a whole number.',
+    }).optional(),
     all: z.boolean({ error: 'all must be true or false.' }).optional(),
   })
   .refine((body) => (body.notification_id !== undefined) !== (body.all === true), {
@@ -59,11 +59,23 @@ export const notificationStreamTicketResponseSchema = envelopeSchema(
   z.object({ ticket: z.string(), expires_in: z.number().int() }),
 );
 
+const notificationAfterSchema = wholeNumber({
+  min: 0,
+  max: PG_INTEGER_MAX,
+  notWhole: 'after must be a whole number.',
+  tooLarge: 'after is out of range.',
+});
+
 export const notificationStreamQuerySchema = z.object({
   /** Missing, unknown, spent or expired: 401, like a missing session elsewhere. */
   ticket: z.string().optional(),
   /** The newest id the client has: notifications after it are sent first (catch-up). */
-  after: z.coerce.number().int().min(0).optional(),
+  after: notificationAfterSchema.optional(),
+});
+
+/** EventSource sends the last id it saw when it reconnects: the same catch-up as `after`. */
+export const notificationStreamHeadersSchema = z.looseObject({
+  'last-event-id': notificationAfterSchema.optional(),
 });
 
 /** The server-sent event names of the notification stream. */

@@ -1,4 +1,4 @@
-import type { Paged } from '@cabdesk/contract';
+import { type ArrayOrPageQuery, type Paged, UNPAGED_LIST_MAX } from '@cabdesk/contract';
 
 /** A requested page: 1-based page number and page size (already validated). */
 export type PageRequest = { page: number; per_page: number };
@@ -60,4 +60,21 @@ export function boundedPageOf<T>(found: T[], request: PageRequest) {
   const total = exact ? found.length : limit - 1;
   const start = offsetOf(request);
   return { rows: found.slice(start, Math.min(start + request.per_page, total)), total, exact };
+}
+
+/**
+ * A list SPEC 7 reads as an array (support-list, coupon-list): without `page`,
+ * its first UNPAGED_LIST_MAX rows; with `page`, that page and the total.
+ */
+export async function arrayOrPage<T>(
+  query: ArrayOrPageQuery,
+  list: { rows: (limit: number, offset: number) => Promise<T[]>; count: () => Promise<number> },
+): Promise<T[] | Paged<T>> {
+  if (query.page === undefined) return list.rows(UNPAGED_LIST_MAX, 0);
+  const request = { page: query.page, per_page: query.per_page };
+  const total = await list.count();
+  const rows = isPastEnd(request, total)
+    ? []
+    : await list.rows(request.per_page, offsetOf(request));
+  return pageOf(rows, total, request);
 }

@@ -9,6 +9,49 @@ const PREFLIGHT_MAX_AGE_SECONDS = 600;
 /** Uploaded files are shown as images only: no script, no plugin, no navigation. */
 const UPLOAD_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox";
 
+/**
+ * Powerful browser features (those a page must be granted), all off: the app
+ * uses none of them, and nothing it shows may. Names Chromium knows (it warns
+ * about any other in the console).
+ */
+const FEATURES_OFF = [
+  'accelerometer',
+  'autoplay',
+  'browsing-topics',
+  'camera',
+  'captured-surface-control',
+  'clipboard-read',
+  'digital-credentials-get',
+  'display-capture',
+  'encrypted-media',
+  'gyroscope',
+  'hid',
+  'identity-credentials-get',
+  'idle-detection',
+  'local-fonts',
+  'local-network-access',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'otp-credentials',
+  'payment',
+  'publickey-credentials-create',
+  'publickey-credentials-get',
+  'screen-wake-lock',
+  'serial',
+  'speaker-selection',
+  'storage-access',
+  'usb',
+  'window-management',
+  'xr-spatial-tracking',
+];
+
+/** Geolocation for the app's own origin only: the login page asks for it (SPEC 2). */
+export const PERMISSIONS_POLICY = [
+  'geolocation=(self)',
+  ...FEATURES_OFF.map((feature) => `${feature}=()`),
+].join(', ');
+
 export const NUL_MESSAGE = 'The text contains a character that is not allowed.';
 
 /** The dotted name of the first string field holding a NUL character, if any. */
@@ -28,7 +71,7 @@ function nulField(value: unknown, name: string, depth = 0): string | undefined {
 }
 
 /**
- * Response hardening that is not helmet's: `Cache-Control: no-store` on every
+ * Response hardening that is not helmet's: the Permissions-Policy, `Cache-Control: no-store` on every
  * answer that does not choose its own caching (API answers hold personal data),
  * a locked-down CSP on uploaded files, and CORS closed unless an origin is on
  * the `CORS_ORIGINS` allow-list (`null` and `*` are never accepted).
@@ -45,6 +88,7 @@ export const hardeningPlugin = fp(async (app: FastifyInstance) => {
   };
 
   app.addHook('onRequest', async (request, reply) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
     const isPreflight =
       request.method === 'OPTIONS' &&
       request.headers['access-control-request-method'] !== undefined;

@@ -1,7 +1,13 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { API_BASE, PER_PAGE_MAX, paths } from '@cabdesk/contract';
+import {
+  API_BASE,
+  PER_PAGE_DEFAULT,
+  PER_PAGE_MAX,
+  paths,
+  UNPAGED_LIST_MAX,
+} from '@cabdesk/contract';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { loadConfig } from '../../src/config';
@@ -182,6 +188,8 @@ describe('resource limits', () => {
       paths.vehicleList,
       paths.rideList,
       paths.transaction,
+      `${paths.supportList}?page=1&`,
+      `${paths.couponList}?page=1&`,
     ];
     for (const list of lists) {
       const huge = await app.inject({
@@ -196,7 +204,7 @@ describe('resource limits', () => {
       });
       expect(fine.statusCode, `${list} per_page=${PER_PAGE_MAX}`).toBe(200);
     }
-    for (const list of lists.filter((l) => l !== paths.transaction)) {
+    for (const list of lists.filter((l) => !/^(transaction|support-list|coupon-list)/.test(l))) {
       const long = await app.inject({
         url: api(`${list}${list.includes('?') ? '' : '?'}search=${'a'.repeat(101)}`),
         headers: auth,
@@ -205,6 +213,70 @@ describe('resource limits', () => {
       expect(long.json().data.errors.search).toBe('Search must be at most 100 characters.');
     }
   });
+
+  it.each([
+    {
+      list: paths.supportList,
+      table: supports,
+      row: (i: number) => ({ question: `Question ${i}?`, answer: 'An answer.' }),
+    },
+    {
+      list: paths.couponList,
+      table: coupons,
+      row: (i: number) => ({
+        title: `Coupon ${i}`,
+        couponCode: `CODE${i}`,
+        discount: 10,
+        description: 'Ten off.',
+      }),
+    },
+  ])(
+    '$list answers at most UNPAGED_LIST_MAX rows, newest first, without page; a page with it',
+    async ({ list, table, row }) => {
+      const { app, database, auth } = await signedIn();
+      const count = UNPAGED_LIST_MAX + 1;
+      const day = Date.UTC(2024, 0, 1);
+      // Inserted in shuffled order, each a minute apart: the order comes from created_at.
+      const order = Array.from({ length: count }, (_, i) => (i * 7919) % count);
+      await database.db
+        .insert(table)
+        .values(order.map((i) => ({ ...row(i), createdAt: new Date(day + i * 60_000) })));
+      const get = (query: string) => app.inject({ url: api(`${list}${query}`), headers: auth });
+      const titles = (items: { question?: string; title?: string }[]) =>
+        items.map((item) => item.question ?? item.title);
+
+      const all = await get('');
+      expect(all.statusCode).toBe(200);
+      const array = all.json().data;
+      expect(Array.isArray(array)).toBe(true);
+      expect(array).toHaveLength(UNPAGED_LIST_MAX);
+      const newestFirst = Array.from({ length: count }, (_, i) => row(count - 1 - i));
+      expect(titles(array)).toEqual(titles(newestFirst.slice(0, UNPAGED_LIST_MAX)) as string[]);
+
+      const page = await get('?page=2&per_page=100');
+      expect(page.statusCode).toBe(200);
+      const paged = page.json().data;
+      expect(paged).toMatchObject({
+        current_page: 2,
+        last_page: 6,
+        per_page: 100,
+        total: count,
+        total_exact: true,
+      });
+      expect(titles(paged.data)).toEqual(titles(newestFirst.slice(100, 200)) as string[]);
+      const first = (await get('?page=1')).json().data;
+      expect(first).toMatchObject({ current_page: 1, per_page: PER_PAGE_DEFAULT, total: count });
+      expect(first.data).toHaveLength(PER_PAGE_DEFAULT);
+      const last = (await get('?page=6&per_page=100')).json().data;
+      expect(titles(last.data)).toEqual(titles([row(0)]) as string[]);
+
+      const huge = await get(`?page=1&per_page=${PER_PAGE_MAX + 1}`);
+      expect(huge.statusCode).toBe(400);
+      expect(huge.json().data.errors).toEqual({
+        per_page: `per_page must be at most ${PER_PAGE_MAX}.`,
+      });
+    },
+  );
 
   it('sets request and connection timeouts on the HTTP server', async () => {
     const { app } = await buildTestApp({
@@ -291,6 +363,47 @@ describe('security headers', () => {
       expect(h['cache-control']).toBe('no-store');
       expect(h['x-powered-by']).toBeUndefined();
       expect(h['server']).toBeUndefined();
+    }
+  });
+
+  it('let the app take styles and fonts from itself only, and no powerful feature but geolocation', async () => {
+    const web = mkdtempSync(join(tmpdir(), 'cabdesk-web-'));
+    onTestFinished(() => rmSync(web, { recursive: true, force: true }));
+    writeFileSync(join(web, 'index.html'), '<!doctype html><title>Cabdesk</title>');
+    const { app } = await buildTestApp({ WEB_DIST_DIR: web });
+    const page = await app.inject({ url: '/login', headers: { accept: 'text/html' } });
+    expect(page.body).toContain('<title>Cabdesk</title>');
+    for (const res of [page, await app.inject({ url: api('no-such-call') })]) {
+      const csp = String(res.headers['content-security-policy']);
+      const directives = Object.fromEntries(
+        csp.split(';').map((directive) => {
+          const [name, ...sources] = directive.trim().split(/\s+/);
+          return [name, sources];
+        }),
+      );
+      expect(directives['style-src']).toEqual(["'self'", "'unsafe-inline'"]);
+      expect(directives['font-src']).toEqual(["'self'"]);
+      expect(directives['default-src']).toEqual(["'self'"]);
+      expect(csp).not.toMatch(/https:|\*/);
+
+      const policy = Object.fromEntries(
+        String(res.headers['permissions-policy'])
+          .split(',')
+          .map((entry) => entry.trim().split('=')),
+      );
+      expect(policy.geolocation).toBe('(self)');
+      for (const feature of [
+        'camera',
+        'microphone',
+        'payment',
+        'usb',
+        'serial',
+        'display-capture',
+      ]) {
+        expect(policy[feature], feature).toBe('()');
+      }
+      const allowed = Object.entries(policy).filter(([, origins]) => origins !== '()');
+      expect(allowed).toEqual([['geolocation', '(self)']]);
     }
   });
 });

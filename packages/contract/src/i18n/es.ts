@@ -13,15 +13,12 @@
  */
 export const ES_MESSAGES: Readonly<Record<string, string>> = {
   // ------------------------------------------------------------ envelope, paging
-  'Must be a number.': 'Debe ser un número.',
   'Must be a whole number.': 'Debe ser un número entero.',
   'Must be a positive number.': 'Debe ser un número positivo.',
   'Is out of range.': 'Está fuera de rango.',
-  'Page must be a number.': 'La página debe ser un número.',
   'Page must be a whole number.': 'La página debe ser un número entero.',
   'Page must be 1 or more.': 'La página debe ser 1 o mayor.',
   'Page is out of range.': 'La página está fuera de rango.',
-  'per_page must be a number.': 'per_page debe ser un número.',
   'per_page must be a whole number.': 'per_page debe ser un número entero.',
   'per_page must be 1 or more.': 'per_page debe ser 1 o mayor.',
   'per_page must be at most {max}.': 'per_page debe ser como máximo {max}.',
@@ -192,8 +189,9 @@ export const ES_MESSAGES: Readonly<Record<string, string>> = {
   'Notification stream ticket issued.': 'Ticket del canal de notificaciones emitido.',
   'The notification stream ticket is invalid, used or expired.':
     'El ticket del canal de notificaciones no es válido, ya se usó o ha caducado.',
-  'notification_id must be a number.': 'notification_id debe ser un número.',
   'notification_id must be a whole number.': 'notification_id debe ser un número entero.',
+  'after must be a whole number.': 'after debe ser un número entero.',
+  'after is out of range.': 'after está fuera de rango.',
   'all must be true or false.': 'all debe ser true o false.',
   'Push public key.': 'Clave pública de notificaciones push.',
 

@@ -16,8 +16,18 @@ export const toCoupon = (row: CouponRow) => ({
 
 const live = isNull(coupons.deletedAt);
 
-export const listCoupons = (db: Db) =>
-  db.select().from(coupons).where(live).orderBy(desc(coupons.createdAt), desc(coupons.id));
+/** Newest first. */
+export const listCoupons = (db: Db, limit: number, offset: number) =>
+  db
+    .select()
+    .from(coupons)
+    .where(live)
+    .orderBy(desc(coupons.createdAt), desc(coupons.id))
+    .limit(limit)
+    .offset(offset);
+
+/** A count of the live rows: an office keeps hundreds of these, not millions. */
+export const countCoupons = (db: Db) => db.$count(coupons, live);
 
 /** Codes are unique among live coupons whatever their case. */
 export async function liveCouponWithCode(tx: Tx, code: string) {

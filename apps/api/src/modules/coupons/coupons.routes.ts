@@ -1,7 +1,8 @@
 import {
+  arrayOrPageQuerySchema,
   CONTENT_MESSAGES,
   couponAddRequestSchema,
-  couponListResponseSchema,
+  couponListResponseSchemas,
   couponSchema,
   couponStatusRequestSchema,
   envelopeSchema,
@@ -9,9 +10,11 @@ import {
 } from '@cabdesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { audit } from '../../lib/audit';
+import { arrayOrPage } from '../../lib/paging';
 import { HttpError } from '../../lib/http-error';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import {
+  countCoupons,
   insertCoupon,
   listCoupons,
   liveCouponWithCode,
@@ -29,11 +32,19 @@ export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     paths.couponList,
-    { schema: { response: { 200: couponListResponseSchema } } },
-    async () => ({
+    {
+      schema: {
+        querystring: arrayOrPageQuerySchema,
+        response: { 200: couponListResponseSchemas.either },
+      },
+    },
+    async (request) => ({
       status: true,
       message: CONTENT_MESSAGES.couponListed,
-      data: (await listCoupons(db)).map(toCoupon),
+      data: await arrayOrPage(request.query, {
+        rows: async (limit, offset) => (await listCoupons(db, limit, offset)).map(toCoupon),
+        count: () => countCoupons(db),
+      }),
     }),
   );
 

@@ -4,6 +4,7 @@ import {
   notificationReadRequestSchema,
   notificationReadResponseSchema,
   notificationResponseSchema,
+  notificationStreamHeadersSchema,
   notificationStreamQuerySchema,
   notificationStreamTicketResponseSchema,
   paths,
@@ -125,7 +126,13 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   // single-use ticket from the call above, never with the bearer token.
   app.get(
     paths.notificationStream,
-    { config: { public: true }, schema: { querystring: notificationStreamQuerySchema } },
+    {
+      config: { public: true },
+      schema: {
+        querystring: notificationStreamQuerySchema,
+        headers: notificationStreamHeadersSchema,
+      },
+    },
     async (request, reply) => {
       const { ticket } = request.query;
       const session =

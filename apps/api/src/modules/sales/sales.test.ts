@@ -40,7 +40,7 @@ describe('transaction', () => {
   });
 
   it.each([
-    ['?page=abc', 'page', 'Page must be a number.'],
+    ['?page=abc', 'page', 'Page must be a whole number.'],
     ['?page=0', 'page', 'Page must be 1 or more.'],
     ['?per_page=101', 'per_page', 'per_page must be at most 100.'],
   ])('refuses %s with a field error', async (query, field, message) => {

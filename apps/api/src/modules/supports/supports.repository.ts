@@ -14,8 +14,18 @@ export const toSupport = (row: SupportRow) => ({
 
 const live = isNull(supports.deletedAt);
 
-export const listSupports = (db: Db) =>
-  db.select().from(supports).where(live).orderBy(desc(supports.createdAt), desc(supports.id));
+/** Newest first. */
+export const listSupports = (db: Db, limit: number, offset: number) =>
+  db
+    .select()
+    .from(supports)
+    .where(live)
+    .orderBy(desc(supports.createdAt), desc(supports.id))
+    .limit(limit)
+    .offset(offset);
+
+/** A count of the live rows: an office keeps hundreds of these, not millions. */
+export const countSupports = (db: Db) => db.$count(supports, live);
 
 export async function insertSupport(tx: Tx, values: { question: string; answer: string }) {
   const [row] = await tx.insert(supports).values(values).returning();

@@ -1,16 +1,19 @@
 import {
+  arrayOrPageQuerySchema,
   CONTENT_MESSAGES,
   envelopeSchema,
   paths,
   supportAddRequestSchema,
-  supportListResponseSchema,
+  supportListResponseSchemas,
   supportSchema,
   supportUpdateRequestSchema,
 } from '@cabdesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { audit } from '../../lib/audit';
+import { arrayOrPage } from '../../lib/paging';
 import { HttpError } from '../../lib/http-error';
 import {
+  countSupports,
   insertSupport,
   listSupports,
   lockSupport,
@@ -24,11 +27,19 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     paths.supportList,
-    { schema: { response: { 200: supportListResponseSchema } } },
-    async () => ({
+    {
+      schema: {
+        querystring: arrayOrPageQuerySchema,
+        response: { 200: supportListResponseSchemas.either },
+      },
+    },
+    async (request) => ({
       status: true,
       message: CONTENT_MESSAGES.supportListed,
-      data: (await listSupports(db)).map(toSupport),
+      data: await arrayOrPage(request.query, {
+        rows: async (limit, offset) => (await listSupports(db, limit, offset)).map(toSupport),
+        count: () => countSupports(db),
+      }),
     }),
   );
 

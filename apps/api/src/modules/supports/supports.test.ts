@@ -103,7 +103,7 @@ describe('FAQ', () => {
     }
     const bad = await post(paths.supportUpdate, { support_id: 'abc', question: 'x', answer: 'y' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().data.errors.support_id).toBe('Must be a number.');
+    expect(bad.json().data.errors.support_id).toBe('Must be a whole number.');
   });
 
   it('needs a signed-in admin', async () => {

@@ -2,7 +2,7 @@ import { couponSchema, envelopeSchema, paths, type couponFormSchema } from '@cab
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '@/lib/api-client';
-import { couponListQueryOptions } from './get-coupons';
+import { couponListKey } from './get-coupons';
 
 /** The form's values once checked: trimmed text, the percentage a number. */
 export type CouponAddRequest = z.output<typeof couponFormSchema>;
@@ -20,6 +20,6 @@ export function useAddCoupon() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: addCoupon,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: couponListQueryOptions().queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: couponListKey }),
   });
 }

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, errorMessage } from '@/lib/api-client';
 import { translateMessage } from '@/lib/i18n';
 import { toastError, toastSuccess } from '@/lib/toast';
-import { couponListQueryOptions } from './get-coupons';
+import { couponListKey } from './get-coupons';
 
 /** POST delete-data {id, table: coupons}: the coupon leaves the list (soft delete). */
 export async function deleteCoupon(id: number) {
@@ -18,7 +18,7 @@ export function useDeleteCoupon() {
     mutationFn: deleteCoupon,
     onSuccess: (response) => {
       toastSuccess(translateMessage(response.message));
-      return queryClient.invalidateQueries({ queryKey: couponListQueryOptions().queryKey });
+      return queryClient.invalidateQueries({ queryKey: couponListKey });
     },
     onError: (error) => toastError(translateMessage(errorMessage(error))),
   });

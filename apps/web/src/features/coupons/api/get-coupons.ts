@@ -1,19 +1,26 @@
-import { couponListResponseSchema, paths } from '@cabdesk/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { couponListResponseSchemas, paths } from '@cabdesk/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-/** GET coupon-list (SPEC 7): every live coupon, newest first, unpaged. */
-export async function getCoupons(signal?: AbortSignal) {
-  const response = await api.get(paths.couponList, undefined, { signal });
-  return couponListResponseSchema.parse(response).data;
+type CouponQuery = { page: number };
+
+/** Every page of the coupon list: what a change to a coupon makes stale. */
+export const couponListKey = [paths.couponList] as const;
+
+/** GET coupon-list?page: one page of coupons, newest first. */
+export async function getCoupons(query: CouponQuery, signal?: AbortSignal) {
+  const response = await api.get(paths.couponList, { ...query }, { signal });
+  return couponListResponseSchemas.paged.parse(response).data;
 }
 
-export const couponListQueryOptions = () =>
+export const couponListQueryOptions = (query: CouponQuery) =>
   queryOptions({
-    queryKey: [paths.couponList],
-    queryFn: ({ signal }) => getCoupons(signal),
+    queryKey: [...couponListKey, query],
+    queryFn: ({ signal }) => getCoupons(query, signal),
+    // A new page keeps the rows on screen under the loader.
+    placeholderData: keepPreviousData,
   });
 
-export function useCoupons() {
-  return useQuery(couponListQueryOptions());
+export function useCoupons(query: CouponQuery) {
+  return useQuery(couponListQueryOptions(query));
 }

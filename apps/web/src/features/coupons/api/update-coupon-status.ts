@@ -3,6 +3,7 @@ import {
   envelopeSchema,
   paths,
   type Coupon,
+  type Paged,
   type couponStatusRequestSchema,
 } from '@cabdesk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -10,7 +11,7 @@ import type { z } from 'zod';
 import { api, errorMessage } from '@/lib/api-client';
 import { translateMessage } from '@/lib/i18n';
 import { toastError, toastSuccess } from '@/lib/toast';
-import { couponListQueryOptions } from './get-coupons';
+import { couponListKey } from './get-coupons';
 
 export type CouponStatusRequest = z.output<typeof couponStatusRequestSchema>;
 
@@ -28,11 +29,24 @@ export async function updateCouponStatus(body: CouponStatusRequest) {
  */
 export function useUpdateCouponStatus() {
   const queryClient = useQueryClient();
-  const { queryKey } = couponListQueryOptions();
+  const queryKey = couponListKey;
+  // Every page held of the list shows the new state (the coupon is on one of them).
   const setSuspended = (id: number, suspend_status: Coupon['suspend_status']) =>
-    queryClient.setQueryData(queryKey, (coupons) =>
-      coupons?.map((coupon) => (coupon.id === id ? { ...coupon, suspend_status } : coupon)),
+    queryClient.setQueriesData<Paged<Coupon>>({ queryKey }, (list) =>
+      list
+        ? {
+            ...list,
+            data: list.data.map((coupon) =>
+              coupon.id === id ? { ...coupon, suspend_status } : coupon,
+            ),
+          }
+        : list,
     );
+  const suspendStatusOf = (id: number) =>
+    queryClient
+      .getQueriesData<Paged<Coupon>>({ queryKey })
+      .flatMap(([, list]) => list?.data ?? [])
+      .find((coupon) => coupon.id === id)?.suspend_status;
 
   return useMutation({
     mutationKey: [paths.couponStatus],
@@ -40,9 +54,7 @@ export function useUpdateCouponStatus() {
     onMutate: async ({ coupon_id, suspend_status }) => {
       // A list answer already on its way must not overwrite the new state.
       await queryClient.cancelQueries({ queryKey });
-      const before = queryClient
-        .getQueryData(queryKey)
-        ?.find((coupon) => coupon.id === coupon_id)?.suspend_status;
+      const before = suspendStatusOf(coupon_id);
       setSuspended(coupon_id, suspend_status);
       return { before };
     },

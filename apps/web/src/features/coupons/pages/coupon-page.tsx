@@ -5,17 +5,19 @@ import { useIsMutating } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { DataTable, type Column } from '@/components/data-table';
+import { DataTable, type Column, pagedQueryProps } from '@/components/data-table';
 import { PageTitle } from '@/components/page-title';
+import { useTableUrlState } from '@/hooks/use-table-url-state';
 import { useDeleteCoupon } from '../api/delete-coupon';
 import { useCoupons } from '../api/get-coupons';
 import { CouponFormModal } from '../components/coupon-form-modal';
 import { SuspendSwitch } from '../components/suspend-switch';
 
-/** SPEC 2 Coupon: "Coupon List" with add, the suspend toggle and delete. */
+/** SPEC 2 Coupon: "Coupon List" with add, the suspend toggle and delete, a page at a time. */
 export function CouponPage() {
   const { t } = useTranslation();
-  const coupons = useCoupons();
+  const table = useTableUrlState();
+  const coupons = useCoupons({ page: table.page });
   const deleteCoupon = useDeleteCoupon();
   // A toggle already shows its new state: the list's refresh after it runs quietly.
   const toggling = useIsMutating({ mutationKey: [paths.couponStatus] }) > 0;
@@ -93,10 +95,8 @@ export function CouponPage() {
         label={t('pages.coupon')}
         columns={columns}
         rowKey={(coupon) => coupon.id}
-        rows={coupons.data}
+        {...pagedQueryProps(coupons, table.setPage)}
         loading={coupons.isFetching && !toggling}
-        error={coupons.error}
-        onRetry={() => void coupons.refetch()}
         minWidth={820}
       />
       <CouponFormModal

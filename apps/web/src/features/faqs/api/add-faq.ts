@@ -1,7 +1,7 @@
 import { envelopeSchema, paths, supportSchema, type SupportForm } from '@cabdesk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { faqListQueryOptions } from './get-faqs';
+import { faqListKey } from './get-faqs';
 
 const addFaqResponseSchema = envelopeSchema(supportSchema);
 
@@ -16,6 +16,6 @@ export function useAddFaq() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: addFaq,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: faqListQueryOptions().queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: faqListKey }),
   });
 }

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, errorMessage } from '@/lib/api-client';
 import { translateMessage } from '@/lib/i18n';
 import { toastError, toastSuccess } from '@/lib/toast';
-import { faqListQueryOptions } from './get-faqs';
+import { faqListKey } from './get-faqs';
 
 /** POST delete-data {id, table: supports}: the FAQ leaves the list (soft delete). */
 export async function deleteFaq(id: number) {
@@ -18,7 +18,7 @@ export function useDeleteFaq() {
     mutationFn: deleteFaq,
     onSuccess: (response) => {
       toastSuccess(translateMessage(response.message));
-      return queryClient.invalidateQueries({ queryKey: faqListQueryOptions().queryKey });
+      return queryClient.invalidateQueries({ queryKey: faqListKey });
     },
     onError: (error) => toastError(translateMessage(errorMessage(error))),
   });

@@ -1,19 +1,26 @@
-import { paths, supportListResponseSchema } from '@cabdesk/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { paths, supportListResponseSchemas } from '@cabdesk/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-/** GET support-list (SPEC 7): every FAQ entry, newest first, unpaged. */
-export async function getFaqs(signal?: AbortSignal) {
-  const response = await api.get(paths.supportList, undefined, { signal });
-  return supportListResponseSchema.parse(response).data;
+type FaqQuery = { page: number };
+
+/** Every page of the FAQ list: what a change to an entry makes stale. */
+export const faqListKey = [paths.supportList] as const;
+
+/** GET support-list?page: one page of FAQ entries, newest first. */
+export async function getFaqs(query: FaqQuery, signal?: AbortSignal) {
+  const response = await api.get(paths.supportList, { ...query }, { signal });
+  return supportListResponseSchemas.paged.parse(response).data;
 }
 
-export const faqListQueryOptions = () =>
+export const faqListQueryOptions = (query: FaqQuery) =>
   queryOptions({
-    queryKey: [paths.supportList],
-    queryFn: ({ signal }) => getFaqs(signal),
+    queryKey: [...faqListKey, query],
+    queryFn: ({ signal }) => getFaqs(query, signal),
+    // A new page keeps the rows on screen under the loader.
+    placeholderData: keepPreviousData,
   });
 
-export function useFaqs() {
-  return useQuery(faqListQueryOptions());
+export function useFaqs(query: FaqQuery) {
+  return useQuery(faqListQueryOptions(query));
 }

@@ -1,7 +1,7 @@
 import { envelopeSchema, paths, supportSchema, type SupportUpdateRequest } from '@cabdesk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { faqListQueryOptions } from './get-faqs';
+import { faqListKey } from './get-faqs';
 
 const updateFaqResponseSchema = envelopeSchema(supportSchema);
 
@@ -15,6 +15,6 @@ export function useUpdateFaq() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateFaq,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: faqListQueryOptions().queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: faqListKey }),
   });
 }

@@ -4,8 +4,9 @@ import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { DataTable, type Column } from '@/components/data-table';
+import { DataTable, type Column, pagedQueryProps } from '@/components/data-table';
 import { PageTitle } from '@/components/page-title';
+import { useTableUrlState } from '@/hooks/use-table-url-state';
 import { formatDate } from '@/lib/format';
 import { useDeleteFaq } from '../api/delete-faq';
 import { useFaqs } from '../api/get-faqs';
@@ -17,10 +18,11 @@ interface FormState {
   key: number;
 }
 
-/** SPEC 2 FAQ: the list of questions with add, edit and delete. */
+/** SPEC 2 FAQ: the list of questions with add, edit and delete, a page at a time. */
 export function FaqPage() {
   const { t } = useTranslation();
-  const faqs = useFaqs();
+  const table = useTableUrlState();
+  const faqs = useFaqs({ page: table.page });
   const deleteFaq = useDeleteFaq();
   // Kept while the popup fades out, so its title does not change on the way.
   const [form, setForm] = useState<FormState>({ opened: false, faq: null, key: 0 });
@@ -100,10 +102,7 @@ export function FaqPage() {
         label={t('faqs.tableLabel')}
         columns={columns}
         rowKey={(faq) => faq.id}
-        rows={faqs.data}
-        loading={faqs.isFetching}
-        error={faqs.error}
-        onRetry={() => void faqs.refetch()}
+        {...pagedQueryProps(faqs, table.setPage)}
         minWidth={720}
       />
       <FaqFormModal
