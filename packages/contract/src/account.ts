@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { envelopeSchema } from './envelope';
+import { profileSchema } from './auth';
+import { endpoint, EVERY_ROLE } from './endpoint';
 
 /** SPEC 9 and ARCHITECTURE: the one-time code is 5 digits. */
 export const OTP_LENGTH = 5;
@@ -84,7 +85,6 @@ export const sendOtpDataSchema = z.object({
   resend_in: z.number().int(),
 });
 export type SendOtpData = z.infer<typeof sendOtpDataSchema>;
-export const sendOtpResponseSchema = envelopeSchema(sendOtpDataSchema);
 
 /** The `data` of a 429 from resendOtp: the seconds left. */
 export const retryAfterDataSchema = z.object({
@@ -105,7 +105,6 @@ export const verifyOtpDataSchema = z.object({
   expires_in: z.number().int(),
 });
 export type VerifyOtpData = z.infer<typeof verifyOtpDataSchema>;
-export const verifyOtpResponseSchema = envelopeSchema(verifyOtpDataSchema);
 
 // ---------------------------------------------------------------- passwords
 
@@ -186,8 +185,6 @@ export const changePasswordRequestSchema = z
   });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 
-export const passwordChangedResponseSchema = envelopeSchema(z.null());
-
 // ---------------------------------------------------------------- profile
 
 const fullNameSchema = z.preprocess(
@@ -237,3 +234,76 @@ export const updateProfileRequestSchema = z.object({
   phone: phoneSchema,
 });
 export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>;
+
+// ---------------------------------------------------------------- calls
+
+export const sendOtp = endpoint({
+  method: 'POST',
+  path: 'sendOtp',
+  summary:
+    "E-mail a password-reset code, when the address is an administrator's (same answer either way).",
+  tag: 'Password recovery',
+  input: sendOtpRequestSchema,
+  data: sendOtpDataSchema,
+  public: true,
+});
+
+export const resendOtp = endpoint({
+  method: 'POST',
+  path: 'resendOtp',
+  summary: 'E-mail a new code, at most one a minute (429 with the seconds left).',
+  tag: 'Password recovery',
+  input: resendOtpRequestSchema,
+  data: sendOtpDataSchema,
+  public: true,
+});
+
+export const verifyOtp = endpoint({
+  method: 'POST',
+  path: 'verifyOTP',
+  summary: 'Check a code: a single-use reset token for newPassword.',
+  tag: 'Password recovery',
+  input: verifyOtpRequestSchema,
+  data: verifyOtpDataSchema,
+  public: true,
+});
+
+/** SPEC 7 sends it as form data; JSON works too. */
+export const newPassword = endpoint({
+  method: 'POST',
+  path: 'newPassword',
+  summary: 'Set a new password with the reset token of a verified code; ends every session.',
+  tag: 'Password recovery',
+  input: newPasswordRequestSchema,
+  data: z.null(),
+  public: true,
+});
+
+export const changePassword = endpoint({
+  method: 'POST',
+  path: 'changePassword',
+  summary: "Change one's own password with the current one; ends every session.",
+  tag: 'My profile',
+  input: changePasswordRequestSchema,
+  data: z.null(),
+  roles: EVERY_ROLE,
+});
+
+export const getProfile = endpoint({
+  method: 'GET',
+  path: 'getProfile',
+  summary: 'The signed-in administrator.',
+  tag: 'My profile',
+  data: profileSchema,
+  roles: EVERY_ROLE,
+});
+
+export const updateProfile = endpoint({
+  method: 'POST',
+  path: 'updateProfile',
+  summary: "Change one's own name and phone (the e-mail cannot change).",
+  tag: 'My profile',
+  input: updateProfileRequestSchema,
+  data: profileSchema,
+  roles: EVERY_ROLE,
+});

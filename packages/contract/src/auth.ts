@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envelopeSchema } from './envelope';
+import { endpoint, EVERY_ROLE } from './endpoint';
 
 /** SPEC 5: both email messages come from one field. */
 export const loginEmailSchema = z.email({
@@ -32,7 +32,6 @@ export const loginDataSchema = z.object({
   token: z.string(),
   user: z.object({ id: z.number().int(), name: z.string(), email: z.string() }),
 });
-export const loginResponseSchema = envelopeSchema(loginDataSchema);
 export type LoginData = z.infer<typeof loginDataSchema>;
 
 export const profileSchema = z.object({
@@ -42,7 +41,6 @@ export const profileSchema = z.object({
   phone: z.string().nullable(),
 });
 export type Profile = z.infer<typeof profileSchema>;
-export const profileResponseSchema = envelopeSchema(profileSchema);
 
 export const AUTH_MESSAGES = {
   loggedIn: 'Login successfully.',
@@ -51,3 +49,24 @@ export const AUTH_MESSAGES = {
   unauthenticated: 'Unauthenticated.',
   tooManyRequests: 'Too many attempts. Please try again later.',
 } as const;
+
+// ---------------------------------------------------------------- calls
+
+export const login = endpoint({
+  method: 'POST',
+  path: 'login',
+  summary: 'Sign in: a bearer token and the administrator (rate limited).',
+  tag: 'Sign-in',
+  input: loginRequestSchema,
+  data: loginDataSchema,
+  public: true,
+});
+
+export const logout = endpoint({
+  method: 'POST',
+  path: 'logout',
+  summary: 'End this session: its token stops working at once.',
+  tag: 'Sign-in',
+  data: z.null(),
+  roles: EVERY_ROLE,
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envelopeSchema } from './envelope';
+import { endpoint, EVERY_ROLE } from './endpoint';
 
 export const dashboardSchema = z.object({
   overall_driver: z.number().int(),
@@ -9,7 +9,6 @@ export const dashboardSchema = z.object({
   overall_revenue: z.number(),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
-export const dashboardResponseSchema = envelopeSchema(dashboardSchema);
 
 export const TREND_DAYS = 30;
 
@@ -35,4 +34,23 @@ export const dashboardTrendsSchema = z.object({
   }),
 });
 export type DashboardTrends = z.infer<typeof dashboardTrendsSchema>;
-export const dashboardTrendsResponseSchema = envelopeSchema(dashboardTrendsSchema);
+
+// ---------------------------------------------------------------- calls
+
+export const dashboard = endpoint({
+  method: 'GET',
+  path: 'dashboard',
+  summary: 'The four figures of the dashboard cards.',
+  tag: 'Dashboard',
+  data: dashboardSchema,
+  roles: EVERY_ROLE,
+});
+
+export const dashboardTrends = endpoint({
+  method: 'GET',
+  path: 'dashboard-trends',
+  summary: 'Trips and revenue per day, trips per status, records waiting for approval.',
+  tag: 'Dashboard',
+  data: dashboardTrendsSchema,
+  roles: EVERY_ROLE,
+});

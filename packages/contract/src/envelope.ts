@@ -149,17 +149,17 @@ export const arrayOrPageQuerySchema = z.object({
 export type ArrayOrPageQuery = z.output<typeof arrayOrPageQuerySchema>;
 
 /**
- * The answers of a list that is an array unless `page` is sent: `array` and
- * `paged` for the caller that knows which it asked for, `either` for the route.
+ * The `data` of a list that is an array unless `page` is sent: SPEC 7's array
+ * (at most UNPAGED_LIST_MAX items), or a paged list. A caller that sent `page`
+ * reads it with `pagedOf`.
  */
-export function arrayOrPageSchemas<T extends z.ZodType>(item: T) {
-  const array = z.array(item).max(UNPAGED_LIST_MAX);
-  const paged = pagedSchema(item);
-  return {
-    array: envelopeSchema(array),
-    paged: envelopeSchema(paged),
-    either: envelopeSchema(z.union([array, paged])),
-  };
+export const arrayOrPageSchema = <T extends z.ZodType>(item: T) =>
+  z.union([z.array(item).max(UNPAGED_LIST_MAX), pagedSchema(item)]);
+
+/** The paged answer of a list that may also answer an array (it was asked with `page`). */
+export function pagedOf<T>(data: T[] | Paged<T>): Paged<T> {
+  if (Array.isArray(data)) throw new Error('expected a paged list: send `page`');
+  return data;
 }
 
 /** Text a person typed: trimmed; blank counts as missing so the SPEC message shows. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { envelopeSchema, PG_INTEGER_MAX, wholeNumber } from './envelope';
+import { endpoint, EVERY_ROLE } from './endpoint';
+import { PG_INTEGER_MAX, wholeNumber } from './envelope';
 
 export const notificationSchema = z.object({
   id: z.number().int(),
@@ -19,7 +20,6 @@ export const notificationListSchema = z.object({
   /** Every unread notification of this admin, not only those listed. */
   unread_count: z.number().int(),
 });
-export const notificationResponseSchema = envelopeSchema(notificationListSchema);
 export type NotificationList = z.infer<typeof notificationListSchema>;
 
 export const NOTIFICATION_MESSAGES = {
@@ -46,18 +46,6 @@ export const notificationReadRequestSchema = z
     path: ['notification_id'],
   });
 export type NotificationReadRequest = z.input<typeof notificationReadRequestSchema>;
-export const notificationReadResponseSchema = envelopeSchema(
-  z.object({ unread_count: z.number().int() }),
-);
-
-/**
- * POST notification-stream-ticket: a single-use ticket, valid `expires_in`
- * seconds, that opens GET notification-stream?ticket=... once. EventSource
- * cannot send the bearer header, and the bearer token never goes in a URL.
- */
-export const notificationStreamTicketResponseSchema = envelopeSchema(
-  z.object({ ticket: z.string(), expires_in: z.number().int() }),
-);
 
 const notificationAfterSchema = wholeNumber({
   min: 0,
@@ -86,14 +74,6 @@ export const NOTIFICATION_EVENTS = {
   end: 'end',
 } as const;
 
-/**
- * GET /push-public-key (outside the admin API: the login page needs it before
- * any session exists, and a public key is no secret): the VAPID application
- * server key, base64url.
- */
-export const PUSH_PUBLIC_KEY_URL = '/push-public-key';
-export const pushPublicKeyResponseSchema = envelopeSchema(z.object({ public_key: z.string() }));
-
 /** What a Web Push message carries (JSON), read by the service worker. */
 export const pushPayloadSchema = z.object({
   id: z.number().int(),
@@ -102,3 +82,66 @@ export const pushPayloadSchema = z.object({
   link: z.string().nullable(),
 });
 export type PushPayload = z.infer<typeof pushPayloadSchema>;
+
+// ---------------------------------------------------------------- calls
+
+export const notificationList = endpoint({
+  method: 'GET',
+  path: 'notification',
+  summary: "The newest notifications and this administrator's unread count.",
+  tag: 'Notifications',
+  data: notificationListSchema,
+  roles: EVERY_ROLE,
+});
+
+export const notificationRead = endpoint({
+  method: 'POST',
+  path: 'notification-read',
+  summary: 'Mark one notification, or all, read for this administrator.',
+  tag: 'Notifications',
+  input: notificationReadRequestSchema,
+  data: z.object({ unread_count: z.number().int() }),
+  roles: EVERY_ROLE,
+});
+
+/**
+ * A single-use ticket, valid `expires_in` seconds, that opens
+ * notification-stream once: EventSource cannot send the bearer header, and
+ * the bearer token never goes in a URL.
+ */
+export const notificationStreamTicket = endpoint({
+  method: 'POST',
+  path: 'notification-stream-ticket',
+  summary: 'A single-use ticket that opens the live notification stream once.',
+  tag: 'Notifications',
+  data: z.object({ ticket: z.string(), expires_in: z.number().int() }),
+  roles: EVERY_ROLE,
+});
+
+/**
+ * Server-sent events (NOTIFICATION_EVENTS), not JSON. Reached without a
+ * bearer token: the ticket is the credential.
+ */
+export const notificationStream = endpoint({
+  method: 'GET',
+  path: 'notification-stream',
+  summary: 'Live notifications as server-sent events; opened with a ticket, not a bearer token.',
+  tag: 'Notifications',
+  input: notificationStreamQuerySchema,
+  data: z.null(),
+  stream: true,
+  public: true,
+});
+
+/**
+ * Outside the admin API: the login page needs it before any session exists,
+ * and a public key is no secret. The VAPID application server key, base64url.
+ */
+export const pushPublicKey = endpoint({
+  method: 'GET',
+  path: '/push-public-key',
+  summary: 'The Web Push (VAPID) public key.',
+  tag: 'Notifications',
+  data: z.object({ public_key: z.string() }),
+  public: true,
+});

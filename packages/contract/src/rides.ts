@@ -1,11 +1,66 @@
 import { z } from 'zod';
-import { RIDE_STATUS_LABELS, rideSchema, type RideStatus } from './directory';
-import { envelopeSchema, idSchema, requiredText } from './envelope';
+import { endpoint, EVERY_ROLE } from './endpoint';
+import { idSchema, optionalQuery, pagedSchema, pageQuerySchema, requiredText } from './envelope';
+import { int, RIDE_STATUS_LABELS, rideStatusSchema, type RideStatus } from './vocabulary';
+
+/** Trips (SPEC calls them rides on the wire and trips on screen): the list, one trip, cancelling. */
+
+// ---------------------------------------------------------------- ride-list
+
+export const personRefSchema = z.object({
+  id: int(),
+  name: z.string(),
+  phone: z.string().nullable(),
+  email: z.string(),
+});
+export type PersonRef = z.infer<typeof personRefSchema>;
+
+/** The vehicle the ride was driven with. */
+export const rideVehicleSchema = z.object({
+  id: int(),
+  license_number: z.string(),
+  service_type_data: z.object({ title: z.string() }),
+  vehicle_type_data: z.object({ title: z.string() }),
+});
+
+export const rideDriverSchema = personRefSchema.extend({
+  /** null when the ride records no vehicle. */
+  vehicle: rideVehicleSchema.nullable(),
+});
+
+export const rideCompanySchema = z.object({
+  id: int(),
+  name: z.string(),
+  company_name: z.string().nullable(),
+  phone: z.string().nullable(),
+});
+
+/** One trip (SPEC 3). driver and company are null until the ride has them. */
+export const rideSchema = z.object({
+  id: int(),
+  amount: z.number(),
+  pickup_address: z.string(),
+  drop_address: z.string(),
+  created_at: z.string(),
+  ride_status: rideStatusSchema,
+  user: personRefSchema,
+  driver: rideDriverSchema.nullable(),
+  company: rideCompanySchema.nullable(),
+});
+export type Ride = z.infer<typeof rideSchema>;
 
 /**
- * One trip and what an administrator may do to it (issue 5). The list
- * (`ride-list`) and the item shape (`rideSchema`) live with the directory.
+ * GET ride-list: trips newest first.
+ * - user_id (optional) scopes to one account by its role: a passenger (User)
+ *   matches rides.user_id, a Driver rides.driver_id, a Company
+ *   rides.company_id. 404 when that account is missing or deleted.
+ * - search matches pick-up and drop-off addresses, and the name, email or
+ *   phone of the passenger, the driver or the company.
  */
+export const rideListQuerySchema = pageQuerySchema.extend({
+  user_id: optionalQuery(idSchema),
+});
+export type RideListQuery = z.input<typeof rideListQuerySchema>;
 
 // ---------------------------------------------------------------- ride-detail
 
@@ -27,8 +82,6 @@ export const rideDetailSchema = rideSchema.extend({
   updated_at: z.string(),
 });
 export type RideDetail = z.infer<typeof rideDetailSchema>;
-
-export const rideDetailResponseSchema = envelopeSchema(rideDetailSchema);
 
 // ---------------------------------------------------------------- ride-cancel
 
@@ -73,4 +126,34 @@ export const rideCancelBodySchema = rideCancelFormSchema.extend({ ride_id: idSch
 export type RideCancelBody = z.input<typeof rideCancelBodySchema>;
 export type RideCancelRequest = z.infer<typeof rideCancelBodySchema>;
 
-export const rideCancelResponseSchema = envelopeSchema(rideDetailSchema);
+// ---------------------------------------------------------------- calls
+
+export const rideList = endpoint({
+  method: 'GET',
+  path: 'ride-list',
+  summary: 'Trips newest first, of one passenger, driver or company or all, paged.',
+  tag: 'Trips',
+  input: rideListQuerySchema,
+  data: pagedSchema(rideSchema),
+  roles: EVERY_ROLE,
+});
+
+export const rideDetail = endpoint({
+  method: 'GET',
+  path: 'ride-detail',
+  summary: 'One trip (404 when missing).',
+  tag: 'Trips',
+  input: rideDetailQuerySchema,
+  data: rideDetailSchema,
+  roles: EVERY_ROLE,
+});
+
+export const rideCancel = endpoint({
+  method: 'POST',
+  path: 'ride-cancel',
+  summary: 'Cancel a Pending or Accepted trip, with a reason (409 in any other state).',
+  tag: 'Trips',
+  input: rideCancelBodySchema,
+  data: rideDetailSchema,
+  roles: ['Owner', 'Operator'],
+});

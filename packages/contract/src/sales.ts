@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { envelopeSchema, pagedSchema, pageQuerySchema } from './envelope';
+import { endpoint } from './endpoint';
+import { pagedSchema, pageQuerySchema } from './envelope';
 
 /** A payment of a trip (SPEC 3). */
 export const transactionSchema = z.object({
@@ -16,4 +17,13 @@ export type Transaction = z.infer<typeof transactionSchema>;
 /** GET transaction?page&per_page: every payment, newest first. */
 export const transactionQuerySchema = pageQuerySchema.pick({ page: true, per_page: true });
 export type TransactionQuery = z.input<typeof transactionQuerySchema>;
-export const transactionListResponseSchema = envelopeSchema(pagedSchema(transactionSchema));
+
+export const transactionList = endpoint({
+  method: 'GET',
+  path: 'transaction',
+  summary: 'Payments, newest first, paged.',
+  tag: 'Sales',
+  input: transactionQuerySchema,
+  data: pagedSchema(transactionSchema),
+  roles: ['Owner', 'Finance'],
+});

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { endpoint } from './endpoint';
+import { idSchema } from './envelope';
+import { activeStatusSchema, approvalDecisionSchema, int } from './vocabulary';
+
+/**
+ * The three record calls of SPEC 7 (status-update, approval-user,
+ * delete-data). `table` is an allow-list of SPEC's wire names; failures answer
+ * 404 (not found) or 409 (not allowed in the record's state) with one of
+ * DIRECTORY_MESSAGES.
+ */
+
+/** POST status-update: Active/Inactive of a user, driver or company. */
+export const statusUpdateBodySchema = z.object({
+  id: idSchema,
+  table: z.enum(['users'], { error: 'table must be users.' }),
+  status: activeStatusSchema,
+});
+export type StatusUpdateBody = z.input<typeof statusUpdateBodySchema>;
+
+/** POST approval-user: decide a Pending company, driver (users) or vehicle. */
+export const approvalBodySchema = z.object({
+  id: idSchema,
+  table: z.enum(['users', 'vehicles'], { error: 'table must be users or vehicles.' }),
+  approval: approvalDecisionSchema,
+});
+export type ApprovalBody = z.input<typeof approvalBodySchema>;
+
+/** POST delete-data: soft delete (the record leaves every list; its rides and sales stay). */
+export const DELETABLE_TABLES = ['users', 'vehicles', 'supports', 'coupons'] as const;
+export const deleteDataBodySchema = z.object({
+  id: idSchema,
+  table: z.enum(DELETABLE_TABLES, {
+    error: 'table must be users, vehicles, supports or coupons.',
+  }),
+});
+export type DeleteDataBody = z.input<typeof deleteDataBodySchema>;
+
+// ---------------------------------------------------------------- calls
+
+export const statusUpdate = endpoint({
+  method: 'POST',
+  path: 'status-update',
+  summary: 'Switch a passenger, driver or (approved) company Active or Inactive.',
+  tag: 'Directory',
+  input: statusUpdateBodySchema,
+  data: z.object({ id: int(), status: activeStatusSchema }),
+  roles: ['Owner', 'Operator'],
+});
+
+export const approvalUser = endpoint({
+  method: 'POST',
+  path: 'approval-user',
+  summary: 'Approve or reject a Pending company, driver or vehicle.',
+  tag: 'Directory',
+  input: approvalBodySchema,
+  data: z.object({ id: int(), approval: approvalDecisionSchema }),
+  roles: ['Owner', 'Operator'],
+});
+
+/**
+ * Soft delete. One call for every table, so its roles are the union: the
+ * server also checks the table against the role (people and vehicles for
+ * Operators, FAQ and coupons for Support).
+ */
+export const deleteData = endpoint({
+  method: 'POST',
+  path: 'delete-data',
+  summary: 'Soft-delete a user, vehicle, FAQ entry or coupon (its trips and sales stay).',
+  tag: 'Directory',
+  input: deleteDataBodySchema,
+  data: z.object({ id: int() }),
+  roles: ['Owner', 'Operator', 'Support'],
+});
