@@ -13,17 +13,21 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { accountRoutes } from './modules/account/account.routes';
 import { authRoutes } from './modules/auth/auth.routes';
-import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
-import { healthRoutes } from './modules/health/health.routes';
-import { notificationRoutes, pushKeyRoutes } from './modules/notifications/notifications.routes';
-import { notificationHubPlugin, type NotificationOptions } from './modules/notifications/hub';
-import { recordRoutes } from './modules/records/records.routes';
-import { rideRoutes } from './modules/rides/rides.routes';
-import { userRoutes } from './modules/users/users.routes';
-import { vehicleRoutes } from './modules/vehicles/vehicles.routes';
-import { supportRoutes } from './modules/supports/supports.routes';
-import { couponRoutes } from './modules/coupons/coupons.routes';
-import { salesRoutes } from './modules/sales/sales.routes';
+import { couponRoutes } from './modules/coupons';
+import { dashboardRoutes } from './modules/dashboard';
+import { faqRoutes } from './modules/faqs';
+import { healthRoutes } from './modules/health';
+import {
+  notificationHubPlugin,
+  notificationRoutes,
+  pushKeyRoutes,
+  type NotificationOptions,
+} from './modules/notifications';
+import { recordRoutes } from './modules/records';
+import { rideRoutes } from './modules/rides';
+import { salesRoutes } from './modules/sales';
+import { userRoutes } from './modules/users';
+import { vehicleRoutes } from './modules/vehicles';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin, fail } from './plugins/errors';
 import { languagePlugin } from './plugins/language';
@@ -47,7 +51,6 @@ export type BuildAppOptions = {
   /** Live stream and Web Push settings (tests shorten the keep-alive, trust a loopback push service). */
   notifications?: NotificationOptions;
 };
-
 
 /** The whole server, without listening: the API, uploads, and the built web app. */
 export async function buildApp({
@@ -123,7 +126,7 @@ export async function buildApp({
       await api.register(vehicleRoutes);
       await api.register(rideRoutes);
       await api.register(recordRoutes);
-      await api.register(supportRoutes);
+      await api.register(faqRoutes);
       await api.register(couponRoutes);
       await api.register(salesRoutes);
     },

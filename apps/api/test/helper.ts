@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createHmac, randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
-import { paths, API_BASE } from '@cabdesk/contract';
+import { API_BASE, login, urlOf } from '@cabdesk/contract';
 import pg from 'pg';
 import { expect, inject, onTestFinished } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../src/app';
@@ -86,7 +86,7 @@ type App = Awaited<ReturnType<typeof buildTestApp>>['app'];
 export async function signIn(app: App, credentials = ADMIN) {
   const res = await app.inject({
     method: 'POST',
-    url: api(paths.login),
+    url: urlOf(login),
     payload: { ...credentials, user_type: 'Admin', device_type: 'Web' },
   });
   if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);

@@ -350,9 +350,9 @@ export const coupons = pgTable(
   ],
 );
 
-/** FAQ entries (SPEC calls them supports). */
-export const supports = pgTable(
-  'supports',
+/** FAQ entries (`support-*` and the `supports` table value on the wire, SPEC 7). */
+export const faqs = pgTable(
+  'faqs',
   {
     id: serial('id').primaryKey(),
     question: text('question').notNull(),
@@ -362,7 +362,7 @@ export const supports = pgTable(
     deletedAt: deletedAt(),
   },
   (t) => [
-    index('supports_created_idx')
+    index('faqs_created_idx')
       .on(t.createdAt, t.id)
       .where(sql`${t.deletedAt} is null`),
   ],

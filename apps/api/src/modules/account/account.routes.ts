@@ -1,27 +1,23 @@
 import {
   ACCOUNT_MESSAGES,
-  changePasswordRequestSchema,
-  newPasswordRequestSchema,
+  changePassword,
+  newPassword,
   OTP_RESEND_SECONDS,
   OTP_TTL_SECONDS,
-  passwordChangedResponseSchema,
-  paths,
-  profileResponseSchema,
-  resendOtpRequestSchema,
+  resendOtp,
   RESET_TOKEN_TTL_SECONDS,
-  sendOtpRequestSchema,
-  sendOtpResponseSchema,
-  updateProfileRequestSchema,
-  verifyOtpRequestSchema,
-  verifyOtpResponseSchema,
+  sendOtp,
+  updateProfile,
+  verifyOtp,
   waitText,
 } from '@cabdesk/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
 import { admins } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { HttpError } from '../../lib/http-error';
+import { route } from '../../lib/route';
 import { createMailer } from '../../lib/mailer';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../../lib/password-policy';
@@ -51,7 +47,7 @@ const CHANGE_PASSWORD_WINDOW_MS = 15 * 60_000;
  * newPassword), and the signed-in admin's own profile and password
  * (updateProfile, changePassword).
  */
-export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+export async function accountRoutes(app: FastifyInstance) {
   const { config, database } = app;
   const { db } = database;
   const mailer = createMailer(config.mail, app.log);
@@ -107,182 +103,140 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   };
 
-  app.post(
-    paths.sendOtp,
-    {
-      config: { public: true },
-      schema: { body: sendOtpRequestSchema, response: { 200: sendOtpResponseSchema } },
-    },
-    (request, reply) => sendCode(request, reply, request.body.email),
+  route(app, sendOtp, (request, reply) => sendCode(request, reply, request.body.email));
+
+  route(app, resendOtp, (request, reply) =>
+    sendCode(request, reply, request.body.email, OTP_RESEND_SECONDS),
   );
 
-  app.post(
-    paths.resendOtp,
-    {
-      config: { public: true },
-      schema: { body: resendOtpRequestSchema, response: { 200: sendOtpResponseSchema } },
-    },
-    (request, reply) => sendCode(request, reply, request.body.email, OTP_RESEND_SECONDS),
-  );
+  route(app, verifyOtp, async (request) => {
+    const { email, otp } = request.body;
+    const result = await checkCode(db, email, otp);
+    if (result === 'dead') {
+      throw new HttpError(400, ACCOUNT_MESSAGES.otpDead, { otp: ACCOUNT_MESSAGES.otpDead });
+    }
+    const admin = result === 'ok' ? await findAdminByEmail(db, email) : null;
+    if (!admin) {
+      // A right code for an address that is no admin's cannot be had: no e-mail went there.
+      throw new HttpError(400, ACCOUNT_MESSAGES.otpWrong, { otp: ACCOUNT_MESSAGES.otpWrong });
+    }
+    const token = await createResetToken(db, admin.id, RESET_TOKEN_TTL_SECONDS);
+    request.log.info({ event: 'otp_verified', adminId: admin.id }, 'password reset code verified');
+    return {
+      status: true,
+      message: ACCOUNT_MESSAGES.otpVerified,
+      data: { token, expires_in: RESET_TOKEN_TTL_SECONDS },
+    };
+  });
 
-  app.post(
-    paths.verifyOtp,
-    {
-      config: { public: true },
-      schema: { body: verifyOtpRequestSchema, response: { 200: verifyOtpResponseSchema } },
-    },
-    async (request) => {
-      const { email, otp } = request.body;
-      const result = await checkCode(db, email, otp);
-      if (result === 'dead') {
-        throw new HttpError(400, ACCOUNT_MESSAGES.otpDead, { otp: ACCOUNT_MESSAGES.otpDead });
-      }
-      const admin = result === 'ok' ? await findAdminByEmail(db, email) : null;
-      if (!admin) {
-        // A right code for an address that is no admin's cannot be had: no e-mail went there.
-        throw new HttpError(400, ACCOUNT_MESSAGES.otpWrong, { otp: ACCOUNT_MESSAGES.otpWrong });
-      }
-      const token = await createResetToken(db, admin.id, RESET_TOKEN_TTL_SECONDS);
-      request.log.info(
-        { event: 'otp_verified', adminId: admin.id },
-        'password reset code verified',
+  route(app, newPassword, async (request) => {
+    const { email, password, token } = request.body;
+    if (isCommonPassword(password)) {
+      throw new HttpError(400, COMMON_PASSWORD_MESSAGE, { password: COMMON_PASSWORD_MESSAGE });
+    }
+    const dead = () =>
+      new HttpError(400, ACCOUNT_MESSAGES.resetTokenDead, {
+        token: ACCOUNT_MESSAGES.resetTokenDead,
+      });
+    const found = await findResetToken(db, token);
+    const admin = found ? await findAdminById(db, found.adminId) : null;
+    if (!found || !admin || admin.email.toLowerCase() !== email.toLowerCase()) throw dead();
+
+    const passwordHash = await hashPassword(password, config.passwordHashCost);
+    const changed = await db.transaction(async (tx) => {
+      if (!(await useResetToken(tx, found.id))) return false;
+      await tx
+        .update(admins)
+        .set({ passwordHash, updatedAt: sql`now()` })
+        .where(eq(admins.id, admin.id));
+      await revokeAdminSessions(tx, admin.id);
+      await killCodes(tx, admin.email);
+      await audit(tx, request, {
+        adminId: admin.id,
+        action: 'password_reset',
+        tableName: 'admins',
+        recordId: admin.id,
+      });
+      return true;
+    });
+    if (!changed) throw dead();
+    return { status: true, message: ACCOUNT_MESSAGES.passwordReset, data: null };
+  });
+
+  route(app, changePassword, async (request, reply) => {
+    const { adminId } = sessionOf(request);
+    const { password, new_password } = request.body;
+    if (isCommonPassword(new_password)) {
+      throw new HttpError(400, COMMON_PASSWORD_MESSAGE, {
+        new_password: COMMON_PASSWORD_MESSAGE,
+      });
+    }
+    const allowed = await hit(
+      database,
+      `change-password:admin:${adminId}`,
+      CHANGE_PASSWORD_MAX_TRIES,
+      CHANGE_PASSWORD_WINDOW_MS,
+    );
+    if (!allowed) {
+      const seconds = CHANGE_PASSWORD_WINDOW_MS / 1000;
+      throw tooManyRequests(
+        reply,
+        seconds,
+        ACCOUNT_MESSAGES.changePasswordLocked.replace('{wait}', waitText(seconds)),
       );
-      return {
-        status: true,
-        message: ACCOUNT_MESSAGES.otpVerified,
-        data: { token, expires_in: RESET_TOKEN_TTL_SECONDS },
-      };
-    },
-  );
-
-  app.post(
-    paths.newPassword,
-    {
-      config: { public: true },
-      schema: { body: newPasswordRequestSchema, response: { 200: passwordChangedResponseSchema } },
-    },
-    async (request) => {
-      const { email, password, token } = request.body;
-      if (isCommonPassword(password)) {
-        throw new HttpError(400, COMMON_PASSWORD_MESSAGE, { password: COMMON_PASSWORD_MESSAGE });
-      }
-      const dead = () =>
-        new HttpError(400, ACCOUNT_MESSAGES.resetTokenDead, {
-          token: ACCOUNT_MESSAGES.resetTokenDead,
-        });
-      const found = await findResetToken(db, token);
-      const admin = found ? await findAdminById(db, found.adminId) : null;
-      if (!found || !admin || admin.email.toLowerCase() !== email.toLowerCase()) throw dead();
-
-      const passwordHash = await hashPassword(password, config.passwordHashCost);
-      const changed = await db.transaction(async (tx) => {
-        if (!(await useResetToken(tx, found.id))) return false;
-        await tx
-          .update(admins)
-          .set({ passwordHash, updatedAt: sql`now()` })
-          .where(eq(admins.id, admin.id));
-        await revokeAdminSessions(tx, admin.id);
-        await killCodes(tx, admin.email);
-        await audit(tx, request, {
-          adminId: admin.id,
-          action: 'password_reset',
-          tableName: 'admins',
-          recordId: admin.id,
-        });
-        return true;
+    }
+    const admin = await findAdminById(db, adminId);
+    if (!admin) throw new HttpError(401, 'Unauthenticated.');
+    if (!(await verifyPassword(password, admin.passwordHash))) {
+      throw new HttpError(400, ACCOUNT_MESSAGES.oldPasswordWrong, {
+        password: ACCOUNT_MESSAGES.oldPasswordWrong,
       });
-      if (!changed) throw dead();
-      return { status: true, message: ACCOUNT_MESSAGES.passwordReset, data: null };
-    },
-  );
-
-  app.post(
-    paths.changePassword,
-    {
-      schema: {
-        body: changePasswordRequestSchema,
-        response: { 200: passwordChangedResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      const { adminId } = sessionOf(request);
-      const { password, new_password } = request.body;
-      if (isCommonPassword(new_password)) {
-        throw new HttpError(400, COMMON_PASSWORD_MESSAGE, {
-          new_password: COMMON_PASSWORD_MESSAGE,
-        });
-      }
-      const allowed = await hit(
-        database,
-        `change-password:admin:${adminId}`,
-        CHANGE_PASSWORD_MAX_TRIES,
-        CHANGE_PASSWORD_WINDOW_MS,
-      );
-      if (!allowed) {
-        const seconds = CHANGE_PASSWORD_WINDOW_MS / 1000;
-        throw tooManyRequests(
-          reply,
-          seconds,
-          ACCOUNT_MESSAGES.changePasswordLocked.replace('{wait}', waitText(seconds)),
-        );
-      }
-      const admin = await findAdminById(db, adminId);
-      if (!admin) throw new HttpError(401, 'Unauthenticated.');
-      if (!(await verifyPassword(password, admin.passwordHash))) {
-        throw new HttpError(400, ACCOUNT_MESSAGES.oldPasswordWrong, {
-          password: ACCOUNT_MESSAGES.oldPasswordWrong,
-        });
-      }
-      const passwordHash = await hashPassword(new_password, config.passwordHashCost);
-      await db.transaction(async (tx) => {
-        await tx
-          .update(admins)
-          .set({ passwordHash, updatedAt: sql`now()` })
-          .where(eq(admins.id, admin.id));
-        await revokeAdminSessions(tx, admin.id);
-        await audit(tx, request, {
-          action: 'password_change',
-          tableName: 'admins',
-          recordId: admin.id,
-        });
+    }
+    const passwordHash = await hashPassword(new_password, config.passwordHashCost);
+    await db.transaction(async (tx) => {
+      await tx
+        .update(admins)
+        .set({ passwordHash, updatedAt: sql`now()` })
+        .where(eq(admins.id, admin.id));
+      await revokeAdminSessions(tx, admin.id);
+      await audit(tx, request, {
+        action: 'password_change',
+        tableName: 'admins',
+        recordId: admin.id,
       });
-      return { status: true, message: ACCOUNT_MESSAGES.passwordChanged, data: null };
-    },
-  );
+    });
+    return { status: true, message: ACCOUNT_MESSAGES.passwordChanged, data: null };
+  });
 
-  app.post(
-    paths.updateProfile,
-    { schema: { body: updateProfileRequestSchema, response: { 200: profileResponseSchema } } },
-    async (request) => {
-      const { adminId } = sessionOf(request);
-      const { name, email, phone } = request.body;
-      const admin = await findAdminById(db, adminId);
-      if (!admin) throw new HttpError(401, 'Unauthenticated.');
-      if (email !== undefined && email.toLowerCase() !== admin.email.toLowerCase()) {
-        throw new HttpError(400, ACCOUNT_MESSAGES.emailFixed, {
-          email: ACCOUNT_MESSAGES.emailFixed,
-        });
-      }
-      const updated = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(admins)
-          .set({ name, phone, updatedAt: sql`now()` })
-          .where(eq(admins.id, admin.id))
-          .returning();
-        await audit(tx, request, {
-          action: 'profile_update',
-          tableName: 'admins',
-          recordId: admin.id,
-          before: { name: admin.name, phone: admin.phone },
-          after: { name, phone },
-        });
-        return row!;
+  route(app, updateProfile, async (request) => {
+    const { adminId } = sessionOf(request);
+    const { name, email, phone } = request.body;
+    const admin = await findAdminById(db, adminId);
+    if (!admin) throw new HttpError(401, 'Unauthenticated.');
+    if (email !== undefined && email.toLowerCase() !== admin.email.toLowerCase()) {
+      throw new HttpError(400, ACCOUNT_MESSAGES.emailFixed, {
+        email: ACCOUNT_MESSAGES.emailFixed,
       });
-      return {
-        status: true,
-        message: ACCOUNT_MESSAGES.profileUpdated,
-        data: { id: updated.id, name: updated.name, email: updated.email, phone: updated.phone },
-      };
-    },
-  );
-};
+    }
+    const updated = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(admins)
+        .set({ name, phone, updatedAt: sql`now()` })
+        .where(eq(admins.id, admin.id))
+        .returning();
+      await audit(tx, request, {
+        action: 'profile_update',
+        tableName: 'admins',
+        recordId: admin.id,
+        before: { name: admin.name, phone: admin.phone },
+        after: { name, phone },
+      });
+      return row!;
+    });
+    return {
+      status: true,
+      message: ACCOUNT_MESSAGES.profileUpdated,
+      data: { id: updated.id, name: updated.name, email: updated.email, phone: updated.phone },
+    };
+  });
+}

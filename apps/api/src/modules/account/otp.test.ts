@@ -1,4 +1,12 @@
-import { paths } from '@cabdesk/contract';
+import {
+  getProfile,
+  login,
+  newPassword,
+  resendOtp,
+  sendOtp,
+  urlOf,
+  verifyOtp,
+} from '@cabdesk/contract';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { adminSessions, admins, auditLog, otpCodes, passwordResetTokens } from '../../db/schema';
@@ -29,7 +37,7 @@ async function appWithLog(env: Record<string, string> = {}) {
 }
 
 async function verified(app: App, code: string, email = ADMIN.email) {
-  const res = await post(app, paths.verifyOtp, { email, otp: code });
+  const res = await post(app, verifyOtp.path, { email, otp: code });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<{ data: { token: string } }>().data.token;
 }
@@ -37,7 +45,7 @@ async function verified(app: App, code: string, email = ADMIN.email) {
 const NEW_PASSWORD = 'a brand new passphrase';
 
 async function canSignIn(app: App, password: string) {
-  const res = await post(app, paths.login, { email: ADMIN.email, password });
+  const res = await post(app, login.path, { email: ADMIN.email, password });
   return res.statusCode === 200;
 }
 
@@ -50,7 +58,7 @@ describe('sendOtp', () => {
     });
     await createAdmin(database);
 
-    const res = await post(app, paths.sendOtp, { email: ADMIN.email });
+    const res = await post(app, sendOtp.path, { email: ADMIN.email });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       status: true,
@@ -70,7 +78,7 @@ describe('sendOtp', () => {
     expect(res.body).not.toContain(code);
 
     const token = await verified(app, code);
-    const reset = await post(app, paths.newPassword, {
+    const reset = await post(app, newPassword.path, {
       email: ADMIN.email,
       password: NEW_PASSWORD,
       confirm_password: NEW_PASSWORD,
@@ -87,7 +95,7 @@ describe('sendOtp', () => {
 
   it('writes the e-mail to the server log when SMTP_URL is not set, and stores only a hash', async () => {
     const { app, database, code, log } = await appWithLog();
-    const res = await post(app, paths.sendOtp, { email: ADMIN.email });
+    const res = await post(app, sendOtp.path, { email: ADMIN.email });
     expect(res.statusCode).toBe(200);
     const value = await code();
     expect(value).toMatch(/^\d{5}$/);
@@ -111,7 +119,7 @@ describe('sendOtp', () => {
 
     const timed = async (email: string) => {
       const start = performance.now();
-      const res = await post(app, paths.sendOtp, { email });
+      const res = await post(app, sendOtp.path, { email });
       return { res, ms: performance.now() - start };
     };
     // Warm up the route once so neither side pays first-call costs.
@@ -143,14 +151,14 @@ describe('sendOtp', () => {
 
   it('kills the old code when a new one is sent', async () => {
     const { app, database, code } = await appWithLog();
-    await post(app, paths.sendOtp, { email: ADMIN.email });
+    await post(app, sendOtp.path, { email: ADMIN.email });
     const first = await code(1);
-    await post(app, paths.sendOtp, { email: ADMIN.email });
+    await post(app, sendOtp.path, { email: ADMIN.email });
     const second = await code(2);
 
     // The old code no longer opens anything (it only spends a try of the new one).
     if (first !== second) {
-      const old = await post(app, paths.verifyOtp, { email: ADMIN.email, otp: first });
+      const old = await post(app, verifyOtp.path, { email: ADMIN.email, otp: first });
       expect(old.statusCode).toBe(400);
       expect(old.json().message).toBe('The code is not correct.');
     }
@@ -165,11 +173,11 @@ describe('sendOtp', () => {
     for (const email of [ADMIN.email, 'nobody@cabdesk.test']) {
       const statuses = [];
       for (let i = 0; i < 6; i++) {
-        statuses.push((await post(app, paths.sendOtp, { email })).statusCode);
+        statuses.push((await post(app, sendOtp.path, { email })).statusCode);
       }
       expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
     }
-    const refused = await post(app, paths.sendOtp, { email: ADMIN.email.toUpperCase() });
+    const refused = await post(app, sendOtp.path, { email: ADMIN.email.toUpperCase() });
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toEqual({
       status: false,
@@ -178,7 +186,7 @@ describe('sendOtp', () => {
     });
     // An hour later the address may ask again.
     await database.db.update(otpCodes).set({ createdAt: sql`now() - interval '61 minutes'` });
-    expect((await post(app, paths.sendOtp, { email: ADMIN.email })).statusCode).toBe(200);
+    expect((await post(app, sendOtp.path, { email: ADMIN.email })).statusCode).toBe(200);
   });
 
   it('limits the codes one client address may ask for, whatever the e-mail', async () => {
@@ -189,7 +197,7 @@ describe('sendOtp', () => {
         (
           await post(
             app,
-            paths.sendOtp,
+            sendOtp.path,
             { email: `a${i}@cabdesk.test` },
             {
               'x-forwarded-for': `10.0.0.${i}`,
@@ -206,9 +214,9 @@ describe('sendOtp', () => {
 describe('resendOtp', () => {
   it('sends a new code at most once per 60 seconds, telling the seconds left', async () => {
     const { app, database, code } = await appWithLog();
-    expect((await post(app, paths.sendOtp, { email: ADMIN.email })).statusCode).toBe(200);
+    expect((await post(app, sendOtp.path, { email: ADMIN.email })).statusCode).toBe(200);
 
-    const early = await post(app, paths.resendOtp, { email: ADMIN.email });
+    const early = await post(app, resendOtp.path, { email: ADMIN.email });
     expect(early.statusCode).toBe(429);
     const body = early.json();
     expect(body.status).toBe(false);
@@ -220,13 +228,13 @@ describe('resendOtp', () => {
     await database.db
       .update(otpCodes)
       .set({ createdAt: sql`${otpCodes.createdAt} - interval '45 seconds'` });
-    const later = await post(app, paths.resendOtp, { email: ADMIN.email });
+    const later = await post(app, resendOtp.path, { email: ADMIN.email });
     expect(later.json().data.retry_after).toBeLessThanOrEqual(15);
 
     await database.db
       .update(otpCodes)
       .set({ createdAt: sql`${otpCodes.createdAt} - interval '16 seconds'` });
-    const ok = await post(app, paths.resendOtp, { email: ADMIN.email });
+    const ok = await post(app, resendOtp.path, { email: ADMIN.email });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().message).toBe(
       'If this e-mail address belongs to an administrator, a code has been sent to it.',
@@ -236,10 +244,10 @@ describe('resendOtp', () => {
 
   it('throttles unknown addresses the same way', async () => {
     const { app } = await appWithLog();
-    expect((await post(app, paths.resendOtp, { email: 'nobody@cabdesk.test' })).statusCode).toBe(
+    expect((await post(app, resendOtp.path, { email: 'nobody@cabdesk.test' })).statusCode).toBe(
       200,
     );
-    expect((await post(app, paths.resendOtp, { email: 'nobody@cabdesk.test' })).statusCode).toBe(
+    expect((await post(app, resendOtp.path, { email: 'nobody@cabdesk.test' })).statusCode).toBe(
       429,
     );
   });
@@ -248,8 +256,8 @@ describe('resendOtp', () => {
 describe('verifyOTP', () => {
   it('answers a single-use reset token valid 15 minutes, stored only hashed', async () => {
     const { app, database, code } = await appWithLog();
-    await post(app, paths.sendOtp, { email: ADMIN.email });
-    const res = await post(app, paths.verifyOtp, { email: ADMIN.email, otp: await code() });
+    await post(app, sendOtp.path, { email: ADMIN.email });
+    const res = await post(app, verifyOtp.path, { email: ADMIN.email, otp: await code() });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({
@@ -266,10 +274,10 @@ describe('verifyOTP', () => {
 
   it('works once', async () => {
     const { app, code } = await appWithLog();
-    await post(app, paths.sendOtp, { email: ADMIN.email });
+    await post(app, sendOtp.path, { email: ADMIN.email });
     const value = await code();
     await verified(app, value);
-    const again = await post(app, paths.verifyOtp, { email: ADMIN.email, otp: value });
+    const again = await post(app, verifyOtp.path, { email: ADMIN.email, otp: value });
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual({
       status: false,
@@ -282,28 +290,28 @@ describe('verifyOTP', () => {
 
   it('expires after 10 minutes', async () => {
     const { app, database, code } = await appWithLog();
-    await post(app, paths.sendOtp, { email: ADMIN.email });
+    await post(app, sendOtp.path, { email: ADMIN.email });
     const value = await code();
     await database.db.update(otpCodes).set({ expiresAt: sql`now() - interval '1 second'` });
-    const res = await post(app, paths.verifyOtp, { email: ADMIN.email, otp: value });
+    const res = await post(app, verifyOtp.path, { email: ADMIN.email, otp: value });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/expired/);
   });
 
   it('dies after 5 wrong tries, even for the right code after', async () => {
     const { app, code } = await appWithLog();
-    await post(app, paths.sendOtp, { email: ADMIN.email });
+    await post(app, sendOtp.path, { email: ADMIN.email });
     const value = await code();
     const wrong = String((Number(value) + 1) % 100000).padStart(5, '0');
     const messages = [];
     for (let i = 0; i < 5; i++) {
-      const res = await post(app, paths.verifyOtp, { email: ADMIN.email, otp: wrong });
+      const res = await post(app, verifyOtp.path, { email: ADMIN.email, otp: wrong });
       expect(res.statusCode).toBe(400);
       messages.push(res.json().message);
     }
     expect(messages.slice(0, 4)).toEqual(Array(4).fill('The code is not correct.'));
     expect(messages[4]).toMatch(/expired or was already used/);
-    const right = await post(app, paths.verifyOtp, { email: ADMIN.email, otp: value });
+    const right = await post(app, verifyOtp.path, { email: ADMIN.email, otp: value });
     expect(right.statusCode).toBe(400);
     expect(right.json().message).toMatch(/expired or was already used/);
   });
@@ -311,10 +319,10 @@ describe('verifyOTP', () => {
   it('refuses a code of another address and an address that never asked', async () => {
     const { app, database, code } = await appWithLog();
     await createAdmin(database, { email: 'second@cabdesk.test', password: ADMIN.password });
-    await post(app, paths.sendOtp, { email: ADMIN.email });
+    await post(app, sendOtp.path, { email: ADMIN.email });
     const value = await code();
     for (const email of ['second@cabdesk.test', 'nobody@cabdesk.test']) {
-      const res = await post(app, paths.verifyOtp, { email, otp: value });
+      const res = await post(app, verifyOtp.path, { email, otp: value });
       expect(res.statusCode).toBe(400);
     }
     await verified(app, value);
@@ -323,7 +331,7 @@ describe('verifyOTP', () => {
 
 describe('newPassword', () => {
   async function tokenFor(app: App, code: (n?: number) => Promise<string>) {
-    await post(app, paths.sendOtp, { email: ADMIN.email });
+    await post(app, sendOtp.path, { email: ADMIN.email });
     return verified(app, await code());
   }
 
@@ -340,12 +348,12 @@ describe('newPassword', () => {
     });
     const res = await app.inject({
       method: 'POST',
-      url: api(paths.newPassword),
+      url: urlOf(newPassword),
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: form.toString(),
     });
     expect(res.statusCode, res.body).toBe(200);
-    const after = await app.inject({ url: api(paths.getProfile), headers: bearer(session) });
+    const after = await app.inject({ url: urlOf(getProfile), headers: bearer(session) });
     expect(after.statusCode).toBe(401);
     const [entry] = await database.db
       .select()
@@ -364,7 +372,7 @@ describe('newPassword', () => {
     const request = new Request('http://x/', { method: 'POST', body: data });
     const multipart = await app.inject({
       method: 'POST',
-      url: api(paths.newPassword),
+      url: urlOf(newPassword),
       headers: { 'content-type': request.headers.get('content-type')! },
       payload: Buffer.from(await request.arrayBuffer()),
     });
@@ -399,7 +407,7 @@ describe('newPassword', () => {
       ],
     ];
     for (const [payload, status, message] of cases) {
-      const res = await post(app, paths.newPassword, payload);
+      const res = await post(app, newPassword.path, payload);
       expect(res.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(status);
       expect(res.json().status).toBe(false);
       expect(res.json().message).toBe(message);
@@ -407,8 +415,8 @@ describe('newPassword', () => {
     expect((await database.db.select().from(admins))[0]!.passwordHash).toBe(before);
 
     // The right token works once; replayed, it is refused.
-    expect((await post(app, paths.newPassword, { ...body, token })).statusCode).toBe(200);
-    const replay = await post(app, paths.newPassword, {
+    expect((await post(app, newPassword.path, { ...body, token })).statusCode).toBe(200);
+    const replay = await post(app, newPassword.path, {
       ...body,
       password: 'attacker password',
       confirm_password: 'attacker password',
@@ -424,7 +432,7 @@ describe('newPassword', () => {
     await database.db
       .update(passwordResetTokens)
       .set({ expiresAt: sql`now() - interval '1 second'` });
-    const res = await post(app, paths.newPassword, {
+    const res = await post(app, newPassword.path, {
       email: ADMIN.email,
       password: NEW_PASSWORD,
       confirm_password: NEW_PASSWORD,
@@ -453,7 +461,7 @@ describe('newPassword', () => {
     ],
   ])('refuses bad input #%# with the SPEC message', async (fields, field, message) => {
     const { app, database } = await appWithLog();
-    const res = await post(app, paths.newPassword, { email: ADMIN.email, token: 't', ...fields });
+    const res = await post(app, newPassword.path, { email: ADMIN.email, token: 't', ...fields });
     expect(res.statusCode).toBe(400);
     expect(res.json().data.errors[field]).toBe(message);
     expect(await database.db.select().from(passwordResetTokens)).toHaveLength(0);
@@ -467,7 +475,7 @@ describe('newPassword', () => {
     const request = new Request('http://x/', { method: 'POST', body: data });
     const file = await app.inject({
       method: 'POST',
-      url: api(paths.newPassword),
+      url: urlOf(newPassword),
       headers: { 'content-type': request.headers.get('content-type')! },
       payload: Buffer.from(await request.arrayBuffer()),
     });
@@ -476,7 +484,7 @@ describe('newPassword', () => {
 
     const broken = await app.inject({
       method: 'POST',
-      url: api(paths.newPassword),
+      url: urlOf(newPassword),
       headers: { 'content-type': 'multipart/form-data; boundary=zzz' },
       payload: 'not multipart at all',
     });
@@ -488,22 +496,17 @@ describe('newPassword', () => {
 describe('bad input on the recovery calls', () => {
   const huge = 'x'.repeat(10_000);
   it.each([
-    [paths.sendOtp, {}, 'email', 'Please enter your valid email ID.'],
-    [paths.sendOtp, { email: '' }, 'email', 'Please enter your valid email ID.'],
-    [paths.sendOtp, { email: 42 }, 'email', 'Please enter your valid email ID.'],
-    [
-      paths.sendOtp,
-      { email: `${huge}@cabdesk.test` },
-      'email',
-      'Please enter your valid email ID.',
-    ],
-    [paths.resendOtp, { email: 'not-an-email' }, 'email', 'Please enter your valid email ID.'],
-    [paths.verifyOtp, { email: ADMIN.email }, 'otp', 'Please enter a valid OTP'],
-    [paths.verifyOtp, { email: ADMIN.email, otp: '' }, 'otp', 'Please enter a valid OTP'],
-    [paths.verifyOtp, { email: ADMIN.email, otp: '1234' }, 'otp', 'Please enter a valid OTP'],
-    [paths.verifyOtp, { email: ADMIN.email, otp: '12a45' }, 'otp', 'Please enter a valid OTP'],
-    [paths.verifyOtp, { email: ADMIN.email, otp: 12345 }, 'otp', 'Please enter a valid OTP'],
-    [paths.verifyOtp, { email: ADMIN.email, otp: huge }, 'otp', 'Please enter a valid OTP'],
+    [sendOtp.path, {}, 'email', 'Please enter your valid email ID.'],
+    [sendOtp.path, { email: '' }, 'email', 'Please enter your valid email ID.'],
+    [sendOtp.path, { email: 42 }, 'email', 'Please enter your valid email ID.'],
+    [sendOtp.path, { email: `${huge}@cabdesk.test` }, 'email', 'Please enter your valid email ID.'],
+    [resendOtp.path, { email: 'not-an-email' }, 'email', 'Please enter your valid email ID.'],
+    [verifyOtp.path, { email: ADMIN.email }, 'otp', 'Please enter a valid OTP'],
+    [verifyOtp.path, { email: ADMIN.email, otp: '' }, 'otp', 'Please enter a valid OTP'],
+    [verifyOtp.path, { email: ADMIN.email, otp: '1234' }, 'otp', 'Please enter a valid OTP'],
+    [verifyOtp.path, { email: ADMIN.email, otp: '12a45' }, 'otp', 'Please enter a valid OTP'],
+    [verifyOtp.path, { email: ADMIN.email, otp: 12345 }, 'otp', 'Please enter a valid OTP'],
+    [verifyOtp.path, { email: ADMIN.email, otp: huge }, 'otp', 'Please enter a valid OTP'],
   ])('%s refuses bad input #%#', async (path, body, field, message) => {
     const { app, database } = await appWithLog();
     const res = await post(app, path, body);
@@ -515,10 +518,10 @@ describe('bad input on the recovery calls', () => {
 
   it('a wrong code for a live one spends a try and changes nothing else', async () => {
     const { app, database, code } = await appWithLog();
-    await post(app, paths.sendOtp, { email: ADMIN.email });
+    await post(app, sendOtp.path, { email: ADMIN.email });
     const value = await code();
     const wrong = value === '00000' ? '11111' : '00000';
-    const res = await post(app, paths.verifyOtp, { email: ADMIN.email, otp: wrong });
+    const res = await post(app, verifyOtp.path, { email: ADMIN.email, otp: wrong });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       status: false,

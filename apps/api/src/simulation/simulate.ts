@@ -9,8 +9,8 @@
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { openDatabase, type DatabaseOptions } from './client';
-import { DataDirInUseError } from './data-dir-lock';
+import { openDatabase, type DatabaseOptions } from '../db/client';
+import { DataDirInUseError } from '../db/data-dir-lock';
 import { runSimulation } from './simulation';
 import { runCommand } from '../lib/command';
 

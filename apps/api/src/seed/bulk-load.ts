@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../client';
-import { arrayLiteral } from '../../lib/sql';
+import type { Tx } from '../db/client';
+import { arrayLiteral } from '../lib/sql';
 import { rowsOf } from './common';
 
 type Definition = { name: string; table: string; definition: string };

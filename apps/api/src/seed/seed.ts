@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database, Tx } from '../client';
+import type { Database, Tx } from '../db/client';
 import {
   advanceSequences,
   insertCoupons,
@@ -38,7 +38,7 @@ export const MARKETPLACE_TABLES = [
   'rides',
   'transactions',
   'coupons',
-  'supports',
+  'faqs',
   'notifications',
   'service_types',
   'vehicle_types',

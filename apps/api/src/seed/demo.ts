@@ -1,6 +1,6 @@
 import type { Faker } from '@faker-js/faker';
-import type { Tx } from '../client';
-import { driverVehicles, rides, transactions, users, vehicles } from '../schema';
+import type { Tx } from '../db/client';
+import { driverVehicles, rides, transactions, users, vehicles } from '../db/schema';
 import {
   ACTIVE_SHARE,
   APPROVAL_SHARES,

@@ -1,7 +1,7 @@
-import { paths } from '@cabdesk/contract';
+import { faqAdd, faqList, faqUpdate, urlOf } from '@cabdesk/contract';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, supports } from '../../db/schema';
+import { auditLog, faqs } from '../../db/schema';
 import { api, bearer, buildTestApp, createAdmin, signIn } from '../../../test/helper';
 
 async function signedIn() {
@@ -10,17 +10,16 @@ async function signedIn() {
   const headers = bearer(await signIn(setup.app));
   const post = (path: string, payload: object) =>
     setup.app.inject({ method: 'POST', url: api(path), headers, payload });
-  const list = async () =>
-    (await setup.app.inject({ url: api(paths.supportList), headers })).json();
+  const list = async () => (await setup.app.inject({ url: urlOf(faqList), headers })).json();
   return { ...setup, headers, post, list };
 }
 
 describe('FAQ', () => {
   it('adds an entry, trims it, lists it newest first and audits it', async () => {
     const { post, list, database } = await signedIn();
-    await post(paths.supportAdd, { question: 'First?', answer: 'Yes.' });
+    await post(faqAdd.path, { question: 'First?', answer: 'Yes.' });
 
-    const res = await post(paths.supportAdd, {
+    const res = await post(faqAdd.path, {
       question: '  How do I pay?  ',
       answer: ' By card. ',
     });
@@ -56,21 +55,21 @@ describe('FAQ', () => {
     ],
   ])('refuses %j and stores nothing', async (payload, field, message) => {
     const { post, database } = await signedIn();
-    const res = await post(paths.supportAdd, payload);
+    const res = await post(faqAdd.path, payload);
     expect(res.statusCode).toBe(400);
     expect(res.json().data.errors[field]).toBe(message);
-    expect(await database.db.select().from(supports)).toHaveLength(0);
+    expect(await database.db.select().from(faqs)).toHaveLength(0);
   });
 
   it('updates an entry and moves its date', async () => {
     const { post, list, database } = await signedIn();
-    const id = (await post(paths.supportAdd, { question: 'Old?', answer: 'Old.' })).json().data.id;
+    const id = (await post(faqAdd.path, { question: 'Old?', answer: 'Old.' })).json().data.id;
     await database.db
-      .update(supports)
+      .update(faqs)
       .set({ updatedAt: sql`now() - interval '3 days'` })
-      .where(eq(supports.id, id));
+      .where(eq(faqs.id, id));
 
-    const res = await post(paths.supportUpdate, {
+    const res = await post(faqUpdate.path, {
       support_id: id,
       question: 'New?',
       answer: 'New.',
@@ -90,25 +89,25 @@ describe('FAQ', () => {
 
   it('answers 404 for a missing or deleted entry and 400 for a bad id', async () => {
     const { post, database } = await signedIn();
-    const id = (await post(paths.supportAdd, { question: 'Q?', answer: 'A.' })).json().data.id;
+    const id = (await post(faqAdd.path, { question: 'Q?', answer: 'A.' })).json().data.id;
     await database.db
-      .update(supports)
+      .update(faqs)
       .set({ deletedAt: sql`now()` })
-      .where(eq(supports.id, id));
+      .where(eq(faqs.id, id));
 
     for (const support_id of [id, 999_999]) {
-      const res = await post(paths.supportUpdate, { support_id, question: 'x', answer: 'y' });
+      const res = await post(faqUpdate.path, { support_id, question: 'x', answer: 'y' });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ status: false, message: 'FAQ not found.', data: null });
     }
-    const bad = await post(paths.supportUpdate, { support_id: 'abc', question: 'x', answer: 'y' });
+    const bad = await post(faqUpdate.path, { support_id: 'abc', question: 'x', answer: 'y' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().data.errors.support_id).toBe('Must be a whole number.');
   });
 
   it('needs a signed-in admin', async () => {
     const { app } = await buildTestApp();
-    const res = await app.inject({ url: api(paths.supportList) });
+    const res = await app.inject({ url: urlOf(faqList) });
     expect(res.statusCode).toBe(401);
   });
 });

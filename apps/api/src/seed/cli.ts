@@ -8,9 +8,9 @@
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { openDatabase, type DatabaseOptions } from '../client';
+import { openDatabase, type DatabaseOptions } from '../db/client';
 import { resetMarketplace, seed, type SeedScale } from './seed';
-import { runCommand } from '../../lib/command';
+import { runCommand } from '../lib/command';
 
 const USAGE = `usage: npm run seed -- --scale demo|small|large [--reset]
 

@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { randomUploadName } from '../../lib/uploads';
+import { randomUploadName } from '../lib/uploads';
 
 /**
  * Plausible stand-ins for uploaded documents and photos: small SVG files. The

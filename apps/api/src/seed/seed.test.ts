@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schemaOf } from '../../../test/helper';
-import { openDatabase, pgliteOptions, type Database } from '../client';
+import { schemaOf } from '../../test/helper';
+import { openDatabase, pgliteOptions, type Database } from '../db/client';
 import { resetMarketplace, seed, type SeedSummary } from './seed';
 
 // A fixed anchor makes every created_at, and so every row, reproducible.
@@ -82,7 +82,7 @@ describe('demo seed', () => {
     expect(counts.passengers).toBeLessThanOrEqual(320);
     expect(counts.rides).toBeGreaterThanOrEqual(2_800);
     expect(counts.rides).toBeLessThanOrEqual(3_200);
-    expect(counts.supports).toBeGreaterThanOrEqual(10);
+    expect(counts.faqs).toBeGreaterThanOrEqual(10);
     expect(counts.coupons).toBeGreaterThanOrEqual(6);
     expect(counts.notifications).toBeGreaterThanOrEqual(10);
     expect(counts.brands).toBeGreaterThanOrEqual(10);

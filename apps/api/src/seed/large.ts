@@ -1,6 +1,6 @@
 import type { Faker } from '@faker-js/faker';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Tx } from '../client';
+import type { Tx } from '../db/client';
 import {
   ACTIVE_SHARE,
   APPROVAL_SHARES,

@@ -1,8 +1,8 @@
 import { Faker, base, en, en_US } from '@faker-js/faker';
 import { sql } from 'drizzle-orm';
-import { notificationFor, notify } from '../modules/notifications/notify';
-import type { Database, Tx } from './client';
-import { driverVehicles, rides, transactions, users, vehicles } from './schema';
+import { notificationFor, notify } from '../modules/notifications';
+import type { Database, Tx } from '../db/client';
+import { driverVehicles, rides, transactions, users, vehicles } from '../db/schema';
 import {
   CANCEL_REASONS,
   CITIES,
@@ -13,9 +13,9 @@ import {
   DRIVER_GENDER_SHARES,
   PASSENGER_GENDER_SHARES,
   PAYMENT_METHODS,
-} from './seed/catalog';
-import { rowsOf, slug } from './seed/common';
-import { address, fare, person, phone } from './seed/demo';
+} from '../seed/catalog';
+import { rowsOf, slug } from '../seed/common';
+import { address, fare, person, phone } from '../seed/demo';
 import {
   addImage,
   avatar,
@@ -27,7 +27,7 @@ import {
   type VehicleView,
   writeImages,
   type ImageFile,
-} from './seed/images';
+} from '../seed/images';
 
 /**
  * Realistic marketplace activity, one event per step: people register and

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createRide, createUser } from '../../../test/builders';
-import { createTestDatabase, schemaOf } from '../../../test/helper';
+import { createRide, createUser } from '../../test/builders';
+import { createTestDatabase, schemaOf } from '../../test/helper';
 import { withoutIndexes } from './bulk-load';
 
 const TABLES = ['users', 'rides', 'transactions'];

@@ -1,7 +1,7 @@
 import { Faker, base, en, en_US } from '@faker-js/faker';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { Tx } from '../client';
+import type { Tx } from '../db/client';
 import {
   brands,
   colors,
@@ -9,10 +9,10 @@ import {
   models,
   notifications,
   serviceTypes,
-  supports,
+  faqs,
   vehicleTypes,
-} from '../schema';
-import { notificationFor } from '../../modules/notifications/notify';
+} from '../db/schema';
+import { notificationFor } from '../modules/notifications';
 import { BRANDS, COLORS, COUPONS, FAQ, SERVICE_TYPES, VEHICLE_TYPES } from './catalog';
 
 const DAY_MS = 86_400_000;
@@ -122,7 +122,7 @@ export async function insertLookups(tx: Tx): Promise<Lookups> {
 
 /** FAQ entries written over the last two years, some edited since. */
 export async function insertSupports(tx: Tx, now: Date): Promise<void> {
-  await tx.insert(supports).values(
+  await tx.insert(faqs).values(
     FAQ.map((entry, i) => {
       const createdAt = new Date(now.getTime() - (700 - i * 45) * DAY_MS);
       const edited = i % 3 === 0;

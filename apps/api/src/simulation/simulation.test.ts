@@ -5,8 +5,8 @@ import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { createCompany, createDriver, createUser, createVehicle } from '../../test/builders';
 import { createTestDatabase } from '../../test/helper';
-import { DataDirInUseError, LOCK_FILE, lockDataDir } from './data-dir-lock';
-import { driverVehicles, notifications, rides, transactions, users, vehicles } from './schema';
+import { DataDirInUseError, LOCK_FILE, lockDataDir } from '../db/data-dir-lock';
+import { driverVehicles, notifications, rides, transactions, users, vehicles } from '../db/schema';
 import { createSimulator } from './simulation';
 
 function tempDir() {
