@@ -193,7 +193,8 @@ const encodeQuery = (value: unknown) => {
 const encodeForm = (value: unknown) =>
   value !== null && typeof value === 'object' && !Array.isArray(value)
     ? encodeQuery(value)
-    : String(value);
+    : // JSON, not String(): an array may hold an object without a prototype.
+      (JSON.stringify(value) ?? String(value));
 
 function requestArb(route: RouteEntry): fc.Arbitrary<Omit<FuzzRequest, 'auth'>> {
   const isRead = route.method === 'GET' || route.method === 'HEAD';
