@@ -36,6 +36,8 @@ declare module 'fastify' {
     database: Database;
     /** `/taxi-service/admin/` */
     apiBase: string;
+    /** The time the sign-in and reset-code limits read. */
+    clock: () => Date;
   }
 }
 
@@ -45,6 +47,8 @@ export type BuildAppOptions = {
   logger?: FastifyServerOptions['logger'];
   /** Live stream and Web Push settings (tests shorten the keep-alive, trust a loopback push service). */
   notifications?: NotificationOptions;
+  /** The time the sign-in and reset-code limits read; tests move it on (default: the system's). */
+  clock?: () => Date;
 };
 
 /** The file names served from the upload directory. */
@@ -67,6 +71,7 @@ export async function buildApp({
   database,
   logger = false,
   notifications,
+  clock = () => new Date(),
 }: BuildAppOptions) {
   const app = Fastify({
     logger,
@@ -90,6 +95,7 @@ export async function buildApp({
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('apiBase', API_BASE);
+  app.decorate('clock', clock);
 
   await app.register(routeTablePlugin);
   // helmet's headers, its middleware built once: @fastify/helmet built it anew for every

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { adminSessions } from '../../db/schema';
 import { hashToken, newToken } from '../../lib/tokens';
@@ -93,4 +93,13 @@ export async function revokeAdminSessions(db: Db, adminId: number) {
     .update(adminSessions)
     .set({ revokedAt: sql`now()` })
     .where(and(eq(adminSessions.adminId, adminId), isNull(adminSessions.revokedAt)));
+}
+
+/** The client addresses an administrator signed in from since `since`. */
+export async function signInAddresses(db: Db, adminId: number, since: Date) {
+  const rows = await db
+    .selectDistinct({ ip: adminSessions.ip })
+    .from(adminSessions)
+    .where(and(eq(adminSessions.adminId, adminId), gt(adminSessions.createdAt, since)));
+  return rows.flatMap((row) => (row.ip ? [row.ip] : []));
 }
