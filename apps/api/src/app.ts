@@ -37,6 +37,8 @@ declare module 'fastify' {
     database: Database;
     /** `/taxi-service/admin/` */
     apiBase: string;
+    /** The time the sign-in and reset-code limits read. */
+    clock: () => Date;
   }
 }
 
@@ -46,6 +48,8 @@ export type BuildAppOptions = {
   logger?: FastifyServerOptions['logger'];
   /** Live stream and Web Push settings (tests shorten the keep-alive, trust a loopback push service). */
   notifications?: NotificationOptions;
+  /** The time the sign-in and reset-code limits read; tests move it on (default: the system's). */
+  clock?: () => Date;
 };
 
 
@@ -55,6 +59,7 @@ export async function buildApp({
   database,
   logger = false,
   notifications,
+  clock = () => new Date(),
 }: BuildAppOptions) {
   const app = Fastify({
     logger,
@@ -78,6 +83,7 @@ export async function buildApp({
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('apiBase', API_BASE);
+  app.decorate('clock', clock);
 
   await app.register(routeTablePlugin);
   // helmet's headers, its middleware built once: @fastify/helmet built it anew for every

@@ -25,26 +25,36 @@ import { HttpError } from '../../lib/http-error';
 import { createMailer } from '../../lib/mailer';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../../lib/password-policy';
-import { hit } from '../../lib/rate-limit';
+import { clientKey } from '../../lib/client-address';
+import { accountKey, giveBack, take, type Limit } from '../../lib/rate-limit';
+import { notificationFor, notify } from '../notifications/notify';
 import { sessionOf } from '../../plugins/auth';
 import { findAdminByEmail, findAdminById } from '../auth/admins.repository';
 import { revokeAdminSessions } from '../auth/sessions';
 import { acceptFormBodies } from './form-body';
-import { otpMail } from './otp-mail';
+import { guessedMail, otpMail } from './otp-mail';
 import {
   checkCode,
   createResetToken,
   findResetToken,
   issueCode,
   killCodes,
+  OTP_MAX_ATTEMPTS,
   useResetToken,
 } from './otp.repository';
 
 /** Codes asked from one client address per hour, whatever the e-mail addresses. */
-const OTP_PER_IP_PER_HOUR = 30;
+const OTP_PER_CLIENT: Limit = { max: 30, windowMs: 3_600_000 };
+/** Wrong or dead codes tried from one client address per hour, whatever the e-mail addresses. */
+const OTP_FAILURES_PER_CLIENT: Limit = { max: 20, windowMs: 3_600_000 };
 /** Wrong current passwords per admin per window before changePassword refuses for a while. */
-const CHANGE_PASSWORD_MAX_TRIES = 10;
-const CHANGE_PASSWORD_WINDOW_MS = 15 * 60_000;
+const CHANGE_PASSWORD_LIMIT: Limit = { max: 10, windowMs: 15 * 60_000 };
+
+/** The owner of an address's codes: an administrator's account, or no one's. */
+const codeOwner = (email: string, admin: { id: number } | null) => ({
+  email,
+  waitKey: accountKey(email, admin?.id ?? null),
+});
 
 /**
  * Password recovery by e-mailed code (sendOtp, resendOtp, verifyOTP,
@@ -74,17 +84,24 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     email: string,
     minGapSeconds?: number,
   ) => {
-    if (!(await hit(database, `otp:ip:${request.ip}`, OTP_PER_IP_PER_HOUR, 3_600_000))) {
-      throw tooManyRequests(reply, 3600, ACCOUNT_MESSAGES.otpTooMany);
+    const now = app.clock();
+    const client = await take(db, `otp:${clientKey(request.ip)}`, OTP_PER_CLIENT, now);
+    if (!client.allowed) {
+      throw tooManyRequests(reply, client.retryAfterSeconds, ACCOUNT_MESSAGES.otpTooMany);
     }
     // Both steps run for every address, known or not.
     const admin = await findAdminByEmail(db, email);
-    const issued = await issueCode(db, email, { ttlSeconds: OTP_TTL_SECONDS, minGapSeconds });
-    if (issued.kind === 'too-soon') {
-      const message = ACCOUNT_MESSAGES.otpResendWait.replace(
-        '{seconds}',
-        String(issued.secondsLeft),
-      );
+    const issued = await issueCode(
+      db,
+      codeOwner(email, admin),
+      { ttlSeconds: OTP_TTL_SECONDS, minGapSeconds },
+      now,
+    );
+    if (issued.kind === 'too-soon' || issued.kind === 'guessed-at') {
+      const message =
+        issued.kind === 'too-soon'
+          ? ACCOUNT_MESSAGES.otpResendWait.replace('{seconds}', String(issued.secondsLeft))
+          : ACCOUNT_MESSAGES.otpGuessedWait.replace('{wait}', waitText(issued.secondsLeft));
       reply.header('retry-after', String(issued.secondsLeft));
       return reply.status(429).send({
         status: false,
@@ -92,7 +109,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         data: { errors: { email: message }, retry_after: issued.secondsLeft },
       });
     }
-    if (issued.kind === 'too-many') throw tooManyRequests(reply, 3600, ACCOUNT_MESSAGES.otpTooMany);
+    if (issued.kind === 'too-many') {
+      throw tooManyRequests(reply, issued.secondsLeft, ACCOUNT_MESSAGES.otpTooMany);
+    }
     if (admin) {
       const mail = otpMail(admin.email, issued.code, OTP_TTL_SECONDS / 60);
       mailer.send(mail).catch((err: unknown) => {
@@ -131,17 +150,43 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { public: true },
       schema: { body: verifyOtpRequestSchema, response: { 200: verifyOtpResponseSchema } },
     },
-    async (request) => {
+    async (request, reply) => {
       const { email, otp } = request.body;
-      const result = await checkCode(db, email, otp);
-      if (result === 'dead') {
+      const now = app.clock();
+      const failuresKey = `otp-verify:${clientKey(request.ip)}`;
+      const client = await take(db, failuresKey, OTP_FAILURES_PER_CLIENT, now);
+      if (!client.allowed) {
+        throw tooManyRequests(
+          reply,
+          client.retryAfterSeconds,
+          ACCOUNT_MESSAGES.otpFailuresLocked.replace('{wait}', waitText(client.retryAfterSeconds)),
+        );
+      }
+      const admin = await findAdminByEmail(db, email);
+      const result = await db.transaction(async (tx) => {
+        const checked = await checkCode(tx, codeOwner(email, admin), otp, now);
+        if (checked.kind === 'died' && admin) {
+          await notify(tx, notificationFor.resetCodeGuessed(admin.email, OTP_MAX_ATTEMPTS));
+        }
+        return checked;
+      });
+      if (result.kind === 'died' && admin) {
+        request.log.warn(
+          { event: 'otp_guessed', adminId: admin.id },
+          'a reset code died of wrong tries',
+        );
+        mailer.send(guessedMail(admin.email, OTP_MAX_ATTEMPTS)).catch((err: unknown) => {
+          request.log.error({ err }, 'the reset warning e-mail could not be sent');
+        });
+      }
+      if (result.kind === 'dead' || result.kind === 'died') {
         throw new HttpError(400, ACCOUNT_MESSAGES.otpDead, { otp: ACCOUNT_MESSAGES.otpDead });
       }
-      const admin = result === 'ok' ? await findAdminByEmail(db, email) : null;
-      if (!admin) {
+      if (result.kind === 'wrong' || !admin) {
         // A right code for an address that is no admin's cannot be had: no e-mail went there.
         throw new HttpError(400, ACCOUNT_MESSAGES.otpWrong, { otp: ACCOUNT_MESSAGES.otpWrong });
       }
+      await giveBack(db, failuresKey, OTP_FAILURES_PER_CLIENT, now);
       const token = await createResetToken(db, admin.id, RESET_TOKEN_TTL_SECONDS);
       request.log.info(
         { event: 'otp_verified', adminId: admin.id },
@@ -212,18 +257,20 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
           new_password: COMMON_PASSWORD_MESSAGE,
         });
       }
-      const allowed = await hit(
-        database,
+      const limit = await take(
+        db,
         `change-password:admin:${adminId}`,
-        CHANGE_PASSWORD_MAX_TRIES,
-        CHANGE_PASSWORD_WINDOW_MS,
+        CHANGE_PASSWORD_LIMIT,
+        app.clock(),
       );
-      if (!allowed) {
-        const seconds = CHANGE_PASSWORD_WINDOW_MS / 1000;
+      if (!limit.allowed) {
         throw tooManyRequests(
           reply,
-          seconds,
-          ACCOUNT_MESSAGES.changePasswordLocked.replace('{wait}', waitText(seconds)),
+          limit.retryAfterSeconds,
+          ACCOUNT_MESSAGES.changePasswordLocked.replace(
+            '{wait}',
+            waitText(limit.retryAfterSeconds),
+          ),
         );
       }
       const admin = await findAdminById(db, adminId);

@@ -16,13 +16,15 @@ import { HttpError } from '../../lib/http-error';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { sessionOf } from '../../plugins/auth';
 import { findAdminByEmail, findAdminById } from './admins.repository';
+import { accountKey } from '../../lib/rate-limit';
+import { resetCodeWait } from '../account/otp.repository';
 import { loginLimiter } from './login-limit';
 import { createSession, revokeSession } from './sessions';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, database } = app;
   const { db } = database;
-  const limiter = loginLimiter(database, config.loginLimit);
+  const limiter = loginLimiter(db, config.loginLimit);
 
   // Unknown e-mails are checked against this hash so they take as long as wrong passwords.
   let dummyHash: Promise<string> | undefined;
@@ -37,7 +39,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { email, password, device_token, device_type } = request.body;
-      const limit = await limiter.attempt(email, request.ip);
+      const now = app.clock();
+      const admin = await findAdminByEmail(db, email);
+      const limit = await limiter.attempt(
+        { email, adminId: admin?.id ?? null, ip: request.ip },
+        now,
+      );
       if (!limit.allowed) {
         reply.header('retry-after', String(limit.retryAfterSeconds));
         throw new HttpError(
@@ -46,7 +53,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         );
       }
 
-      const admin = await findAdminByEmail(db, email);
       const valid = await verifyPassword(
         password,
         admin?.passwordHash ?? (await hashForUnknownEmail()),
@@ -55,7 +61,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         request.log.info({ event: 'login_failed' }, 'sign-in refused');
         throw new HttpError(401, AUTH_MESSAGES.badCredentials);
       }
-      await limiter.succeeded(email, request.ip);
+      await limiter.succeeded(request.ip, limit.throttleKey, now);
+      // The owner is here: a reset code for this account need not wait any more.
+      await resetCodeWait(db, accountKey(admin.email, admin.id));
 
       const session = await db.transaction(async (tx) => {
         const created = await createSession(tx, config.session, {
