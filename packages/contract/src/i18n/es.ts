@@ -66,6 +66,10 @@ export const ES_MESSAGES: Readonly<Record<string, string>> = {
     'Tu contraseña se ha cambiado. Inicia sesión con ella.',
   'Please enter new password.': 'Introduce la nueva contraseña.',
   'Password should be at least 8 characters.': 'La contraseña debe tener al menos 8 caracteres.',
+  'The password must be at least {min} characters.':
+    'La contraseña debe tener al menos {min} caracteres.',
+  'The password must be at most {max} characters.':
+    'La contraseña puede tener como máximo {max} caracteres.',
   'Please confirm your password.': 'Confirma tu contraseña.',
   'New password and Confirm password does not matched!':
     '¡La nueva contraseña y la confirmación no coinciden!',
