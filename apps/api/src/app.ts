@@ -52,7 +52,6 @@ export type BuildAppOptions = {
   clock?: () => Date;
 };
 
-
 /** The whole server, without listening: the API, uploads, and the built web app. */
 export async function buildApp({
   config,
