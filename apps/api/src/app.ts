@@ -11,8 +11,8 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { accountRoutes } from './modules/account/account.routes';
-import { authRoutes } from './modules/auth/auth.routes';
+import { accountRoutes } from './modules/account';
+import { authPlugin, authRoutes, recoveryRoutes } from './modules/auth';
 import { couponRoutes } from './modules/coupons';
 import { dashboardRoutes } from './modules/dashboard';
 import { faqRoutes } from './modules/faqs';
@@ -28,7 +28,6 @@ import { rideRoutes } from './modules/rides';
 import { salesRoutes } from './modules/sales';
 import { userRoutes } from './modules/users';
 import { vehicleRoutes } from './modules/vehicles';
-import { authPlugin } from './plugins/auth';
 import { errorsPlugin, fail } from './plugins/errors';
 import { languagePlugin } from './plugins/language';
 import { hardeningPlugin } from './plugins/hardening';
@@ -41,6 +40,8 @@ declare module 'fastify' {
     database: Database;
     /** `/taxi-service/admin/` */
     apiBase: string;
+    /** The time the sign-in and reset-code limits read. */
+    clock: () => Date;
   }
 }
 
@@ -50,6 +51,8 @@ export type BuildAppOptions = {
   logger?: FastifyServerOptions['logger'];
   /** Live stream and Web Push settings (tests shorten the keep-alive, trust a loopback push service). */
   notifications?: NotificationOptions;
+  /** The time the sign-in and reset-code limits read; tests move it on (default: the system's). */
+  clock?: () => Date;
 };
 
 /** The whole server, without listening: the API, uploads, and the built web app. */
@@ -58,6 +61,7 @@ export async function buildApp({
   database,
   logger = false,
   notifications,
+  clock = () => new Date(),
 }: BuildAppOptions) {
   const app = Fastify({
     logger,
@@ -81,6 +85,7 @@ export async function buildApp({
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('apiBase', API_BASE);
+  app.decorate('clock', clock);
 
   await app.register(routeTablePlugin);
   // helmet's headers, its middleware built once: @fastify/helmet built it anew for every
@@ -119,6 +124,7 @@ export async function buildApp({
   await app.register(
     async (api) => {
       await api.register(authRoutes);
+      await api.register(recoveryRoutes);
       await api.register(accountRoutes);
       await api.register(dashboardRoutes);
       await api.register(notificationRoutes);

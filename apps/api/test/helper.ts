@@ -12,7 +12,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase, pgliteOptions, type Database, type Db, type Tx } from '../src/db/client';
 import { arrayLiteral, rowsOf } from '../src/lib/sql';
 import { hashPassword } from '../src/lib/password';
-import { upsertAdmin } from '../src/modules/auth/admins.repository';
+import { upsertAdmin } from '../src/modules/auth';
 
 /** Tests hash with a low scrypt cost; production refuses anything under 2^17. */
 export const TEST_HASH_COST = 10;
@@ -48,8 +48,23 @@ export async function createTestDatabase(): Promise<Database> {
 
 export type TestEnv = Record<string, string>;
 
+/** A clock a test moves on by hand (BuildAppOptions.clock), starting at the real time. */
+export function fakeClock(start = new Date()) {
+  let now = start.getTime();
+  return {
+    now: () => new Date(now),
+    advance: (seconds: number) => {
+      now += seconds * 1000;
+    },
+  };
+}
+
 /** The whole app over a fresh database, as `app.inject` sees it. */
-export async function buildTestApp(env: TestEnv = {}, logger: BuildAppOptions['logger'] = false) {
+export async function buildTestApp(
+  env: TestEnv = {},
+  logger: BuildAppOptions['logger'] = false,
+  clock?: BuildAppOptions['clock'],
+) {
   const database = await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'cabdesk-test-'));
   const config = loadConfig({
@@ -59,7 +74,7 @@ export async function buildTestApp(env: TestEnv = {}, logger: BuildAppOptions['l
     WEB_DIST_DIR: join(dataDir, 'no-web'),
     ...env,
   });
-  const app = await buildApp({ config, database, logger });
+  const app = await buildApp({ config, database, logger, clock });
   onTestFinished(async () => {
     await app.close();
     rmSync(dataDir, { recursive: true, force: true });

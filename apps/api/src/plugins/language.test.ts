@@ -15,13 +15,15 @@ const apiSrc = fileURLToPath(new URL('..', import.meta.url));
 
 /**
  * Text in the API that is not an envelope message: seed data, the e-mail
- * body, the one-time console note at first start, and the notifications'
- * own content (records, shown as data).
+ * body, the one-time console note at first start, the server commands'
+ * terminal output, and the notifications' own content (records, shown as data).
  */
 const NOT_MESSAGES = [
   '/seed/',
   '/bootstrap.ts',
-  '/modules/account/otp-mail.ts',
+  '/admin-cli.ts',
+  '/commands/',
+  '/modules/auth/otp-mail.ts',
   '/modules/notifications/notify.ts',
 ];
 

@@ -32,7 +32,7 @@ import { openDatabase } from '../../src/db/client';
 import { admins, adminSessions, auditLog, coupons, faqs, users } from '../../src/db/schema';
 import { hashPassword } from '../../src/lib/password';
 import { hashToken } from '../../src/lib/tokens';
-import { upsertAdmin } from '../../src/modules/auth/admins.repository';
+import { upsertAdmin } from '../../src/modules/auth';
 import {
   api,
   bearer,

@@ -14,7 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { auditLog, coupons, users } from '../../src/db/schema';
 import { createRide, createUser } from '../builders';
-import { notify } from '../../src/modules/notifications/notify';
+import { notify } from '../../src/modules/notifications';
 import { api, bearer, buildTestApp, createAdmin, signIn } from '../helper';
 import { openSse } from '../sse';
 

@@ -5,7 +5,7 @@ import { loadConfig } from '../../src/config';
 import { admins, auditLog } from '../../src/db/schema';
 import { hashPassword, verifyPassword } from '../../src/lib/password';
 import { COMMON_PASSWORD_MESSAGE, commonPasswords } from '../../src/lib/password-policy';
-import { captureLog, codeIn, startSmtpSink } from '../../src/modules/account/test-mail';
+import { captureLog, codeIn, startSmtpSink } from '../mail';
 import { ADMIN, api, bearer, buildTestApp, createAdmin, signIn } from '../helper';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>['app'];

@@ -1,26 +1,21 @@
-import {
-  ACCOUNT_MESSAGES,
-  AUTH_MESSAGES,
-  getProfile,
-  login,
-  logout,
-  waitText,
-} from '@cabdesk/contract';
+import { ACCOUNT_MESSAGES, AUTH_MESSAGES, login, logout, waitText } from '@cabdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { audit } from '../../lib/audit';
 import { HttpError } from '../../lib/http-error';
 import { route } from '../../lib/route';
 import { hashPassword, verifyPassword } from '../../lib/password';
-import { sessionOf } from '../../plugins/auth';
-import { findAdminByEmail, findAdminById } from './admins.repository';
+import { sessionOf } from './auth.plugin';
+import { findAdminByEmail } from './admins.repository';
+import { accountKey } from '../../lib/rate-limit';
+import { resetCodeWait } from './otp.repository';
 import { loginLimiter } from './login-limit';
 import { createSession, revokeSession } from './sessions';
 
 export async function authRoutes(app: FastifyInstance) {
   const { config, database } = app;
   const { db } = database;
-  const limiter = loginLimiter(database, config.loginLimit);
+  const limiter = loginLimiter(db, config.loginLimit);
 
   // Unknown e-mails are checked against this hash so they take as long as wrong passwords.
   let dummyHash: Promise<string> | undefined;
@@ -29,7 +24,9 @@ export async function authRoutes(app: FastifyInstance) {
 
   route(app, login, async (request, reply) => {
     const { email, password, device_token, device_type } = request.body;
-    const limit = await limiter.attempt(email, request.ip);
+    const now = app.clock();
+    const admin = await findAdminByEmail(db, email);
+    const limit = await limiter.attempt({ email, adminId: admin?.id ?? null, ip: request.ip }, now);
     if (!limit.allowed) {
       reply.header('retry-after', String(limit.retryAfterSeconds));
       throw new HttpError(
@@ -38,7 +35,6 @@ export async function authRoutes(app: FastifyInstance) {
       );
     }
 
-    const admin = await findAdminByEmail(db, email);
     const valid = await verifyPassword(
       password,
       admin?.passwordHash ?? (await hashForUnknownEmail()),
@@ -47,7 +43,9 @@ export async function authRoutes(app: FastifyInstance) {
       request.log.info({ event: 'login_failed' }, 'sign-in refused');
       throw new HttpError(401, AUTH_MESSAGES.badCredentials);
     }
-    await limiter.succeeded(email, request.ip);
+    await limiter.succeeded(request.ip, limit.throttleKey, now);
+    // The owner is here: a reset code for this account need not wait any more.
+    await resetCodeWait(db, accountKey(admin.email, admin.id));
 
     const session = await db.transaction(async (tx) => {
       const created = await createSession(tx, config.session, {
@@ -86,15 +84,5 @@ export async function authRoutes(app: FastifyInstance) {
       });
     });
     return { status: true, message: AUTH_MESSAGES.loggedOut, data: null };
-  });
-
-  route(app, getProfile, async (request) => {
-    const admin = await findAdminById(db, sessionOf(request).adminId);
-    if (!admin) throw new HttpError(401, AUTH_MESSAGES.unauthenticated);
-    return {
-      status: true,
-      message: 'Profile fetched successfully.',
-      data: { id: admin.id, name: admin.name, email: admin.email, phone: admin.phone },
-    };
   });
 }

@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { audit } from '../../lib/audit';
 import { HttpError } from '../../lib/http-error';
 import { route } from '../../lib/route';
-import { sessionOf } from '../../plugins/auth';
+import { sessionOf } from '../auth';
 import {
   countUnread,
   issueStreamTicket,

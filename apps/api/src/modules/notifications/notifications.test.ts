@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { auditLog, notificationReads, notifications } from '../../db/schema';
 import { createRide } from '../../../test/builders';
 import { api, bearer, buildTestApp, createAdmin, signIn } from '../../../test/helper';
-import { upsertAdmin } from '../auth/admins.repository';
+import { upsertAdmin } from '../auth';
 import { notificationFor, notify } from './notify';
 
 type Listed = { id: number; title: string; link: string | null; read_at: string | null };

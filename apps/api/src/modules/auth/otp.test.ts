@@ -12,29 +12,12 @@ import { describe, expect, it } from 'vitest';
 import { adminSessions, admins, auditLog, otpCodes, passwordResetTokens } from '../../db/schema';
 import { ADMIN, api, bearer, buildTestApp, createAdmin, signIn } from '../../../test/helper';
 import { newCode } from './otp.repository';
-import { captureLog, codeIn, startSmtpSink } from './test-mail';
+import { appWithLog, codeIn, startSmtpSink } from '../../../test/mail';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>['app'];
 
 const post = (app: App, path: string, payload: unknown, headers: Record<string, string> = {}) =>
   app.inject({ method: 'POST', url: api(path), payload: payload as object, headers });
-
-/** An app whose e-mails go to the (captured) log: the embedded default. */
-async function appWithLog(env: Record<string, string> = {}) {
-  const log = captureLog();
-  const built = await buildTestApp(env, log.logger);
-  await createAdmin(built.database);
-  /** The code of the `n`th reset e-mail written to the log. */
-  const code = async (n = 1) => {
-    for (let i = 0; i < 100; i++) {
-      const mails = log.lines.filter((l) => l.includes('Your code is:'));
-      if (mails.length >= n) return codeIn(mails[n - 1]!);
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    throw new Error(`no e-mail #${n} in the log`);
-  };
-  return { ...built, log, code };
-}
 
 async function verified(app: App, code: string, email = ADMIN.email) {
   const res = await post(app, verifyOtp.path, { email, otp: code });

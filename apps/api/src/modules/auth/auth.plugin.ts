@@ -1,8 +1,8 @@
 import { AUTH_MESSAGES } from '@cabdesk/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { HttpError } from '../lib/http-error';
-import { findSession, touchSession } from '../modules/auth/sessions';
+import { HttpError } from '../../lib/http-error';
+import { findSession, touchSession } from './sessions';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -1,6 +1,8 @@
 import { Writable } from 'node:stream';
 import { SMTPServer } from 'smtp-server';
 import { onTestFinished } from 'vitest';
+import type { BuildAppOptions } from '../src/app';
+import { buildTestApp, createAdmin } from './helper';
 
 /** Test support: an SMTP server on loopback that keeps every message it receives. */
 export async function startSmtpSink(options: { delayMs?: number } = {}) {
@@ -62,4 +64,24 @@ export function codeIn(text: string) {
   const match = /Your code is: (\d{5})/.exec(text);
   if (!match) throw new Error(`no code in: ${text.slice(0, 500)}`);
   return match[1]!;
+}
+
+/** An app whose e-mails go to the (captured) log, the embedded default, with an administrator. */
+export async function appWithLog(
+  env: Record<string, string> = {},
+  clock?: BuildAppOptions['clock'],
+) {
+  const log = captureLog();
+  const built = await buildTestApp(env, log.logger, clock);
+  await createAdmin(built.database);
+  /** The code of the `n`th reset e-mail written to the log. */
+  const code = async (n = 1) => {
+    for (let i = 0; i < 100; i++) {
+      const mails = log.lines.filter((l) => l.includes('Your code is:'));
+      if (mails.length >= n) return codeIn(mails[n - 1]!);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    throw new Error(`no e-mail #${n} in the log`);
+  };
+  return { ...built, log, code };
 }
