@@ -28,6 +28,7 @@ import { rideRoutes } from './modules/rides';
 import { salesRoutes } from './modules/sales';
 import { userRoutes } from './modules/users';
 import { vehicleRoutes } from './modules/vehicles';
+import { apiReferencePlugin } from './plugins/api-reference';
 import { errorsPlugin, fail } from './plugins/errors';
 import { languagePlugin } from './plugins/language';
 import { hardeningPlugin } from './plugins/hardening';
@@ -119,6 +120,7 @@ export async function buildApp({
   await app.register(uploadsPlugin);
   await app.register(notificationHubPlugin, notifications ?? {});
 
+  await app.register(apiReferencePlugin);
   await app.register(healthRoutes);
   await app.register(pushKeyRoutes);
   await app.register(

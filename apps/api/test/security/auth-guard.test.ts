@@ -7,6 +7,7 @@ import {
   login,
   logout,
   newPassword,
+  notificationStream,
   resendOtp,
   sendOtp,
   urlOf,
@@ -18,25 +19,29 @@ import type { HTTPMethods } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { adminSessions, auditLog } from '../../src/db/schema';
 import { hashToken } from '../../src/lib/tokens';
+import { DOCS_URL, OPENAPI_URL } from '../../src/plugins/api-reference';
 import { ADMIN, bearer, buildTestApp, createAdmin, signIn } from '../helper';
 
-/** The only calls reachable without a session (SPEC 7: sign-in and password recovery). */
-const PUBLIC_CALLS = [
-  login.path,
-  sendOtp.path,
-  resendOtp.path,
-  verifyOtp.path,
-  newPassword.path,
-].map((p) => `${API_BASE}${p}`);
-
+/**
+ * The only calls of the admin API reachable without a session: sign-in and
+ * password recovery (SPEC 7). A new public call must be added here on purpose.
+ * (The notification stream is public to the bearer guard, but answers 401
+ * without its single-use ticket: it is walked like the guarded calls.)
+ */
+const PUBLIC_CALLS = [login, sendOtp, resendOtp, verifyOtp, newPassword].map(urlOf);
 type App = Awaited<ReturnType<typeof buildTestApp>>['app'];
 
 /** A concrete URL for a route pattern: `:id` -> `1`, `*` -> `x`. */
 const concrete = (url: string) => url.replace(/:[A-Za-z_]+/g, '1').replace(/\*/g, 'x');
 
+/** Every route under the API base but the public calls and the API reference. */
 function guardedRoutes(app: App) {
   const routes = app.routeTable.filter(
-    (r) => r.url.startsWith(API_BASE) && !PUBLIC_CALLS.includes(r.url),
+    (r) =>
+      r.url.startsWith(API_BASE) &&
+      !PUBLIC_CALLS.includes(r.url) &&
+      !r.url.startsWith(DOCS_URL) &&
+      r.url !== OPENAPI_URL,
   );
   // Dedupe (a route may be seen by more than one method list).
   const seen = new Set<string>();
@@ -87,6 +92,22 @@ describe('the authentication guard, over the server’s own route table', () => 
       ).toBe(true);
     }
     expect(guardedRoutes(app).length).toBeGreaterThan(25);
+  });
+
+  it('marks public exactly the sign-in and recovery calls, the stream and the API reference', async () => {
+    const { app } = await buildTestApp();
+    const marked = app.routeTable
+      .filter((r) => r.url.startsWith(API_BASE) && r.public)
+      .filter((r) => !r.url.startsWith(DOCS_URL) && r.url !== OPENAPI_URL)
+      .map((r) => r.url);
+    expect([...new Set(marked)].sort()).toEqual(
+      [...PUBLIC_CALLS, urlOf(notificationStream)].sort(),
+    );
+    const reference = app.routeTable.filter(
+      (r) => r.url.startsWith(DOCS_URL) || r.url === OPENAPI_URL,
+    );
+    expect(reference.length).toBeGreaterThan(1);
+    expect(reference.every((r) => r.public)).toBe(true);
   });
 
   it('answers 401 on every other route with no token or a malformed header', async () => {
