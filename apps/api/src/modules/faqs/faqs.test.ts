@@ -2,30 +2,28 @@ import { faqAdd, faqList, faqUpdate, urlOf } from '@cabdesk/contract';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, faqs } from '../../db/schema';
-import { api, bearer, buildTestApp, createAdmin, signIn } from '../../../test/helper';
+import { bearer, buildTestApp, createAdmin, signedIn } from '../../../test/helper';
 
-async function signedIn() {
-  const setup = await buildTestApp();
-  await createAdmin(setup.database);
-  const headers = bearer(await signIn(setup.app));
-  const post = (path: string, payload: object) =>
-    setup.app.inject({ method: 'POST', url: api(path), headers, payload });
-  const list = async () => (await setup.app.inject({ url: urlOf(faqList), headers })).json();
-  return { ...setup, headers, post, list };
+async function setup() {
+  const built = await buildTestApp();
+  await createAdmin(built.database);
+  const { token, call } = await signedIn(built.app);
+  const list = async () => (await call(faqList)).body;
+  return { ...built, headers: bearer(token), post: call, list };
 }
 
 describe('FAQ', () => {
   it('adds an entry, trims it, lists it newest first and audits it', async () => {
-    const { post, list, database } = await signedIn();
-    await post(faqAdd.path, { question: 'First?', answer: 'Yes.' });
+    const { post, list, database } = await setup();
+    await post(faqAdd, { question: 'First?', answer: 'Yes.' });
 
-    const res = await post(faqAdd.path, {
+    const res = await post(faqAdd, {
       question: '  How do I pay?  ',
       answer: ' By card. ',
     });
 
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({
+    expect(res.body).toMatchObject({
       status: true,
       message: 'FAQ added successfully.',
       data: { question: 'How do I pay?', answer: 'By card.' },
@@ -54,28 +52,28 @@ describe('FAQ', () => {
       'The question may be at most 500 characters.',
     ],
   ])('refuses %j and stores nothing', async (payload, field, message) => {
-    const { post, database } = await signedIn();
-    const res = await post(faqAdd.path, payload);
+    const { post, database } = await setup();
+    const res = await post(faqAdd, payload);
     expect(res.statusCode).toBe(400);
-    expect(res.json().data.errors[field]).toBe(message);
+    expect(res.body.data.errors[field]).toBe(message);
     expect(await database.db.select().from(faqs)).toHaveLength(0);
   });
 
   it('updates an entry and moves its date', async () => {
-    const { post, list, database } = await signedIn();
-    const id = (await post(faqAdd.path, { question: 'Old?', answer: 'Old.' })).json().data.id;
+    const { post, list, database } = await setup();
+    const id = (await post(faqAdd, { question: 'Old?', answer: 'Old.' })).body.data.id;
     await database.db
       .update(faqs)
       .set({ updatedAt: sql`now() - interval '3 days'` })
       .where(eq(faqs.id, id));
 
-    const res = await post(faqUpdate.path, {
+    const res = await post(faqUpdate, {
       support_id: id,
       question: 'New?',
       answer: 'New.',
     });
 
-    expect(res.json()).toMatchObject({ status: true, message: 'FAQ updated successfully.' });
+    expect(res.body).toMatchObject({ status: true, message: 'FAQ updated successfully.' });
     const [entry] = (await list()).data;
     expect(entry).toMatchObject({ id, question: 'New?', answer: 'New.' });
     expect(Date.now() - Date.parse(entry.updated_at)).toBeLessThan(60_000);
@@ -88,21 +86,21 @@ describe('FAQ', () => {
   });
 
   it('answers 404 for a missing or deleted entry and 400 for a bad id', async () => {
-    const { post, database } = await signedIn();
-    const id = (await post(faqAdd.path, { question: 'Q?', answer: 'A.' })).json().data.id;
+    const { post, database } = await setup();
+    const id = (await post(faqAdd, { question: 'Q?', answer: 'A.' })).body.data.id;
     await database.db
       .update(faqs)
       .set({ deletedAt: sql`now()` })
       .where(eq(faqs.id, id));
 
     for (const support_id of [id, 999_999]) {
-      const res = await post(faqUpdate.path, { support_id, question: 'x', answer: 'y' });
+      const res = await post(faqUpdate, { support_id, question: 'x', answer: 'y' });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ status: false, message: 'FAQ not found.', data: null });
+      expect(res.body).toEqual({ status: false, message: 'FAQ not found.', data: null });
     }
-    const bad = await post(faqUpdate.path, { support_id: 'abc', question: 'x', answer: 'y' });
+    const bad = await post(faqUpdate, { support_id: 'abc', question: 'x', answer: 'y' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().data.errors.support_id).toBe('Must be a whole number.');
+    expect(bad.body.data.errors.support_id).toBe('Must be a whole number.');
   });
 
   it('needs a signed-in admin', async () => {

@@ -38,19 +38,4 @@ describe('transaction', () => {
     expect(beyond).toMatchObject({ data: [], current_page: 9, last_page: 2, total: 12 });
     expect((await get('?per_page=5&page=3')).json().data.data).toHaveLength(2);
   });
-
-  it.each([
-    ['?page=abc', 'page', 'Page must be a whole number.'],
-    ['?page=0', 'page', 'Page must be 1 or more.'],
-    ['?per_page=101', 'per_page', 'per_page must be at most 100.'],
-  ])('refuses %s with a field error', async (query, field, message) => {
-    const { get } = await withSales(0);
-    const res = await get(query);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({
-      status: false,
-      message,
-      data: { errors: { [field]: message } },
-    });
-  });
 });
