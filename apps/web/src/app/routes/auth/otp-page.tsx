@@ -4,13 +4,12 @@ import { IconShieldLock } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { errorMessage } from '@/lib/api-client';
 import { translateMessage } from '@/lib/i18n';
-import { AUTH_TOAST, toastError, toastSuccess } from '@/lib/toast';
-import { retryAfterOf, useResendOtp } from '../api/resend-otp';
-import { useVerifyOtp } from '../api/verify-otp';
-import { AuthCard } from '../components/auth-card';
-import { useCountdown } from '../hooks/use-countdown';
+import { AUTH_TOAST, toastError } from '@/lib/toast';
+import { retryAfterOf, useResendOtp } from '@/features/auth/api/resend-otp';
+import { useVerifyOtp } from '@/features/auth/api/verify-otp';
+import { AuthCard } from '@/features/auth/components/auth-card';
+import { useCountdown } from '@/features/auth/hooks/use-countdown';
 
 interface OtpState {
   email?: string;
@@ -57,14 +56,12 @@ function OtpForm({
     verifyMutation.mutate(
       { email, otp },
       {
-        onSuccess: (response) => {
-          toastSuccess(translateMessage(response.message), AUTH_TOAST);
+        onSuccess: ({ data }) => {
           void navigate('/change-password', {
             replace: true,
-            state: { email, fromLogin, token: response.data.token },
+            state: { email, fromLogin, token: data.token },
           });
         },
-        onError: (error) => toastError(translateMessage(errorMessage(error)), AUTH_TOAST),
       },
     );
   };
@@ -73,15 +70,13 @@ function OtpForm({
     resendMutation.mutate(
       { email },
       {
-        onSuccess: (response) => {
+        onSuccess: ({ data }) => {
           setOtp('');
-          restart(response.data.resend_in);
-          toastSuccess(translateMessage(response.message), AUTH_TOAST);
+          restart(data.resend_in);
         },
         onError: (error) => {
           const wait = retryAfterOf(error);
           if (wait !== null) restart(wait);
-          toastError(translateMessage(errorMessage(error)), AUTH_TOAST);
         },
       },
     );

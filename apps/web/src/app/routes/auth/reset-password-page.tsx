@@ -1,16 +1,12 @@
 import { resetPasswordFormSchema } from '@cabdesk/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, PasswordInput, Stack } from '@mantine/core';
 import { IconLock, IconLockCheck } from '@tabler/icons-react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { errorMessage } from '@/lib/api-client';
-import { translateMessage } from '@/lib/i18n';
+import { useNewPassword } from '@/features/auth/api/new-password';
+import { AuthCard } from '@/features/auth/components/auth-card';
+import { useSchemaForm } from '@/hooks/use-schema-form';
 import { clearStorage } from '@/lib/storage';
-import { AUTH_TOAST, toastError, toastSuccess } from '@/lib/toast';
-import { useNewPassword } from '../api/new-password';
-import { AuthCard } from '../components/auth-card';
 
 interface ResetState {
   email?: string;
@@ -29,20 +25,12 @@ function ResetPasswordForm({ email, token }: { email: string; token: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const newPasswordMutation = useNewPassword();
-  const {
-    register,
-    handleSubmit,
-    clearErrors,
-    formState: { errors },
-  } = useForm({
-    resolver: zodResolver(resetPasswordFormSchema),
-    defaultValues: { new_password: '', confirm_new_password: '' },
-    reValidateMode: 'onSubmit',
+  const form = useSchemaForm(resetPasswordFormSchema, {
+    new_password: '',
+    confirm_new_password: '',
   });
-  const fieldError = (message: string | undefined) =>
-    message ? translateMessage(message) : undefined;
 
-  const onSubmit = handleSubmit((values) => {
+  const onSubmit = form.handleSubmit((values) => {
     newPasswordMutation.mutate(
       {
         email,
@@ -51,12 +39,10 @@ function ResetPasswordForm({ email, token }: { email: string; token: string }) {
         confirm_password: values.confirm_new_password,
       },
       {
-        onSuccess: (response) => {
+        onSuccess: () => {
           clearStorage();
-          toastSuccess(translateMessage(response.message), AUTH_TOAST);
           void navigate('/login', { replace: true });
         },
-        onError: (error) => toastError(translateMessage(errorMessage(error)), AUTH_TOAST),
       },
     );
   });
@@ -73,19 +59,15 @@ function ResetPasswordForm({ email, token }: { email: string; token: string }) {
             label={t('account.newPassword')}
             autoComplete="new-password"
             leftSection={<IconLock size={18} stroke={1.5} />}
-            error={fieldError(errors.new_password?.message)}
             visibilityToggleButtonProps={{ 'aria-label': t('account.toggleNewPassword') }}
-            {...register('new_password', { onChange: () => clearErrors('new_password') })}
+            {...form.field('new_password')}
           />
           <PasswordInput
             label={t('account.confirmPassword')}
             autoComplete="new-password"
             leftSection={<IconLock size={18} stroke={1.5} />}
-            error={fieldError(errors.confirm_new_password?.message)}
             visibilityToggleButtonProps={{ 'aria-label': t('account.toggleConfirmPassword') }}
-            {...register('confirm_new_password', {
-              onChange: () => clearErrors('confirm_new_password'),
-            })}
+            {...form.field('confirm_new_password')}
           />
           <Button type="submit" fullWidth size="md" loading={newPasswordMutation.isPending}>
             {t('account.submit')}

@@ -16,10 +16,9 @@ import { ActiveBadge } from '@/components/status-badge';
 import { useDecideUserApproval } from '@/features/users/api/decide-user-approval';
 import { useUserDetail } from '@/features/users/api/get-user-detail';
 import { useUpdateUserStatus } from '@/features/users/api/update-user-status';
+import { companyName } from '@/features/users/company-name';
 import { formatCount, formatDate, formatMoney } from '@/lib/format';
-import { companyName } from '../company-name';
-import { CompanyFleetTabs } from '../components/company-fleet-tabs';
-import { CompanyDriversTable, CompanyVehiclesTable } from './company-fleet-tables';
+import { CompanyFleetTabs } from './company-fleet-tabs';
 
 function CompanyInformation({ company }: { company: UserDetail }) {
   const { t } = useTranslation();
@@ -129,10 +128,7 @@ export function CompanyDetailPage() {
                 </SimpleGrid>
               )}
             </SectionCard>
-            <CompanyFleetTabs
-              renderDrivers={(state) => <CompanyDriversTable companyId={data.id} state={state} />}
-              renderVehicles={(state) => <CompanyVehiclesTable companyId={data.id} state={state} />}
-            />
+            <CompanyFleetTabs companyId={data.id} />
           </>
         )}
       </QueryState>

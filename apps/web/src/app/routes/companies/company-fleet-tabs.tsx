@@ -1,31 +1,21 @@
 import { Group, Paper, Tabs } from '@mantine/core';
 import { IconCar, IconSteeringWheel } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { SearchBox } from '@/components/data-table';
+import { DriverTable } from '@/features/users/components/driver-table';
+import { VehicleTable } from '@/features/vehicles/components/vehicle-table';
 import { useTableUrlState } from '@/hooks/use-table-url-state';
 
-export type FleetTab = 'drivers' | 'vehicles';
-
-interface CompanyFleetTabsProps {
-  /** Renders the tab's table; given its page, the shared search and its page setter. */
-  renderDrivers: (state: FleetTableState) => ReactNode;
-  renderVehicles: (state: FleetTableState) => ReactNode;
-}
-
-export interface FleetTableState {
-  page: number;
-  search: string;
-  setPage: (page: number) => void;
-}
+type FleetTab = 'drivers' | 'vehicles';
 
 /**
- * Tabs Driver List and Vehicle List with one search box for both. The tab,
- * the search and each tab's page live in the URL
+ * A company's drivers (driver-list?company_id) and vehicles
+ * (vehicle-list?company_id): tabs Driver List and Vehicle List with one search
+ * box for both. The tab, the search and each tab's page live in the URL
  * (`?tab=vehicles&search=ab&vehicle_page=2`).
  */
-export function CompanyFleetTabs({ renderDrivers, renderVehicles }: CompanyFleetTabsProps) {
+export function CompanyFleetTabs({ companyId }: { companyId: number }) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const tab: FleetTab = params.get('tab') === 'vehicles' ? 'vehicles' : 'drivers';
@@ -64,14 +54,20 @@ export function CompanyFleetTabs({ renderDrivers, renderVehicles }: CompanyFleet
           <SearchBox value={drivers.search} onSearch={drivers.setSearch} />
         </Group>
         <Tabs.Panel value="drivers">
-          {renderDrivers({ page: drivers.page, search: drivers.search, setPage: drivers.setPage })}
+          <DriverTable
+            label={t('companies.driverList')}
+            query={{ company_id: companyId, ...drivers.query }}
+            onPageChange={drivers.setPage}
+            minWidth={950}
+          />
         </Tabs.Panel>
         <Tabs.Panel value="vehicles">
-          {renderVehicles({
-            page: vehicles.page,
-            search: vehicles.search,
-            setPage: vehicles.setPage,
-          })}
+          <VehicleTable
+            label={t('companies.vehicleList')}
+            query={{ company_id: companyId, ...vehicles.query }}
+            onPageChange={vehicles.setPage}
+            minWidth={950}
+          />
         </Tabs.Panel>
       </Tabs>
     </Paper>

@@ -1,21 +1,19 @@
 import type { UserListItem } from '@cabdesk/contract';
-import { Group, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ActiveSwitch } from '@/components/active-switch';
-import { ApprovalActions } from '@/components/approval-actions';
-import { DataTable, SearchBox, type Column, pagedQueryProps } from '@/components/data-table';
-import { DeleteButton } from '@/components/delete-button';
+import { DataTable, type Column, pagedQueryProps } from '@/components/data-table';
+import { ListToolbar } from '@/components/list-toolbar';
 import { PageTitle } from '@/components/page-title';
-import { PersonFilters } from '@/components/person-filters';
 import { ContactCell, PersonCell } from '@/components/person-cell';
-import { ViewLink } from '@/components/view-link';
-import { useUserList } from '@/features/users/api/get-user-list';
+import { recordColumns } from '@/components/record-columns';
 import { useDecideUserApproval } from '@/features/users/api/decide-user-approval';
 import { useDeleteUser } from '@/features/users/api/delete-user';
+import { useUserList } from '@/features/users/api/get-user-list';
 import { useUpdateUserStatus } from '@/features/users/api/update-user-status';
+import { companyName } from '@/features/users/company-name';
 import { usePersonTableState } from '@/hooks/use-person-table-state';
 import { formatCount, formatDate } from '@/lib/format';
-import { companyName } from '../company-name';
 
 /**
  * SPEC 2 Company list: name, contact, registration date, total vehicle, total
@@ -64,42 +62,21 @@ export function CompanyListPage() {
       render: (company) => formatCount(company.total_driver),
       align: 'center',
     },
-    {
-      key: 'approval',
-      header: t('approval.column'),
-      nowrap: true,
-      render: (company) => (
-        <ApprovalActions
-          approval={company.approval}
-          name={companyName(company)}
-          pending={approval.isPending && approval.variables?.id === company.id}
-          onDecide={(decision) => approval.mutateAsync({ id: company.id, approval: decision })}
-        />
-      ),
-    },
-    {
-      key: 'action',
-      header: t('table.action'),
-      nowrap: true,
-      render: (company) => (
-        <Group gap="xs" wrap="nowrap">
-          {company.approval === 'Approved' ? (
-            <ActiveSwitch
-              status={company.status}
-              name={companyName(company)}
-              pending={statusUpdate.isPending && statusUpdate.variables?.id === company.id}
-              onChange={(status) => statusUpdate.mutateAsync({ id: company.id, status })}
-            />
-          ) : null}
-          <ViewLink to={`/company-detail/${company.id}`} name={companyName(company)} />
-          <DeleteButton
+    ...recordColumns<UserListItem>(t, {
+      nameOf: companyName,
+      detailOf: (company) => `/company-detail/${company.id}`,
+      approval,
+      remove,
+      before: (company) =>
+        company.approval === 'Approved' ? (
+          <ActiveSwitch
+            status={company.status}
             name={companyName(company)}
-            pending={remove.isPending && remove.variables === company.id}
-            onDelete={() => remove.mutateAsync(company.id)}
+            pending={statusUpdate.isPending && statusUpdate.variables?.id === company.id}
+            onChange={(status) => statusUpdate.mutateAsync({ id: company.id, status })}
           />
-        </Group>
-      ),
-    },
+        ) : null,
+    }),
   ];
 
   return (
@@ -111,16 +88,7 @@ export function CompanyListPage() {
         rowKey={(company) => company.id}
         {...pagedQueryProps(companies, table.setPage)}
         minWidth={1000}
-        toolbar={
-          <>
-            <SearchBox value={table.search} onSearch={table.setSearch} />
-            <PersonFilters
-              status={table.filters.status}
-              approval={table.filters.approval}
-              onChange={table.setFilter}
-            />
-          </>
-        }
+        toolbar={<ListToolbar table={table} />}
       />
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { paths, type Coupon } from '@cabdesk/contract';
+import { couponStatus, type Coupon } from '@cabdesk/contract';
 import { ActionIcon, Button, Code, Stack, Text, Tooltip } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useIsMutating } from '@tanstack/react-query';
@@ -8,10 +8,11 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DataTable, type Column, pagedQueryProps } from '@/components/data-table';
 import { PageTitle } from '@/components/page-title';
 import { useTableUrlState } from '@/hooks/use-table-url-state';
-import { useDeleteCoupon } from '../api/delete-coupon';
-import { useCoupons } from '../api/get-coupons';
-import { CouponFormModal } from '../components/coupon-form-modal';
-import { SuspendSwitch } from '../components/suspend-switch';
+import { queryKeyOf } from '@/lib/call';
+import { useDeleteCoupon } from '@/features/coupons/api/delete-coupon';
+import { useCoupons } from '@/features/coupons/api/get-coupons';
+import { CouponFormModal } from '@/features/coupons/components/coupon-form-modal';
+import { SuspendSwitch } from '@/features/coupons/components/suspend-switch';
 
 /** SPEC 2 Coupon: "Coupon List" with add, the suspend toggle and delete, a page at a time. */
 export function CouponPage() {
@@ -20,7 +21,7 @@ export function CouponPage() {
   const coupons = useCoupons({ page: table.page });
   const deleteCoupon = useDeleteCoupon();
   // A toggle already shows its new state: the list's refresh after it runs quietly.
-  const toggling = useIsMutating({ mutationKey: [paths.couponStatus] }) > 0;
+  const toggling = useIsMutating({ mutationKey: queryKeyOf(couponStatus) }) > 0;
   const [form, setForm] = useState({ opened: false, key: 0 });
   const [deleting, setDeleting] = useState<Coupon | null>(null);
 

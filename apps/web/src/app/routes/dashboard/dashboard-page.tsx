@@ -11,13 +11,13 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/lib/api-client';
 import { formatCount, formatMoney } from '@/lib/format';
 import { translateMessage } from '@/lib/i18n';
-import { useDashboard } from '../api/get-dashboard';
-import { useDashboardTrends } from '../api/get-dashboard-trends';
-import { StatCard } from '../components/stat-card';
+import { useDashboard } from '@/features/dashboard/api/get-dashboard';
+import { useDashboardTrends } from '@/features/dashboard/api/get-dashboard-trends';
+import { StatCard } from '@/features/dashboard/components/stat-card';
 
 /** The charts (recharts, the largest library here) load after the cards: not on their critical path. */
 const TrendsPanel = lazy(() =>
-  import('../components/trends-panel').then((m) => ({ default: m.TrendsPanel })),
+  import('@/features/dashboard/components/trends-panel').then((m) => ({ default: m.TrendsPanel })),
 );
 
 /** SPEC 2: Overall Driver, Overall Vehicle, Overall Company, Overall Revenue ($). */

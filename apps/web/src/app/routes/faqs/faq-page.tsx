@@ -1,4 +1,4 @@
-import type { Support } from '@cabdesk/contract';
+import type { Faq } from '@cabdesk/contract';
 import { ActionIcon, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -8,13 +8,13 @@ import { DataTable, type Column, pagedQueryProps } from '@/components/data-table
 import { PageTitle } from '@/components/page-title';
 import { useTableUrlState } from '@/hooks/use-table-url-state';
 import { formatDate } from '@/lib/format';
-import { useDeleteFaq } from '../api/delete-faq';
-import { useFaqs } from '../api/get-faqs';
-import { FaqFormModal } from '../components/faq-form-modal';
+import { useDeleteFaq } from '@/features/faqs/api/delete-faq';
+import { useFaqs } from '@/features/faqs/api/get-faqs';
+import { FaqFormModal } from '@/features/faqs/components/faq-form-modal';
 
 interface FormState {
   opened: boolean;
-  faq: Support | null;
+  faq: Faq | null;
   key: number;
 }
 
@@ -26,9 +26,9 @@ export function FaqPage() {
   const deleteFaq = useDeleteFaq();
   // Kept while the popup fades out, so its title does not change on the way.
   const [form, setForm] = useState<FormState>({ opened: false, faq: null, key: 0 });
-  const [deleting, setDeleting] = useState<Support | null>(null);
+  const [deleting, setDeleting] = useState<Faq | null>(null);
 
-  const openForm = (faq: Support | null) =>
+  const openForm = (faq: Faq | null) =>
     setForm((current) => ({ opened: true, faq, key: current.key + 1 }));
 
   const confirmDelete = () => {
@@ -36,7 +36,7 @@ export function FaqPage() {
     deleteFaq.mutate(deleting.id, { onSettled: () => setDeleting(null) });
   };
 
-  const columns: Column<Support>[] = [
+  const columns: Column<Faq>[] = [
     { key: 'index', header: '#', render: (_, index) => index, width: 56 },
     {
       key: 'detail',

@@ -15,9 +15,14 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LanguageMenu } from '@/components/language-menu';
-import { PolicySection } from '../components/policy-section';
-import { isPolicyDocument, POLICIES, POLICY_KINDS, type PolicyKind } from '../content';
-import { EFFECTIVE_DATE } from '../content/types';
+import { PolicySection } from '@/features/policies/components/policy-section';
+import {
+  isPolicyDocument,
+  POLICIES,
+  POLICY_KINDS,
+  type PolicyKind,
+} from '@/features/policies/content';
+import { EFFECTIVE_DATE } from '@/features/policies/content/types';
 import classes from './policy-page.module.css';
 
 /** Sets the tab's title while the page is shown, and puts the previous one back after. */

@@ -3,9 +3,9 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/lib/api-client';
 import { translateMessage } from '@/lib/i18n';
-import { useProfile } from '../api/get-profile';
-import { ChangePasswordCard } from '../components/change-password-card';
-import { ProfileForm } from '../components/profile-form';
+import { useProfile } from '@/features/profile/api/get-profile';
+import { ChangePasswordCard } from '@/features/profile/components/change-password-card';
+import { ProfileForm } from '@/features/profile/components/profile-form';
 
 /** SPEC 2 "My Profile": the Profile Detail card and the Change Password card. */
 export function MyProfilePage() {

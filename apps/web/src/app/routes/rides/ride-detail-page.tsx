@@ -12,9 +12,9 @@ import { SectionCard } from '@/components/section-card';
 import { RideStatusBadge } from '@/components/status-badge';
 import { formatDate, formatMoney } from '@/lib/format';
 import { translateMessage } from '@/lib/i18n';
-import { isRideId, useRideDetail } from '../api/get-ride-detail';
-import { RejectTripButton } from '../components/reject-trip-button';
-import { companyNameOf } from '../components/ride-columns';
+import { isRideId, useRideDetail } from '@/features/rides/api/get-ride-detail';
+import { RejectRideButton } from '@/features/rides/components/reject-ride-button';
+import { companyNameOf } from '@/features/rides/components/ride-columns';
 
 /** A name that opens the person's or company's own page. */
 function NameLink({ to, children }: { to: string; children: ReactNode }) {
@@ -25,12 +25,12 @@ function NameLink({ to, children }: { to: string; children: ReactNode }) {
   );
 }
 
-function TripInformation({ ride }: { ride: RideDetail }) {
+function RideInformation({ ride }: { ride: RideDetail }) {
   const { t } = useTranslation();
   const na = t('common.na');
   const vehicle = ride.driver?.vehicle ?? null;
   return (
-    <SectionCard title={t('rides.tripInformation')} actions={<RejectTripButton ride={ride} />}>
+    <SectionCard title={t('rides.tripInformation')} actions={<RejectRideButton ride={ride} />}>
       <InfoList
         cols={4}
         items={[
@@ -113,7 +113,7 @@ function People({ ride }: { ride: RideDetail }) {
  * company (N/A where the trip has none), the status badge, and the reject-trip
  * action while the trip is Pending or Accepted.
  */
-export function TripDetailPage() {
+export function RideDetailPage() {
   const { t } = useTranslation();
   const rideId = Number(useParams().id);
   const ride = useRideDetail(rideId);
@@ -125,7 +125,7 @@ export function TripDetailPage() {
         <QueryState query={ride}>
           {(data) => (
             <>
-              <TripInformation ride={data} />
+              <RideInformation ride={data} />
               <People ride={data} />
             </>
           )}

@@ -5,7 +5,7 @@ import { DataTable, type Column, pagedQueryProps } from '@/components/data-table
 import { PageTitle } from '@/components/page-title';
 import { useTableUrlState } from '@/hooks/use-table-url-state';
 import { formatDate, formatMoney } from '@/lib/format';
-import { useTransactions } from '../api/get-transactions';
+import { useTransactions } from '@/features/sales/api/get-transactions';
 
 /** SPEC 2 Sales: #, Transaction ID, Date, Amount ($), Payment Method; numbering continues across pages. */
 export function SalesPage() {

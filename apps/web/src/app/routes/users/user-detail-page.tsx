@@ -9,7 +9,7 @@ import { SectionCard } from '@/components/section-card';
 import { ActiveBadge } from '@/components/status-badge';
 import { RideHistoryTable } from '@/features/rides/components/ride-history-table';
 import { formatDate } from '@/lib/format';
-import { useUserDetail } from '../api/get-user-detail';
+import { useUserDetail } from '@/features/users/api/get-user-detail';
 
 /** SPEC 2 User detail: the passenger's information and overall trip history. */
 export function UserDetailPage() {

@@ -2,15 +2,15 @@ import type { UserListItem } from '@cabdesk/contract';
 import { Group, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ActiveSwitch } from '@/components/active-switch';
-import { DataTable, SearchBox, type Column, pagedQueryProps } from '@/components/data-table';
+import { DataTable, type Column, pagedQueryProps } from '@/components/data-table';
+import { ListToolbar } from '@/components/list-toolbar';
 import { PageTitle } from '@/components/page-title';
 import { ContactCell, PersonCell } from '@/components/person-cell';
 import { ViewLink } from '@/components/view-link';
-import { formatDate } from '@/lib/format';
-import { useUserList } from '../api/get-user-list';
-import { useUpdateUserStatus } from '../api/update-user-status';
-import { PersonFilters } from '@/components/person-filters';
+import { useUserList } from '@/features/users/api/get-user-list';
+import { useUpdateUserStatus } from '@/features/users/api/update-user-status';
 import { usePersonTableState } from '@/hooks/use-person-table-state';
+import { formatDate } from '@/lib/format';
 
 /** SPEC 2 User list: index, user, contact, registration date, action. */
 export function UserListPage() {
@@ -62,16 +62,7 @@ export function UserListPage() {
         rowKey={(user) => user.id}
         {...pagedQueryProps(users, table.setPage)}
         minWidth={760}
-        toolbar={
-          <>
-            <SearchBox value={table.search} onSearch={table.setSearch} />
-            <PersonFilters
-              status={table.filters.status}
-              approval={table.filters.approval}
-              onChange={table.setFilter}
-            />
-          </>
-        }
+        toolbar={<ListToolbar table={table} />}
       />
     </Stack>
   );

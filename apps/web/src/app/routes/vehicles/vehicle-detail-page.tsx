@@ -9,9 +9,9 @@ import { InfoList } from '@/components/info-list';
 import { PageTitle } from '@/components/page-title';
 import { QueryState } from '@/components/query-state';
 import { SectionCard } from '@/components/section-card';
-import { useDecideVehicleApproval } from '../api/decide-vehicle-approval';
-import { useDeleteVehicle } from '../api/delete-vehicle';
-import { useVehicleDetail } from '../api/get-vehicle-detail';
+import { useDecideVehicleApproval } from '@/features/vehicles/api/decide-vehicle-approval';
+import { useDeleteVehicle } from '@/features/vehicles/api/delete-vehicle';
+import { useVehicleDetail } from '@/features/vehicles/api/get-vehicle-detail';
 
 function VehicleInformation({ vehicle }: { vehicle: Vehicle }) {
   const { t } = useTranslation();

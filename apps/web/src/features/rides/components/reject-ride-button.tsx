@@ -1,31 +1,19 @@
 import {
   CANCEL_REASON_MAX,
-  errorEnvelopeSchema,
   isCancellable,
   rideCancelFormSchema,
   type Ride,
   type RideCancelForm,
 } from '@cabdesk/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { ActionIcon, Button, Group, Modal, Stack, Text, Textarea, Tooltip } from '@mantine/core';
 import { IconBan } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useSchemaForm } from '@/hooks/use-schema-form';
 import { ApiError } from '@/lib/api-client';
-import { translateMessage } from '@/lib/i18n';
 import { useCancelRide } from '../api/cancel-ride';
 
-type ReasonValues = { reason: string };
-
-/** The reason the server refused, if it named one (a 400 with `data.errors.reason`). */
-function reasonErrorOf(error: unknown): string | undefined {
-  if (!(error instanceof ApiError)) return undefined;
-  const parsed = errorEnvelopeSchema.safeParse(error.body);
-  return parsed.success ? parsed.data.data?.errors.reason : undefined;
-}
-
-interface RejectTripButtonProps {
+interface RejectRideButtonProps {
   ride: Pick<Ride, 'id' | 'ride_status'>;
   /** A button with words (the detail page) or an icon (a list row). */
   variant?: 'button' | 'icon';
@@ -36,7 +24,7 @@ interface RejectTripButtonProps {
  * only closes): shown only while the trip is Pending or Accepted, it asks why,
  * then calls ride-cancel. The server's message is the toast either way.
  */
-export function RejectTripButton({ ride, variant = 'button' }: RejectTripButtonProps) {
+export function RejectRideButton({ ride, variant = 'button' }: RejectRideButtonProps) {
   const { t } = useTranslation();
   const [opened, setOpened] = useState(false);
   // A new key on every opening, so the form starts empty.
@@ -83,16 +71,16 @@ export function RejectTripButton({ ride, variant = 'button' }: RejectTripButtonP
           key={formKey}
           pending={cancel.isPending}
           onCancel={close}
-          onSubmit={({ reason }, setReasonError) =>
+          onSubmit={({ reason }, showReasonError) =>
             cancel.mutate(
               { ride_id: ride.id, reason },
               {
                 onSuccess: () => setOpened(false),
                 onError: (error) => {
-                  const message = reasonErrorOf(error);
-                  if (message) setReasonError(message);
-                  // The trip is gone or has moved on: nothing left to ask.
-                  else if (error instanceof ApiError && [404, 409].includes(error.status)) {
+                  // A reason the server refused goes under the field (a 400 with
+                  // `data.errors.reason`); a trip gone or moved on leaves nothing to ask.
+                  if (showReasonError(error)) return;
+                  if (error instanceof ApiError && [404, 409].includes(error.status)) {
                     setOpened(false);
                   }
                 },
@@ -108,30 +96,19 @@ export function RejectTripButton({ ride, variant = 'button' }: RejectTripButtonP
 interface ReasonFormProps {
   pending: boolean;
   onCancel: () => void;
-  onSubmit: (values: RideCancelForm, setReasonError: (message: string) => void) => void;
+  /** `showReasonError` puts a refusal's reason message under the field; true when it had one. */
+  onSubmit: (values: RideCancelForm, showReasonError: (error: unknown) => boolean) => void;
 }
 
 function ReasonForm({ pending, onCancel, onSubmit }: ReasonFormProps) {
   const { t } = useTranslation();
-  const {
-    register,
-    handleSubmit,
-    clearErrors,
-    setError,
-    formState: { errors },
-  } = useForm<ReasonValues, unknown, RideCancelForm>({
-    // The schema trims (preprocess), so zod types its input as unknown; the textarea holds a string.
-    resolver: zodResolver(rideCancelFormSchema) as Resolver<ReasonValues, unknown, RideCancelForm>,
-    defaultValues: { reason: '' },
-    // SPEC 5: a message stays until its field is edited, then it goes away.
-    reValidateMode: 'onSubmit',
-  });
+  const form = useSchemaForm(rideCancelFormSchema, { reason: '' });
 
   return (
     <form
       noValidate
-      onSubmit={handleSubmit((values) =>
-        onSubmit(values, (message) => setError('reason', { type: 'server', message })),
+      onSubmit={form.handleSubmit((values) =>
+        onSubmit(values, (error) => form.showServerErrors(error, ['reason'])),
       )}
     >
       <Stack gap="md">
@@ -146,8 +123,7 @@ function ReasonForm({ pending, onCancel, onSubmit }: ReasonFormProps) {
           minRows={3}
           maxRows={8}
           maxLength={CANCEL_REASON_MAX}
-          error={errors.reason?.message ? translateMessage(errors.reason.message) : undefined}
-          {...register('reason', { onChange: () => clearErrors('reason') })}
+          {...form.field('reason')}
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel} disabled={pending}>

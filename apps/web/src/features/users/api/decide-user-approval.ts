@@ -1,34 +1,27 @@
 import {
-  approvalResponseSchema,
-  paths,
-  type ApprovalBody,
+  approvalUser,
+  driverList,
+  userDetail,
+  userList,
   type ApprovalDecision,
 } from '@cabdesk/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, errorMessage } from '@/lib/api-client';
-import { translateMessage } from '@/lib/i18n';
-import { toastError, toastSuccess } from '@/lib/toast';
+import { useMutation } from '@tanstack/react-query';
+import { invalidate, send } from '@/lib/call';
 
-/** POST approval-user (table users): approve or reject a Pending company or driver. */
-export async function decideUserApproval(body: ApprovalBody) {
-  const response = await api.post(paths.approvalUser, body);
-  return approvalResponseSchema.parse(response);
-}
-
-/** Changes the lists showing approval (user-list, driver-list) and the account's detail. */
+/**
+ * Approves or rejects a Pending company or driver: changes the lists showing
+ * approval and the account's detail.
+ */
 export function useDecideUserApproval() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, approval }: { id: number; approval: ApprovalDecision }) =>
-      decideUserApproval({ id, table: 'users', approval }),
-    onSuccess: (response, { id }) => {
-      toastSuccess(translateMessage(response.message));
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: [paths.userList] }),
-        queryClient.invalidateQueries({ queryKey: [paths.driverList] }),
-        queryClient.invalidateQueries({ queryKey: [paths.userDetail, id] }),
-      ]);
-    },
-    onError: (error) => toastError(translateMessage(errorMessage(error))),
+      send(approvalUser, { id, table: 'users', approval }),
+    meta: { successToast: true },
+    onSuccess: (_, { id }) =>
+      Promise.all([
+        invalidate(userList),
+        invalidate(driverList),
+        invalidate(userDetail, { user_id: id }),
+      ]),
   });
 }

@@ -1,34 +1,33 @@
-import { deleteDataResponseSchema, paths, type DeleteDataBody } from '@cabdesk/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, errorMessage } from '@/lib/api-client';
-import { translateMessage } from '@/lib/i18n';
-import { toastError, toastSuccess } from '@/lib/toast';
-
-/** POST delete-data (table users): soft-deletes a company or driver; its trips stay. */
-export async function deleteUser(body: DeleteDataBody) {
-  const response = await api.post(paths.deleteData, body);
-  return deleteDataResponseSchema.parse(response);
-}
+import {
+  dashboard,
+  deleteData,
+  driverList,
+  userDetail,
+  userList,
+  vehicleList,
+} from '@cabdesk/contract';
+import { useMutation } from '@tanstack/react-query';
+import { invalidate, queryKeyOf, send } from '@/lib/call';
+import { queryClient } from '@/lib/query-client';
 
 /**
- * The account leaves every list of people and the dashboard counts; a
- * company's detail (its driver count) changes; its own detail is gone.
+ * Soft-deletes a company or driver; its trips stay. The account leaves every
+ * list of people and the dashboard counts; a company's detail (its driver
+ * count) changes; its own detail is gone.
  */
 export function useDeleteUser() {
-  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => deleteUser({ id, table: 'users' }),
-    onSuccess: (response, id) => {
-      toastSuccess(translateMessage(response.message));
-      queryClient.removeQueries({ queryKey: [paths.userDetail, id] });
+    mutationFn: (id: number) => send(deleteData, { id, table: 'users' }),
+    meta: { successToast: true },
+    onSuccess: (_, id) => {
+      queryClient.removeQueries({ queryKey: queryKeyOf(userDetail, { user_id: id }) });
       return Promise.all([
-        queryClient.invalidateQueries({ queryKey: [paths.userList] }),
-        queryClient.invalidateQueries({ queryKey: [paths.driverList] }),
-        queryClient.invalidateQueries({ queryKey: [paths.vehicleList] }),
-        queryClient.invalidateQueries({ queryKey: [paths.userDetail] }),
-        queryClient.invalidateQueries({ queryKey: [paths.dashboard] }),
+        invalidate(userList),
+        invalidate(driverList),
+        invalidate(vehicleList),
+        invalidate(userDetail),
+        invalidate(dashboard),
       ]);
     },
-    onError: (error) => toastError(translateMessage(errorMessage(error))),
   });
 }

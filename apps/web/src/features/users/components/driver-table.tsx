@@ -1,19 +1,14 @@
-import type { UserListItem } from '@cabdesk/contract';
-import { Stack, Text } from '@mantine/core';
-import type { TFunction } from 'i18next';
+import type { driverList, InputOf, UserListItem } from '@cabdesk/contract';
+import { Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import type { Column } from '@/components/data-table';
+import { useTranslation } from 'react-i18next';
+import { DataTable, pagedQueryProps, type Column } from '@/components/data-table';
 import { ContactCell, PersonCell } from '@/components/person-cell';
+import { recordColumns } from '@/components/record-columns';
 import { formatCount, formatDate } from '@/lib/format';
-
-interface DriverColumnsOptions {
-  /** Approve / reject or the badge; the page brings the call. */
-  renderApproval: (driver: UserListItem) => ReactNode;
-  /** View, delete. */
-  renderActions: (driver: UserListItem) => ReactNode;
-  /** The company column; left out inside a company's own page. */
-  withCompany?: boolean;
-}
+import { useDecideUserApproval } from '../api/decide-user-approval';
+import { useDeleteUser } from '../api/delete-user';
+import { useDriverList } from '../api/get-driver-list';
 
 const nowrap = (text: string) => (
   <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
@@ -21,14 +16,28 @@ const nowrap = (text: string) => (
   </Text>
 );
 
+interface DriverTableProps {
+  /** The table's accessible name. */
+  label: string;
+  /** What driver-list is asked; with company_id, one company's drivers (no company column). */
+  query: InputOf<typeof driverList>;
+  onPageChange: (page: number) => void;
+  toolbar?: ReactNode;
+  minWidth: number;
+}
+
 /**
- * SPEC 2 Driver list: name with gender, contact, company, date of birth,
- * registration date, total rides, approval, view.
+ * SPEC 2 Driver list, on the driver list and in a company's Driver List tab:
+ * name with gender, contact, company, date of birth, registration date, total
+ * rides, approve / reject while Pending, view and delete.
  */
-export function driverColumns(
-  t: TFunction,
-  { renderApproval, renderActions, withCompany = true }: DriverColumnsOptions,
-): Column<UserListItem>[] {
+export function DriverTable({ label, query, onPageChange, toolbar, minWidth }: DriverTableProps) {
+  const { t } = useTranslation();
+  const drivers = useDriverList(query);
+  const approval = useDecideUserApproval();
+  const remove = useDeleteUser();
+  const na = t('common.na');
+
   const columns: (Column<UserListItem> | false)[] = [
     { key: 'index', header: '#', render: (_, index) => index, width: 48 },
     {
@@ -47,22 +56,16 @@ export function driverColumns(
       header: t('users.contact'),
       render: (driver) => <ContactCell phone={driver.phone} email={driver.email} />,
     },
-    withCompany && {
+    query.company_id === undefined && {
       key: 'company',
       header: t('drivers.company'),
       render: (driver) =>
-        driver.company ? (
-          <Stack gap={0}>
-            <Text size="sm">{driver.company.company_name ?? t('common.na')}</Text>
-          </Stack>
-        ) : (
-          t('common.na')
-        ),
+        driver.company ? <Text size="sm">{driver.company.company_name ?? na}</Text> : na,
     },
     {
       key: 'dob',
       header: t('drivers.dob'),
-      render: (driver) => nowrap(driver.dob ? formatDate(driver.dob) : t('common.na')),
+      render: (driver) => nowrap(driver.dob ? formatDate(driver.dob) : na),
     },
     {
       key: 'registered',
@@ -75,8 +78,22 @@ export function driverColumns(
       render: (driver) => formatCount(driver.driver_rides_count),
       align: 'center',
     },
-    { key: 'approval', header: t('approval.column'), render: renderApproval, nowrap: true },
-    { key: 'action', header: t('table.action'), render: renderActions, nowrap: true },
+    ...recordColumns<UserListItem>(t, {
+      nameOf: (driver) => driver.name,
+      detailOf: (driver) => `/driver-detail/${driver.id}`,
+      approval,
+      remove,
+    }),
   ];
-  return columns.filter((column): column is Column<UserListItem> => column !== false);
+
+  return (
+    <DataTable
+      label={label}
+      columns={columns.filter((column) => column !== false)}
+      rowKey={(driver) => driver.id}
+      {...pagedQueryProps(drivers, onPageChange)}
+      minWidth={minWidth}
+      toolbar={toolbar}
+    />
+  );
 }

@@ -1,33 +1,32 @@
-import { deleteDataResponseSchema, paths, type DeleteDataBody } from '@cabdesk/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, errorMessage } from '@/lib/api-client';
-import { translateMessage } from '@/lib/i18n';
-import { toastError, toastSuccess } from '@/lib/toast';
-
-/** POST delete-data (table vehicles): soft delete; the vehicle's trips stay. */
-export async function deleteVehicle(body: DeleteDataBody) {
-  const response = await api.post(paths.deleteData, body);
-  return deleteDataResponseSchema.parse(response);
-}
+import {
+  dashboard,
+  deleteData,
+  userDetail,
+  userList,
+  vehicleDetail,
+  vehicleList,
+} from '@cabdesk/contract';
+import { useMutation } from '@tanstack/react-query';
+import { invalidate, queryKeyOf, send } from '@/lib/call';
+import { queryClient } from '@/lib/query-client';
 
 /**
- * The vehicle leaves the vehicle lists; its company's vehicle count
- * (user-list, user-detail) and the dashboard count change.
+ * Soft delete; the vehicle's trips stay. It leaves the vehicle lists; its
+ * company's vehicle count (user-list, user-detail) and the dashboard count
+ * change.
  */
 export function useDeleteVehicle() {
-  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => deleteVehicle({ id, table: 'vehicles' }),
-    onSuccess: (response, id) => {
-      toastSuccess(translateMessage(response.message));
-      queryClient.removeQueries({ queryKey: [paths.vehicleDetail, id] });
+    mutationFn: (id: number) => send(deleteData, { id, table: 'vehicles' }),
+    meta: { successToast: true },
+    onSuccess: (_, id) => {
+      queryClient.removeQueries({ queryKey: queryKeyOf(vehicleDetail, { vehicle_id: id }) });
       return Promise.all([
-        queryClient.invalidateQueries({ queryKey: [paths.vehicleList] }),
-        queryClient.invalidateQueries({ queryKey: [paths.userList] }),
-        queryClient.invalidateQueries({ queryKey: [paths.userDetail] }),
-        queryClient.invalidateQueries({ queryKey: [paths.dashboard] }),
+        invalidate(vehicleList),
+        invalidate(userList),
+        invalidate(userDetail),
+        invalidate(dashboard),
       ]);
     },
-    onError: (error) => toastError(translateMessage(errorMessage(error))),
   });
 }

@@ -1,27 +1,37 @@
-import type { Vehicle } from '@cabdesk/contract';
+import type { InputOf, Vehicle, vehicleList } from '@cabdesk/contract';
 import { Text } from '@mantine/core';
-import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
-import type { Column } from '@/components/data-table';
+import { useTranslation } from 'react-i18next';
+import { DataTable, pagedQueryProps, type Column } from '@/components/data-table';
+import { recordColumns } from '@/components/record-columns';
+import { useDecideVehicleApproval } from '../api/decide-vehicle-approval';
+import { useDeleteVehicle } from '../api/delete-vehicle';
+import { useVehicleList } from '../api/get-vehicle-list';
 
-interface VehicleColumnsOptions {
-  renderApproval: (vehicle: Vehicle) => ReactNode;
-  renderActions: (vehicle: Vehicle) => ReactNode;
-  /** The company column; left out inside a company's own page. */
-  withCompany?: boolean;
+interface VehicleTableProps {
+  /** The table's accessible name. */
+  label: string;
+  /** What vehicle-list is asked; with company_id, one company's vehicles (no company column). */
+  query: InputOf<typeof vehicleList>;
+  onPageChange: (page: number) => void;
+  toolbar?: ReactNode;
+  minWidth: number;
 }
 
 /**
- * SPEC 2 Vehicle list: company, service type, vehicle type, brand, model,
- * available seats, license plate, approve / reject while Pending, view.
+ * SPEC 2 Vehicle list, on the vehicle list and in a company's Vehicle List
+ * tab: company, service type, vehicle type, brand, model, available seats,
+ * license plate, approve / reject while Pending, view and delete.
  */
-export function vehicleColumns(
-  t: TFunction,
-  { renderApproval, renderActions, withCompany = true }: VehicleColumnsOptions,
-): Column<Vehicle>[] {
+export function VehicleTable({ label, query, onPageChange, toolbar, minWidth }: VehicleTableProps) {
+  const { t } = useTranslation();
+  const vehicles = useVehicleList(query);
+  const approval = useDecideVehicleApproval();
+  const remove = useDeleteVehicle();
+
   const columns: (Column<Vehicle> | false)[] = [
     { key: 'index', header: '#', render: (_, index) => index, width: 48 },
-    withCompany && {
+    query.company_id === undefined && {
       key: 'company',
       header: t('vehicles.company'),
       render: (vehicle) => (
@@ -57,8 +67,22 @@ export function vehicleColumns(
         </Text>
       ),
     },
-    { key: 'approval', header: t('approval.column'), render: renderApproval, nowrap: true },
-    { key: 'action', header: t('table.action'), render: renderActions, nowrap: true },
+    ...recordColumns<Vehicle>(t, {
+      nameOf: (vehicle) => vehicle.license_number,
+      detailOf: (vehicle) => `/vehicle-detail/${vehicle.id}`,
+      approval,
+      remove,
+    }),
   ];
-  return columns.filter((column): column is Column<Vehicle> => column !== false);
+
+  return (
+    <DataTable
+      label={label}
+      columns={columns.filter((column) => column !== false)}
+      rowKey={(vehicle) => vehicle.id}
+      {...pagedQueryProps(vehicles, onPageChange)}
+      minWidth={minWidth}
+      toolbar={toolbar}
+    />
+  );
 }
