@@ -6,6 +6,17 @@ import type { Column } from './data-table';
 import { DeleteButton } from './delete-button';
 import { ViewLink } from './view-link';
 
+/** The props of a table of records that serves several screens (drivers, vehicles). */
+export interface RecordTableProps<Query> {
+  /** The table's accessible name. */
+  label: string;
+  /** What its list call is asked; with company_id, one company's records (no company column). */
+  query: Query;
+  onPageChange: (page: number) => void;
+  toolbar?: ReactNode;
+  minWidth: number;
+}
+
 /** What the columns need of an approval mutation (TanStack Query's result, narrowed). */
 interface DecideMutation {
   isPending: boolean;

@@ -1,23 +1,23 @@
 import type { UserDetail } from '@cabdesk/contract';
-import { Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconCar, IconCurrencyDollar, IconReceipt, IconSteeringWheel } from '@tabler/icons-react';
+import { Group, SimpleGrid, Text } from '@mantine/core';
+import { IconCar, IconSteeringWheel } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ActiveSwitch } from '@/components/active-switch';
 import { ApprovalActions } from '@/components/approval-actions';
-import { FigureCard } from '@/components/figure-card';
+import { DetailScreen } from '@/components/detail-screen';
+import { FigureGrid } from '@/components/figure-card';
 import { ImageZoom } from '@/components/image-zoom';
 import { InfoList } from '@/components/info-list';
 import { Email } from '@/components/person-cell';
-import { PageTitle } from '@/components/page-title';
-import { QueryState } from '@/components/query-state';
 import { SectionCard } from '@/components/section-card';
 import { ActiveBadge } from '@/components/status-badge';
 import { useDecideUserApproval } from '@/features/users/api/decide-user-approval';
 import { useUserDetail } from '@/features/users/api/get-user-detail';
 import { useUpdateUserStatus } from '@/features/users/api/update-user-status';
 import { companyName } from '@/features/users/company-name';
-import { formatCount, formatDate, formatMoney } from '@/lib/format';
+import { revenueFigures } from '@/features/users/components/revenue-figures';
+import { formatCount, formatDate } from '@/lib/format';
 import { CompanyFleetTabs } from './company-fleet-tabs';
 
 function CompanyInformation({ company }: { company: UserDetail }) {
@@ -72,66 +72,54 @@ function CompanyInformation({ company }: { company: UserDetail }) {
  */
 export function CompanyDetailPage() {
   const { t } = useTranslation();
-  const companyId = Number(useParams().id);
-  const company = useUserDetail(companyId);
+  const company = useUserDetail(Number(useParams().id));
 
   return (
-    <Stack gap="lg">
-      <PageTitle
-        title={t('pages.companyDetail')}
-        back={{ to: '/company', label: t('pages.company') }}
-      />
-      <QueryState query={company}>
-        {(data) => (
-          <>
-            <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="lg">
-              <FigureCard
-                label={t('companies.totalDriver')}
-                value={formatCount(data.overall_driver)}
-                icon={<IconSteeringWheel size={22} stroke={1.5} />}
-                color="indigo"
-              />
-              <FigureCard
-                label={t('companies.totalVehicle')}
-                value={formatCount(data.overall_vehicle)}
-                icon={<IconCar size={22} stroke={1.5} />}
-                color="cyan"
-              />
-              <FigureCard
-                label={t('companies.todaysRevenue')}
-                value={formatMoney(data.today_revenue)}
-                icon={<IconReceipt size={22} stroke={1.5} />}
-                color="grape"
-              />
-              <FigureCard
-                label={t('companies.overallRevenue')}
-                value={formatMoney(data.overall_revenue)}
-                icon={<IconCurrencyDollar size={22} stroke={1.5} />}
-                color="teal"
-              />
-            </SimpleGrid>
-            <CompanyInformation company={data} />
-            <SectionCard title={t('companies.documents')}>
-              {data.company_doc.length === 0 ? (
-                <Text c="dimmed" size="sm">
-                  {t('image.noDocuments')}
-                </Text>
-              ) : (
-                <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="md">
-                  {data.company_doc.map((src, index) => (
-                    <ImageZoom
-                      key={src}
-                      src={src}
-                      label={t('companies.documentN', { n: index + 1 })}
-                    />
-                  ))}
-                </SimpleGrid>
-              )}
-            </SectionCard>
-            <CompanyFleetTabs companyId={data.id} />
-          </>
-        )}
-      </QueryState>
-    </Stack>
+    <DetailScreen
+      title={t('pages.companyDetail')}
+      back={{ to: '/company', label: t('pages.company') }}
+      query={company}
+    >
+      {(data) => (
+        <>
+          <FigureGrid
+            figures={[
+              {
+                label: t('companies.totalDriver'),
+                value: formatCount(data.overall_driver),
+                icon: <IconSteeringWheel size={22} stroke={1.5} />,
+                color: 'indigo',
+              },
+              {
+                label: t('companies.totalVehicle'),
+                value: formatCount(data.overall_vehicle),
+                icon: <IconCar size={22} stroke={1.5} />,
+                color: 'cyan',
+              },
+              ...revenueFigures(t, data),
+            ]}
+          />
+          <CompanyInformation company={data} />
+          <SectionCard title={t('companies.documents')}>
+            {data.company_doc.length === 0 ? (
+              <Text c="dimmed" size="sm">
+                {t('image.noDocuments')}
+              </Text>
+            ) : (
+              <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="md">
+                {data.company_doc.map((src, index) => (
+                  <ImageZoom
+                    key={src}
+                    src={src}
+                    label={t('companies.documentN', { n: index + 1 })}
+                  />
+                ))}
+              </SimpleGrid>
+            )}
+          </SectionCard>
+          <CompanyFleetTabs companyId={data.id} />
+        </>
+      )}
+    </DetailScreen>
   );
 }

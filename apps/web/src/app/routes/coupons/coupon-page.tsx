@@ -1,11 +1,12 @@
 import { couponStatus, type Coupon } from '@cabdesk/contract';
-import { ActionIcon, Button, Code, Stack, Text, Tooltip } from '@mantine/core';
+import { Button, Code, Stack, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useIsMutating } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DataTable, type Column, pagedQueryProps } from '@/components/data-table';
+import { IconAction } from '@/components/icon-action';
 import { PageTitle } from '@/components/page-title';
 import { useTableUrlState } from '@/hooks/use-table-url-state';
 import { queryKeyOf } from '@/lib/call';
@@ -68,16 +69,14 @@ export function CouponPage() {
       header: t('coupons.action'),
       width: 90,
       render: (coupon) => (
-        <Tooltip label={t('coupons.delete')}>
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            aria-label={t('coupons.deleteName', { code: coupon.coupon_code })}
-            onClick={() => setDeleting(coupon)}
-          >
-            <IconTrash size={18} />
-          </ActionIcon>
-        </Tooltip>
+        <IconAction
+          tooltip={t('coupons.delete')}
+          label={t('coupons.deleteName', { code: coupon.coupon_code })}
+          color="red"
+          onClick={() => setDeleting(coupon)}
+        >
+          <IconTrash size={18} />
+        </IconAction>
       ),
     },
   ];

@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Loader, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Alert, Button, SimpleGrid, Stack, Title } from '@mantine/core';
 import {
   IconAlertCircle,
   IconBuilding,
@@ -8,6 +8,7 @@ import {
 } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Loading } from '@/components/query-state';
 import { errorMessage } from '@/lib/api-client';
 import { formatCount, formatMoney } from '@/lib/format';
 import { translateMessage } from '@/lib/i18n';
@@ -32,9 +33,7 @@ export function DashboardPage() {
         {t('dashboard.title')}
       </Title>
       {dashboard.isPending ? (
-        <Center py="xl">
-          <Loader role="status" aria-label={t('common.loading')} />
-        </Center>
+        <Loading />
       ) : dashboard.isError ? (
         <Alert
           color="red"
@@ -85,9 +84,7 @@ export function DashboardPage() {
         </SimpleGrid>
       )}
       {trends.isPending ? (
-        <Center py="xl">
-          <Loader role="status" aria-label={t('common.loading')} />
-        </Center>
+        <Loading />
       ) : trends.isError ? (
         <Alert
           color="red"
@@ -98,13 +95,7 @@ export function DashboardPage() {
           {translateMessage(errorMessage(trends.error))}
         </Alert>
       ) : (
-        <Suspense
-          fallback={
-            <Center py="xl">
-              <Loader role="status" aria-label={t('common.loading')} />
-            </Center>
-          }
-        >
+        <Suspense fallback={<Loading />}>
           <TrendsPanel trends={trends.data} />
         </Suspense>
       )}

@@ -1,16 +1,14 @@
 import type { UserDetail } from '@cabdesk/contract';
-import { Anchor, Button, Group, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Anchor, Button, SimpleGrid } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ApprovalActions } from '@/components/approval-actions';
 import { ImageZoom } from '@/components/image-zoom';
 import { InfoList } from '@/components/info-list';
-import { Email, PersonAvatar } from '@/components/person-cell';
-import { PageTitle } from '@/components/page-title';
-import { QueryState } from '@/components/query-state';
+import { DetailScreen } from '@/components/detail-screen';
+import { Email, PersonProfile } from '@/components/person-cell';
 import { SectionCard } from '@/components/section-card';
-import { ActiveBadge } from '@/components/status-badge';
 import { RideHistoryTable } from '@/features/rides/components/ride-history-table';
 import { useDecideUserApproval } from '@/features/users/api/decide-user-approval';
 import { useUserDetail } from '@/features/users/api/get-user-detail';
@@ -33,45 +31,36 @@ function DriverInformation({ driver }: { driver: UserDetail }) {
         />
       }
     >
-      <Group gap="lg" align="flex-start" wrap="nowrap">
-        <PersonAvatar src={driver.profile} name={driver.name} size={88} radius="md" />
-        <Stack gap="md" style={{ flex: 1 }} miw={0}>
-          <Group gap="sm">
-            <Title order={3} size="h3">
-              {driver.name}
-            </Title>
-            <ActiveBadge status={driver.status} />
-          </Group>
-          <InfoList
-            cols={3}
-            items={[
-              { label: t('users.phone'), value: driver.phone },
-              {
-                label: t('users.gender'),
-                value: driver.gender ? t(`gender.${driver.gender}`) : null,
-              },
-              { label: t('drivers.dob'), value: driver.dob ? formatDate(driver.dob) : null },
-              { label: t('users.email'), value: <Email address={driver.email} /> },
-              {
-                label: t('drivers.companyName'),
-                value: company ? (
-                  <Anchor component={Link} to={`/company-detail/${company.id}`} size="sm">
-                    {company.company_name ?? t('common.na')}
-                  </Anchor>
-                ) : (
-                  t('common.na')
-                ),
-              },
-              {
-                label: t('drivers.companyEmail'),
-                value: company ? <Email address={company.email} /> : t('common.na'),
-              },
-              { label: t('drivers.companyPhone'), value: company?.phone ?? t('common.na') },
-              { label: t('users.registrationDate'), value: formatDate(driver.created_at) },
-            ]}
-          />
-        </Stack>
-      </Group>
+      <PersonProfile person={driver}>
+        <InfoList
+          cols={3}
+          items={[
+            { label: t('users.phone'), value: driver.phone },
+            {
+              label: t('users.gender'),
+              value: driver.gender ? t(`gender.${driver.gender}`) : null,
+            },
+            { label: t('drivers.dob'), value: driver.dob ? formatDate(driver.dob) : null },
+            { label: t('users.email'), value: <Email address={driver.email} /> },
+            {
+              label: t('drivers.companyName'),
+              value: company ? (
+                <Anchor component={Link} to={`/company-detail/${company.id}`} size="sm">
+                  {company.company_name ?? t('common.na')}
+                </Anchor>
+              ) : (
+                t('common.na')
+              ),
+            },
+            {
+              label: t('drivers.companyEmail'),
+              value: company ? <Email address={company.email} /> : t('common.na'),
+            },
+            { label: t('drivers.companyPhone'), value: company?.phone ?? t('common.na') },
+            { label: t('users.registrationDate'), value: formatDate(driver.created_at) },
+          ]}
+        />
+      </PersonProfile>
     </SectionCard>
   );
 }
@@ -79,43 +68,40 @@ function DriverInformation({ driver }: { driver: UserDetail }) {
 /** SPEC 2 Driver detail: information, licence documents, approval and trip history. */
 export function DriverDetailPage() {
   const { t } = useTranslation();
-  const driverId = Number(useParams().id);
-  const driver = useUserDetail(driverId);
+  const driver = useUserDetail(Number(useParams().id));
 
   return (
-    <Stack gap="lg">
-      <PageTitle
-        title={t('pages.driverDetail')}
-        back={{ to: '/driver', label: t('pages.driver') }}
-      />
-      <QueryState query={driver}>
-        {(data) => (
-          <>
-            <DriverInformation driver={data} />
-            <SectionCard title={t('drivers.documents')}>
-              <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
-                <ImageZoom src={data.holding_dl} label={t('drivers.holdingLicence')} />
-                <ImageZoom src={data.dl_front} label={t('drivers.licenceFront')} />
-              </SimpleGrid>
-            </SectionCard>
-            <SectionCard
-              title={t('rides.tripHistory')}
-              actions={
-                <Button
-                  component={Link}
-                  to={`/driver-history-detail?driver_id=${data.id}`}
-                  variant="light"
-                  leftSection={<IconHistory size={16} />}
-                >
-                  {t('drivers.historySummary')}
-                </Button>
-              }
-            >
-              <RideHistoryTable userId={data.id} party="user" />
-            </SectionCard>
-          </>
-        )}
-      </QueryState>
-    </Stack>
+    <DetailScreen
+      title={t('pages.driverDetail')}
+      back={{ to: '/driver', label: t('pages.driver') }}
+      query={driver}
+    >
+      {(data) => (
+        <>
+          <DriverInformation driver={data} />
+          <SectionCard title={t('drivers.documents')}>
+            <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
+              <ImageZoom src={data.holding_dl} label={t('drivers.holdingLicence')} />
+              <ImageZoom src={data.dl_front} label={t('drivers.licenceFront')} />
+            </SimpleGrid>
+          </SectionCard>
+          <SectionCard
+            title={t('rides.tripHistory')}
+            actions={
+              <Button
+                component={Link}
+                to={`/driver-history-detail?driver_id=${data.id}`}
+                variant="light"
+                leftSection={<IconHistory size={16} />}
+              >
+                {t('drivers.historySummary')}
+              </Button>
+            }
+          >
+            <RideHistoryTable userId={data.id} party="user" />
+          </SectionCard>
+        </>
+      )}
+    </DetailScreen>
   );
 }

@@ -1,10 +1,11 @@
 import type { Faq } from '@cabdesk/contract';
-import { ActionIcon, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DataTable, type Column, pagedQueryProps } from '@/components/data-table';
+import { IconAction } from '@/components/icon-action';
 import { PageTitle } from '@/components/page-title';
 import { useTableUrlState } from '@/hooks/use-table-url-state';
 import { formatDate } from '@/lib/format';
@@ -68,25 +69,21 @@ export function FaqPage() {
       width: 110,
       render: (faq) => (
         <Group gap="xs" wrap="nowrap">
-          <Tooltip label={t('faqs.edit')}>
-            <ActionIcon
-              variant="subtle"
-              aria-label={t('faqs.editName', { question: faq.question })}
-              onClick={() => openForm(faq)}
-            >
-              <IconPencil size={18} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label={t('faqs.delete')}>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={t('faqs.deleteName', { question: faq.question })}
-              onClick={() => setDeleting(faq)}
-            >
-              <IconTrash size={18} />
-            </ActionIcon>
-          </Tooltip>
+          <IconAction
+            tooltip={t('faqs.edit')}
+            label={t('faqs.editName', { question: faq.question })}
+            onClick={() => openForm(faq)}
+          >
+            <IconPencil size={18} />
+          </IconAction>
+          <IconAction
+            tooltip={t('faqs.delete')}
+            label={t('faqs.deleteName', { question: faq.question })}
+            color="red"
+            onClick={() => setDeleting(faq)}
+          >
+            <IconTrash size={18} />
+          </IconAction>
         </Group>
       ),
     },

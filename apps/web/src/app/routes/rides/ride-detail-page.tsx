@@ -1,13 +1,12 @@
 import { RIDE_MESSAGES, type RideDetail } from '@cabdesk/contract';
-import { Alert, Anchor, SimpleGrid, Stack } from '@mantine/core';
+import { Alert, Anchor, SimpleGrid } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { DetailScreen } from '@/components/detail-screen';
 import { InfoList } from '@/components/info-list';
-import { PageTitle } from '@/components/page-title';
 import { Email } from '@/components/person-cell';
-import { QueryState } from '@/components/query-state';
 import { SectionCard } from '@/components/section-card';
 import { RideStatusBadge } from '@/components/status-badge';
 import { formatDate, formatMoney } from '@/lib/format';
@@ -119,22 +118,24 @@ export function RideDetailPage() {
   const ride = useRideDetail(rideId);
 
   return (
-    <Stack gap="lg">
-      <PageTitle title={t('pages.tripDetail')} back={{ to: '/trip', label: t('pages.trip') }} />
-      {isRideId(rideId) ? (
-        <QueryState query={ride}>
-          {(data) => (
-            <>
-              <RideInformation ride={data} />
-              <People ride={data} />
-            </>
-          )}
-        </QueryState>
-      ) : (
-        <Alert color="red" variant="light" icon={<IconAlertCircle />}>
-          {translateMessage(RIDE_MESSAGES.rideNotFound)}
-        </Alert>
+    <DetailScreen
+      title={t('pages.tripDetail')}
+      back={{ to: '/trip', label: t('pages.trip') }}
+      query={ride}
+      missing={
+        isRideId(rideId) ? undefined : (
+          <Alert color="red" variant="light" icon={<IconAlertCircle />}>
+            {translateMessage(RIDE_MESSAGES.rideNotFound)}
+          </Alert>
+        )
+      }
+    >
+      {(data) => (
+        <>
+          <RideInformation ride={data} />
+          <People ride={data} />
+        </>
       )}
-    </Stack>
+    </DetailScreen>
   );
 }

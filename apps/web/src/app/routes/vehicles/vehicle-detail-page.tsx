@@ -1,13 +1,12 @@
 import type { Vehicle } from '@cabdesk/contract';
-import { Anchor, Group, SimpleGrid, Stack } from '@mantine/core';
+import { Anchor, Group, SimpleGrid } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApprovalActions } from '@/components/approval-actions';
 import { DeleteButton } from '@/components/delete-button';
+import { DetailScreen } from '@/components/detail-screen';
 import { ImageZoom } from '@/components/image-zoom';
 import { InfoList } from '@/components/info-list';
-import { PageTitle } from '@/components/page-title';
-import { QueryState } from '@/components/query-state';
 import { SectionCard } from '@/components/section-card';
 import { useDecideVehicleApproval } from '@/features/vehicles/api/decide-vehicle-approval';
 import { useDeleteVehicle } from '@/features/vehicles/api/delete-vehicle';
@@ -72,37 +71,34 @@ function VehicleInformation({ vehicle }: { vehicle: Vehicle }) {
 /** SPEC 2 Vehicle detail: every field, three documents and four photos with zoom. */
 export function VehicleDetailPage() {
   const { t } = useTranslation();
-  const vehicleId = Number(useParams().id);
-  const vehicle = useVehicleDetail(vehicleId);
+  const vehicle = useVehicleDetail(Number(useParams().id));
 
   return (
-    <Stack gap="lg">
-      <PageTitle
-        title={t('pages.vehicleDetail')}
-        back={{ to: '/vehicle', label: t('pages.vehicle') }}
-      />
-      <QueryState query={vehicle}>
-        {(data) => (
-          <>
-            <VehicleInformation vehicle={data} />
-            <SectionCard title={t('vehicles.documents')}>
-              <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-                <ImageZoom src={data.registration_front} label={t('vehicles.registrationFront')} />
-                <ImageZoom src={data.registration_back} label={t('vehicles.registrationBack')} />
-                <ImageZoom src={data.insurance} label={t('vehicles.insurance')} />
-              </SimpleGrid>
-            </SectionCard>
-            <SectionCard title={t('vehicles.images')}>
-              <SimpleGrid cols={{ base: 2, lg: 4 }} spacing="md">
-                <ImageZoom src={data.vehicle_front} label={t('vehicles.front')} />
-                <ImageZoom src={data.vehicle_back} label={t('vehicles.back')} />
-                <ImageZoom src={data.vehicle_left} label={t('vehicles.driverSide')} />
-                <ImageZoom src={data.vehicle_right} label={t('vehicles.passengerSide')} />
-              </SimpleGrid>
-            </SectionCard>
-          </>
-        )}
-      </QueryState>
-    </Stack>
+    <DetailScreen
+      title={t('pages.vehicleDetail')}
+      back={{ to: '/vehicle', label: t('pages.vehicle') }}
+      query={vehicle}
+    >
+      {(data) => (
+        <>
+          <VehicleInformation vehicle={data} />
+          <SectionCard title={t('vehicles.documents')}>
+            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+              <ImageZoom src={data.registration_front} label={t('vehicles.registrationFront')} />
+              <ImageZoom src={data.registration_back} label={t('vehicles.registrationBack')} />
+              <ImageZoom src={data.insurance} label={t('vehicles.insurance')} />
+            </SimpleGrid>
+          </SectionCard>
+          <SectionCard title={t('vehicles.images')}>
+            <SimpleGrid cols={{ base: 2, lg: 4 }} spacing="md">
+              <ImageZoom src={data.vehicle_front} label={t('vehicles.front')} />
+              <ImageZoom src={data.vehicle_back} label={t('vehicles.back')} />
+              <ImageZoom src={data.vehicle_left} label={t('vehicles.driverSide')} />
+              <ImageZoom src={data.vehicle_right} label={t('vehicles.passengerSide')} />
+            </SimpleGrid>
+          </SectionCard>
+        </>
+      )}
+    </DetailScreen>
   );
 }

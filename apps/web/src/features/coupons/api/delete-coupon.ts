@@ -1,12 +1,6 @@
-import { couponList, deleteData } from '@cabdesk/contract';
-import { useMutation } from '@tanstack/react-query';
-import { invalidate, send } from '@/lib/call';
+import { couponList } from '@cabdesk/contract';
+import { useDeleteRecord } from '@/hooks/use-record-mutations';
+import { invalidate } from '@/lib/call';
 
-/** delete-data {id, table: coupons}: the coupon leaves the list (soft delete). */
-export function useDeleteCoupon() {
-  return useMutation({
-    mutationFn: (id: number) => send(deleteData, { id, table: 'coupons' }),
-    meta: { successToast: true },
-    onSuccess: () => invalidate(couponList),
-  });
-}
+/** delete-data {id, table: coupons}: the coupon leaves the list. */
+export const useDeleteCoupon = () => useDeleteRecord('coupons', () => invalidate(couponList));

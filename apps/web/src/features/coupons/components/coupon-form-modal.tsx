@@ -1,8 +1,9 @@
 import { couponFormSchema } from '@cabdesk/contract';
-import { Button, Group, Modal, NumberInput, Stack, Textarea, TextInput } from '@mantine/core';
+import { Group, NumberInput, Stack, Textarea, TextInput } from '@mantine/core';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { Popup, PopupActions } from '@/components/popup';
 import { useSchemaForm } from '@/hooks/use-schema-form';
 import { useAddCoupon } from '../api/add-coupon';
 
@@ -24,15 +25,12 @@ export function CouponFormModal({ opened, formKey, onClose }: CouponFormModalPro
   const close = add.isPending ? () => undefined : onClose;
 
   return (
-    <Modal
+    <Popup
       opened={opened}
       onClose={close}
       title={t('coupons.addTitle')}
-      centered
       size="lg"
-      radius="md"
       closeButtonProps={{ 'aria-label': t('coupons.close') }}
-      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
       <CouponForm
         key={formKey}
@@ -42,7 +40,7 @@ export function CouponFormModal({ opened, formKey, onClose }: CouponFormModalPro
         // goes under its field, and the mutation's toast says it too.
         onSubmit={(values, onError) => add.mutate(values, { onSuccess: onClose, onError })}
       />
-    </Modal>
+    </Popup>
   );
 }
 
@@ -118,14 +116,13 @@ function CouponForm({ pending, onCancel, onSubmit }: CouponFormProps) {
           maxRows={8}
           {...form.field('description')}
         />
-        <Group justify="flex-end" mt="xs">
-          <Button variant="default" onClick={onCancel} disabled={pending}>
-            {t('coupons.cancel')}
-          </Button>
-          <Button type="submit" loading={pending}>
-            {t('coupons.submitAdd')}
-          </Button>
-        </Group>
+        <PopupActions
+          cancelLabel={t('coupons.cancel')}
+          confirmLabel={t('coupons.submitAdd')}
+          pending={pending}
+          onCancel={onCancel}
+          mt="xs"
+        />
       </Stack>
     </form>
   );

@@ -1,6 +1,7 @@
 import { faqFormSchema, type Faq, type FaqForm as FaqFormValues } from '@cabdesk/contract';
-import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { Stack, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Popup, PopupActions } from '@/components/popup';
 import { useSchemaForm } from '@/hooks/use-schema-form';
 import { useAddFaq } from '../api/add-faq';
 import { useUpdateFaq } from '../api/update-faq';
@@ -23,15 +24,12 @@ export function FaqFormModal({ opened, faq, formKey, onClose }: FaqFormModalProp
   const close = pending ? () => undefined : onClose;
 
   return (
-    <Modal
+    <Popup
       opened={opened}
       onClose={close}
       title={faq ? t('faqs.editTitle') : t('faqs.addTitle')}
-      centered
       size="lg"
-      radius="md"
       closeButtonProps={{ 'aria-label': t('faqs.close') }}
-      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
       <FaqForm
         key={formKey}
@@ -45,7 +43,7 @@ export function FaqFormModal({ opened, faq, formKey, onClose }: FaqFormModalProp
           else add.mutate(values, handlers);
         }}
       />
-    </Modal>
+    </Popup>
   );
 }
 
@@ -85,14 +83,13 @@ function FaqForm({ faq, pending, onCancel, onSubmit }: FaqFormProps) {
           maxRows={10}
           {...form.field('answer')}
         />
-        <Group justify="flex-end" mt="xs">
-          <Button variant="default" onClick={onCancel} disabled={pending}>
-            {t('faqs.cancel')}
-          </Button>
-          <Button type="submit" loading={pending}>
-            {faq ? t('faqs.update') : t('faqs.submitAdd')}
-          </Button>
-        </Group>
+        <PopupActions
+          cancelLabel={t('faqs.cancel')}
+          confirmLabel={faq ? t('faqs.update') : t('faqs.submitAdd')}
+          pending={pending}
+          onCancel={onCancel}
+          mt="xs"
+        />
       </Stack>
     </form>
   );

@@ -5,10 +5,12 @@ import {
   type Ride,
   type RideCancelForm,
 } from '@cabdesk/contract';
-import { ActionIcon, Button, Group, Modal, Stack, Text, Textarea, Tooltip } from '@mantine/core';
+import { Button, Stack, Text, Textarea } from '@mantine/core';
 import { IconBan } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { IconAction } from '@/components/icon-action';
+import { Popup, PopupActions } from '@/components/popup';
 import { useSchemaForm } from '@/hooks/use-schema-form';
 import { ApiError } from '@/lib/api-client';
 import { useCancelRide } from '../api/cancel-ride';
@@ -43,30 +45,20 @@ export function RejectRideButton({ ride, variant = 'button' }: RejectRideButtonP
   return (
     <>
       {variant === 'icon' ? (
-        <Tooltip label={t('rides.reject')}>
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            aria-label={t('rides.rejectName', { name })}
-            onClick={open}
-          >
-            <IconBan size={18} />
-          </ActionIcon>
-        </Tooltip>
+        <IconAction
+          tooltip={t('rides.reject')}
+          label={t('rides.rejectName', { name })}
+          color="red"
+          onClick={open}
+        >
+          <IconBan size={18} />
+        </IconAction>
       ) : (
         <Button color="red" variant="light" leftSection={<IconBan size={16} />} onClick={open}>
           {t('rides.reject')}
         </Button>
       )}
-      <Modal
-        opened={opened}
-        onClose={close}
-        title={t('rides.rejectTitle')}
-        centered
-        radius="md"
-        withCloseButton={false}
-        styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
-      >
+      <Popup opened={opened} onClose={close} title={t('rides.rejectTitle')} withCloseButton={false}>
         <ReasonForm
           key={formKey}
           pending={cancel.isPending}
@@ -88,7 +80,7 @@ export function RejectRideButton({ ride, variant = 'button' }: RejectRideButtonP
             )
           }
         />
-      </Modal>
+      </Popup>
     </>
   );
 }
@@ -125,14 +117,13 @@ function ReasonForm({ pending, onCancel, onSubmit }: ReasonFormProps) {
           maxLength={CANCEL_REASON_MAX}
           {...form.field('reason')}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel} disabled={pending}>
-            {t('rides.keepTrip')}
-          </Button>
-          <Button type="submit" color="red" loading={pending}>
-            {t('rides.reject')}
-          </Button>
-        </Group>
+        <PopupActions
+          cancelLabel={t('rides.keepTrip')}
+          confirmLabel={t('rides.reject')}
+          color="red"
+          pending={pending}
+          onCancel={onCancel}
+        />
       </Stack>
     </form>
   );

@@ -1,10 +1,9 @@
 import type { driverList, InputOf, UserListItem } from '@cabdesk/contract';
 import { Text } from '@mantine/core';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, pagedQueryProps, type Column } from '@/components/data-table';
 import { ContactCell, PersonCell } from '@/components/person-cell';
-import { recordColumns } from '@/components/record-columns';
+import { recordColumns, type RecordTableProps } from '@/components/record-columns';
 import { formatCount, formatDate } from '@/lib/format';
 import { useDecideUserApproval } from '../api/decide-user-approval';
 import { useDeleteUser } from '../api/delete-user';
@@ -16,22 +15,18 @@ const nowrap = (text: string) => (
   </Text>
 );
 
-interface DriverTableProps {
-  /** The table's accessible name. */
-  label: string;
-  /** What driver-list is asked; with company_id, one company's drivers (no company column). */
-  query: InputOf<typeof driverList>;
-  onPageChange: (page: number) => void;
-  toolbar?: ReactNode;
-  minWidth: number;
-}
-
 /**
  * SPEC 2 Driver list, on the driver list and in a company's Driver List tab:
  * name with gender, contact, company, date of birth, registration date, total
  * rides, approve / reject while Pending, view and delete.
  */
-export function DriverTable({ label, query, onPageChange, toolbar, minWidth }: DriverTableProps) {
+export function DriverTable({
+  label,
+  query,
+  onPageChange,
+  toolbar,
+  minWidth,
+}: RecordTableProps<InputOf<typeof driverList>>) {
   const { t } = useTranslation();
   const drivers = useDriverList(query);
   const approval = useDecideUserApproval();

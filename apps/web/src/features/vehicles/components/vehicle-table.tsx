@@ -1,29 +1,24 @@
 import type { InputOf, Vehicle, vehicleList } from '@cabdesk/contract';
 import { Text } from '@mantine/core';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, pagedQueryProps, type Column } from '@/components/data-table';
-import { recordColumns } from '@/components/record-columns';
+import { recordColumns, type RecordTableProps } from '@/components/record-columns';
 import { useDecideVehicleApproval } from '../api/decide-vehicle-approval';
 import { useDeleteVehicle } from '../api/delete-vehicle';
 import { useVehicleList } from '../api/get-vehicle-list';
-
-interface VehicleTableProps {
-  /** The table's accessible name. */
-  label: string;
-  /** What vehicle-list is asked; with company_id, one company's vehicles (no company column). */
-  query: InputOf<typeof vehicleList>;
-  onPageChange: (page: number) => void;
-  toolbar?: ReactNode;
-  minWidth: number;
-}
 
 /**
  * SPEC 2 Vehicle list, on the vehicle list and in a company's Vehicle List
  * tab: company, service type, vehicle type, brand, model, available seats,
  * license plate, approve / reject while Pending, view and delete.
  */
-export function VehicleTable({ label, query, onPageChange, toolbar, minWidth }: VehicleTableProps) {
+export function VehicleTable({
+  label,
+  query,
+  onPageChange,
+  toolbar,
+  minWidth,
+}: RecordTableProps<InputOf<typeof vehicleList>>) {
   const { t } = useTranslation();
   const vehicles = useVehicleList(query);
   const approval = useDecideVehicleApproval();
