@@ -15,6 +15,12 @@ const features = readdirSync(`${web}features`, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+/** One-way imports (ARCHITECTURE): web -> contract <- api. */
+const apiNeverImportsWeb = {
+  group: ['**/apps/web/**', '@cabdesk/web'],
+  message: 'The API and the contract never import the web app.',
+};
+
 export default tseslint.config(
   {
     ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/data/**', 'e2e/artifacts/**'],
@@ -86,7 +92,37 @@ export default tseslint.config(
   {
     files: ['apps/api/**/*.ts', 'packages/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['**/apps/web/**', '@cabdesk/web'] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            apiNeverImportsWeb,
+            {
+              // A module of the API is used through its index file only: its
+              // routes, repositories and helpers are its own business.
+              regex: String.raw`(^|/)modules/[^/]+/`,
+              message: "Import a module through its index ('./modules/auth').",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/api/src/modules/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            apiNeverImportsWeb,
+            {
+              regex: String.raw`^\.\./[^./][^/]*/`,
+              message: "Import another module through its index ('../auth').",
+            },
+          ],
+        },
+      ],
     },
   },
   {

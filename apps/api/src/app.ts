@@ -11,20 +11,23 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { accountRoutes } from './modules/account/account.routes';
-import { authRoutes } from './modules/auth/auth.routes';
-import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
-import { healthRoutes } from './modules/health/health.routes';
-import { notificationRoutes, pushKeyRoutes } from './modules/notifications/notifications.routes';
-import { notificationHubPlugin, type NotificationOptions } from './modules/notifications/hub';
-import { recordRoutes } from './modules/records/records.routes';
-import { rideRoutes } from './modules/rides/rides.routes';
-import { userRoutes } from './modules/users/users.routes';
-import { vehicleRoutes } from './modules/vehicles/vehicles.routes';
-import { supportRoutes } from './modules/supports/supports.routes';
-import { couponRoutes } from './modules/coupons/coupons.routes';
-import { salesRoutes } from './modules/sales/sales.routes';
-import { authPlugin } from './plugins/auth';
+import { accountRoutes } from './modules/account';
+import { authPlugin, authRoutes, recoveryRoutes } from './modules/auth';
+import { couponRoutes } from './modules/coupons';
+import { dashboardRoutes } from './modules/dashboard';
+import { faqRoutes } from './modules/faqs';
+import { healthRoutes } from './modules/health';
+import {
+  notificationHubPlugin,
+  notificationRoutes,
+  pushKeyRoutes,
+  type NotificationOptions,
+} from './modules/notifications';
+import { recordRoutes } from './modules/records';
+import { rideRoutes } from './modules/rides';
+import { salesRoutes } from './modules/sales';
+import { userRoutes } from './modules/users';
+import { vehicleRoutes } from './modules/vehicles';
 import { errorsPlugin, fail } from './plugins/errors';
 import { languagePlugin } from './plugins/language';
 import { hardeningPlugin } from './plugins/hardening';
@@ -37,6 +40,8 @@ declare module 'fastify' {
     database: Database;
     /** `/taxi-service/admin/` */
     apiBase: string;
+    /** The time the sign-in and reset-code limits read. */
+    clock: () => Date;
   }
 }
 
@@ -46,8 +51,9 @@ export type BuildAppOptions = {
   logger?: FastifyServerOptions['logger'];
   /** Live stream and Web Push settings (tests shorten the keep-alive, trust a loopback push service). */
   notifications?: NotificationOptions;
+  /** The time the sign-in and reset-code limits read; tests move it on (default: the system's). */
+  clock?: () => Date;
 };
-
 
 /** The whole server, without listening: the API, uploads, and the built web app. */
 export async function buildApp({
@@ -55,6 +61,7 @@ export async function buildApp({
   database,
   logger = false,
   notifications,
+  clock = () => new Date(),
 }: BuildAppOptions) {
   const app = Fastify({
     logger,
@@ -78,6 +85,7 @@ export async function buildApp({
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('apiBase', API_BASE);
+  app.decorate('clock', clock);
 
   await app.register(routeTablePlugin);
   // helmet's headers, its middleware built once: @fastify/helmet built it anew for every
@@ -116,6 +124,7 @@ export async function buildApp({
   await app.register(
     async (api) => {
       await api.register(authRoutes);
+      await api.register(recoveryRoutes);
       await api.register(accountRoutes);
       await api.register(dashboardRoutes);
       await api.register(notificationRoutes);
@@ -123,7 +132,7 @@ export async function buildApp({
       await api.register(vehicleRoutes);
       await api.register(rideRoutes);
       await api.register(recordRoutes);
-      await api.register(supportRoutes);
+      await api.register(faqRoutes);
       await api.register(couponRoutes);
       await api.register(salesRoutes);
     },

@@ -48,6 +48,7 @@ const envSchema = z
     SESSION_MAX_DAYS: withDefault(z.coerce.number().min(0.01), 7),
     /** scrypt cost as log2(N). */
     PASSWORD_HASH_COST: withDefault(z.coerce.number().int().min(4).max(20), 17),
+    /** Failed sign-ins per client address (IPv6: per /64) over all accounts, per window. */
     LOGIN_MAX_ATTEMPTS: withDefault(z.coerce.number().int().min(1), 10),
     LOGIN_WINDOW_MINUTES: withDefault(z.coerce.number().int().min(1), 15),
     TRUST_PROXY: withDefault(z.string(), 'false'),
@@ -190,7 +191,13 @@ function isOrigin(value: string) {
   }
 }
 
-/** TRUST_PROXY: true/false, a hop count, or a comma-separated list of addresses. */
+/**
+ * TRUST_PROXY: a hop count (`1` behind one nginx: the address that proxy saw,
+ * the rightmost X-Forwarded-For entry), the proxies' addresses, or true/false.
+ * `true` believes every X-Forwarded-For entry, including the leftmost one the
+ * client writes itself. A hop count is passed as a function: Fastify 5 treats
+ * a bare number as "trust nothing".
+ */
 function parseTrustProxy(
   value: string,
 ): boolean | string[] | ((address: string, hop: number) => boolean) {

@@ -3,8 +3,8 @@ import { bootstrap } from './bootstrap';
 import { loadConfig } from './config';
 import { loggerOptions } from './logging';
 import { openDatabase } from './db/client';
-import { runSimulation } from './db/simulation';
-import { pruneRateLimits } from './lib/rate-limit';
+import { runSimulation } from './simulation/simulation';
+import { pruneSpentLimits } from './prune';
 
 const config = loadConfig();
 const database = await openDatabase(
@@ -39,12 +39,13 @@ const simulating = config.simulate.enabled
     })
   : Promise.resolve(0);
 
-// Spent rate-limit windows are dropped hourly.
+// Spent limits (ended windows, drained throttles, old codes, forgotten waits) are dropped
+// every 10 minutes, so spoofed e-mails and addresses leave no rows behind.
 const pruning = setInterval(() => {
-  pruneRateLimits(database).catch((err: unknown) =>
-    app.log.warn({ err }, 'pruning rate limits failed'),
+  pruneSpentLimits(database.db, new Date()).catch((err: unknown) =>
+    app.log.warn({ err }, 'pruning spent limits failed'),
   );
-}, 3_600_000).unref();
+}, 600_000).unref();
 
 let closing = false;
 async function shutdown(signal: string) {

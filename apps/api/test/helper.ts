@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createHmac, randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
-import { paths, API_BASE } from '@cabdesk/contract';
+import { API_BASE, login, urlOf } from '@cabdesk/contract';
 import pg from 'pg';
 import { expect, inject, onTestFinished } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../src/app';
@@ -12,7 +12,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase, pgliteOptions, type Database, type Db, type Tx } from '../src/db/client';
 import { arrayLiteral, rowsOf } from '../src/lib/sql';
 import { hashPassword } from '../src/lib/password';
-import { upsertAdmin } from '../src/modules/auth/admins.repository';
+import { upsertAdmin } from '../src/modules/auth';
 
 /** Tests hash with a low scrypt cost; production refuses anything under 2^17. */
 export const TEST_HASH_COST = 10;
@@ -48,8 +48,23 @@ export async function createTestDatabase(): Promise<Database> {
 
 export type TestEnv = Record<string, string>;
 
+/** A clock a test moves on by hand (BuildAppOptions.clock), starting at the real time. */
+export function fakeClock(start = new Date()) {
+  let now = start.getTime();
+  return {
+    now: () => new Date(now),
+    advance: (seconds: number) => {
+      now += seconds * 1000;
+    },
+  };
+}
+
 /** The whole app over a fresh database, as `app.inject` sees it. */
-export async function buildTestApp(env: TestEnv = {}, logger: BuildAppOptions['logger'] = false) {
+export async function buildTestApp(
+  env: TestEnv = {},
+  logger: BuildAppOptions['logger'] = false,
+  clock?: BuildAppOptions['clock'],
+) {
   const database = await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'cabdesk-test-'));
   const config = loadConfig({
@@ -59,7 +74,7 @@ export async function buildTestApp(env: TestEnv = {}, logger: BuildAppOptions['l
     WEB_DIST_DIR: join(dataDir, 'no-web'),
     ...env,
   });
-  const app = await buildApp({ config, database, logger });
+  const app = await buildApp({ config, database, logger, clock });
   onTestFinished(async () => {
     await app.close();
     rmSync(dataDir, { recursive: true, force: true });
@@ -86,7 +101,7 @@ type App = Awaited<ReturnType<typeof buildTestApp>>['app'];
 export async function signIn(app: App, credentials = ADMIN) {
   const res = await app.inject({
     method: 'POST',
-    url: api(paths.login),
+    url: urlOf(login),
     payload: { ...credentials, user_type: 'Admin', device_type: 'Web' },
   });
   if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);

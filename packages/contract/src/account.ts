@@ -26,6 +26,10 @@ export const ACCOUNT_MESSAGES = {
   otpTooMany: 'Too many codes were asked for this e-mail address. Please try again later.',
   /** `{seconds}` is replaced by the seconds left. */
   otpResendWait: 'Please wait {seconds} seconds before asking for a new code.',
+  /** `{wait}` is replaced by e.g. "2 minutes" or "30 days". */
+  otpGuessedWait:
+    'Wrong codes were entered for this e-mail address. Please wait {wait} before asking for a new code.',
+  otpFailuresLocked: 'Too many wrong codes. Please try again in {wait}.',
   resetTokenMissing: 'Please verify the code sent to your e-mail first.',
   resetTokenDead: 'This password reset has expired or was already used. Please start again.',
   passwordReset: 'Your password has been changed. Please sign in with it.',
@@ -54,8 +58,18 @@ export const ACCOUNT_MESSAGES = {
   changePasswordLocked: 'Too many wrong passwords. Please try again in {wait}.',
 } as const;
 
-/** "1 minute", "12 minutes": how long a limit still holds, rounded up to whole minutes. */
+/**
+ * "1 minute", "12 minutes", "3 hours", "30 days": how long a limit still
+ * holds, rounded up to whole minutes, hours past 2 hours, days past 2 days.
+ */
 export const waitText = (seconds: number) => {
+  const units: [string, number][] = [
+    ['day', 86_400],
+    ['hour', 3600],
+  ];
+  for (const [unit, size] of units) {
+    if (seconds > 2 * size) return `${Math.ceil(seconds / size)} ${unit}s`;
+  }
   if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
   const minutes = Math.ceil(seconds / 60);
   return `${minutes} minute${minutes === 1 ? '' : 's'}`;

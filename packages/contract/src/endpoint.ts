@@ -41,6 +41,8 @@ export type Endpoint<
   readonly tag: string;
   /** The query string (GET) or the body (POST), as validated by the server. */
   readonly input: Input;
+  /** Request headers the call reads, when it reads any. */
+  readonly headers?: z.ZodType;
   /** The `data` of the envelope a success answers. */
   readonly data: Data;
   /** `{ status, message, data }` of a success (HTTP 200). */
@@ -82,6 +84,7 @@ export function endpoint<
     summary: string;
     tag: string;
     input?: Input;
+    headers?: z.ZodType;
     data: Data;
     stream?: boolean;
   } & ({ public: true; roles?: undefined } | { public?: false; roles: readonly Role[] }),
@@ -92,6 +95,7 @@ export function endpoint<
     summary: definition.summary,
     tag: definition.tag,
     input: (definition.input ?? noInput) as Input,
+    ...(definition.headers ? { headers: definition.headers } : {}),
     data: definition.data,
     response: envelopeSchema(definition.data),
     public: definition.public === true,

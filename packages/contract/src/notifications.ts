@@ -54,7 +54,7 @@ const notificationAfterSchema = wholeNumber({
   tooLarge: 'after is out of range.',
 });
 
-export const notificationStreamQuerySchema = z.object({
+const notificationStreamQuerySchema = z.object({
   /** Missing, unknown, spent or expired: 401, like a missing session elsewhere. */
   ticket: z.string().optional(),
   /** The newest id the client has: notifications after it are sent first (catch-up). */
@@ -62,7 +62,7 @@ export const notificationStreamQuerySchema = z.object({
 });
 
 /** EventSource sends the last id it saw when it reconnects: the same catch-up as `after`. */
-export const notificationStreamHeadersSchema = z.looseObject({
+const notificationStreamHeadersSchema = z.looseObject({
   'last-event-id': notificationAfterSchema.optional(),
 });
 
@@ -128,6 +128,7 @@ export const notificationStream = endpoint({
   summary: 'Live notifications as server-sent events; opened with a ticket, not a bearer token.',
   tag: 'Notifications',
   input: notificationStreamQuerySchema,
+  headers: notificationStreamHeadersSchema,
   data: z.null(),
   stream: true,
   public: true,

@@ -4,6 +4,7 @@ import {
   bigint,
   check,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -111,16 +112,39 @@ export const passwordResetTokens = pgTable(
   (t) => [uniqueIndex('password_reset_tokens_token_hash_key').on(t.tokenHash)],
 );
 
-/** Fixed-window counters shared by every API instance. */
+/** Fixed-window counters shared by every API instance; a row is deleted once its window ends. */
 export const rateLimits = pgTable(
   'rate_limits',
   {
     key: text('key').notNull(),
     windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     count: integer('count').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
 );
+
+/**
+ * Failed sign-ins per account over all clients, as a level that drains at a
+ * fixed rate (modules/auth/login-limit.ts). One row per account and per
+ * shared bucket of addresses that are no account.
+ */
+export const loginThrottles = pgTable('login_throttles', {
+  key: text('key').primaryKey(),
+  level: doublePrecision('level').notNull(),
+  lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * How long the next reset code of an address waits after codes that were
+ * guessed at (modules/auth/otp.repository.ts). Keyed like login_throttles.
+ */
+export const otpWaits = pgTable('otp_waits', {
+  key: text('key').primaryKey(),
+  waitSeconds: integer('wait_seconds').notNull(),
+  nextCodeAt: timestamp('next_code_at', { withTimezone: true }).notNull(),
+  lastWrongAt: timestamp('last_wrong_at', { withTimezone: true }).notNull(),
+});
 
 // ---------------------------------------------------------------- lookups
 
@@ -350,9 +374,9 @@ export const coupons = pgTable(
   ],
 );
 
-/** FAQ entries (SPEC calls them supports). */
-export const supports = pgTable(
-  'supports',
+/** FAQ entries (`support-*` and the `supports` table value on the wire, SPEC 7). */
+export const faqs = pgTable(
+  'faqs',
   {
     id: serial('id').primaryKey(),
     question: text('question').notNull(),
@@ -362,7 +386,7 @@ export const supports = pgTable(
     deletedAt: deletedAt(),
   },
   (t) => [
-    index('supports_created_idx')
+    index('faqs_created_idx')
       .on(t.createdAt, t.id)
       .where(sql`${t.deletedAt} is null`),
   ],

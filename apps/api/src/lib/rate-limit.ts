@@ -1,21 +1,69 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import type { Db, Tx } from '../db/client';
+import { rowsOf } from './sql';
+
+export type Limit = { max: number; windowMs: number };
+export type Verdict = { allowed: boolean; retryAfterSeconds: number };
+
+/** A moment as a SQL timestamptz parameter, the same text on both drivers. */
+export const at = (moment: Date) => sql`${moment.toISOString()}::timestamptz`;
+
+const windowOf = (limit: Limit, now: Date) => {
+  const start = Math.floor(now.getTime() / limit.windowMs) * limit.windowMs;
+  return { start: new Date(start), end: new Date(start + limit.windowMs) };
+};
+
+/** Whole seconds from `now` until `moment`, at least 1. */
+export const secondsUntil = (moment: Date, now: Date) =>
+  Math.max(1, Math.ceil((moment.getTime() - now.getTime()) / 1000));
 
 /**
- * A fixed-window counter in PostgreSQL, shared by every API instance.
- * Returns true while `key` has been hit at most `max` times in the current window.
+ * A fixed-window counter in PostgreSQL, shared by every API instance: counts
+ * one hit on `key` unless the current window already has `limit.max`. A
+ * refused hit counts nothing, so a client that keeps knocking is free again
+ * when the window ends. One statement: parallel hits queue on the row, so
+ * exactly `max` of them pass.
  */
-export async function hit(database: Database, key: string, max: number, windowMs: number) {
-  const windowSeconds = Math.max(1, Math.floor(windowMs / 1000));
-  const [row] = await database.rows<{ count: number }>(sql`
-    insert into rate_limits (key, window_start, count)
-    values (${key}, to_timestamp(floor(extract(epoch from now()) / ${windowSeconds}) * ${windowSeconds}), 1)
-    on conflict (key, window_start) do update set count = rate_limits.count + 1
-    returning count`);
-  return (row?.count ?? 0) <= max;
+export async function take(db: Db | Tx, key: string, limit: Limit, now: Date): Promise<Verdict> {
+  const window = windowOf(limit, now);
+  const rows = await rowsOf(
+    db,
+    sql`
+      insert into rate_limits (key, window_start, expires_at, count)
+      values (${key}, ${at(window.start)}, ${at(window.end)}, 1)
+      on conflict (key, window_start) do update set count = rate_limits.count + 1
+        where rate_limits.count < ${limit.max}
+      returning count`,
+  );
+  return { allowed: rows.length === 1, retryAfterSeconds: secondsUntil(window.end, now) };
 }
 
-/** Old windows are worthless; dropped now and then. */
-export async function pruneRateLimits(database: Database) {
-  await database.rows(sql`delete from rate_limits where window_start < now() - interval '1 day'`);
+/** Gives back a hit that turned out not to count (a sign-in or a code that was right). */
+export async function giveBack(db: Db | Tx, key: string, limit: Limit, now: Date) {
+  await rowsOf(
+    db,
+    sql`update rate_limits set count = greatest(count - 1, 0)
+        where key = ${key} and window_start = ${at(windowOf(limit, now).start)}`,
+  );
+}
+
+/** Windows that have ended are worthless: deleted (server.ts runs this every few minutes). */
+export async function pruneRateLimits(db: Db | Tx, now: Date) {
+  await rowsOf(db, sql`delete from rate_limits where expires_at <= ${at(now)}`);
+}
+
+/** Buckets shared by the e-mail addresses that are no administrator's. */
+const NOBODY_BUCKETS = 1024;
+
+/**
+ * The key of a per-account limit. An administrator's account has its own; an
+ * address that is no one's shares one of NOBODY_BUCKETS keys with others. So
+ * spoofed addresses add no row per address, and an unknown address is limited
+ * the same way as an account, which keeps the answers from telling them apart.
+ */
+export function accountKey(email: string, adminId: number | null) {
+  if (adminId !== null) return `admin:${adminId}`;
+  const hash = createHash('sha256').update(email.trim().toLowerCase()).digest();
+  return `nobody:${hash.readUInt32BE(0) % NOBODY_BUCKETS}`;
 }

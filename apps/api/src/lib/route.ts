@@ -11,9 +11,7 @@ declare module 'fastify' {
 
 /** The request a handler of `E` receives: its query or body already parsed. */
 export type EndpointRequest<E extends AnyEndpoint> = FastifyRequest<
-  E['method'] extends 'GET'
-    ? { Querystring: ParsedInputOf<E> }
-    : { Body: ParsedInputOf<E> }
+  E['method'] extends 'GET' ? { Querystring: ParsedInputOf<E> } : { Body: ParsedInputOf<E> }
 >;
 
 /** A success envelope of `E`, before the response schema serializes it. */
@@ -38,15 +36,19 @@ export function route<E extends AnyEndpoint>(
   ) => Promise<EndpointAnswer<E> | FastifyReply | void> | EndpointAnswer<E> | FastifyReply,
   options: { bodyLimit?: number } = {},
 ) {
-  const input = endpoint.input === noInput ? {} : {
-    [endpoint.method === 'GET' ? 'querystring' : 'body']: endpoint.input,
-  };
+  const input =
+    endpoint.input === noInput
+      ? {}
+      : {
+          [endpoint.method === 'GET' ? 'querystring' : 'body']: endpoint.input,
+        };
   app.route({
     method: endpoint.method,
     url: endpoint.path,
     ...options,
     schema: {
       ...input,
+      ...(endpoint.headers ? { headers: endpoint.headers } : {}),
       ...(endpoint.stream ? {} : { response: { 200: endpoint.response } }),
     },
     config: { endpoint, public: endpoint.public },

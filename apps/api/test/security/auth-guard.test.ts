@@ -1,19 +1,32 @@
 import { randomBytes } from 'node:crypto';
-import { API_BASE, paths } from '@cabdesk/contract';
+import {
+  API_BASE,
+  changePassword,
+  deleteData,
+  getProfile,
+  login,
+  logout,
+  newPassword,
+  resendOtp,
+  sendOtp,
+  urlOf,
+  userList,
+  verifyOtp,
+} from '@cabdesk/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { HTTPMethods } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { adminSessions, auditLog } from '../../src/db/schema';
 import { hashToken } from '../../src/lib/tokens';
-import { ADMIN, api, bearer, buildTestApp, createAdmin, signIn } from '../helper';
+import { ADMIN, bearer, buildTestApp, createAdmin, signIn } from '../helper';
 
 /** The only calls reachable without a session (SPEC 7: sign-in and password recovery). */
 const PUBLIC_CALLS = [
-  paths.login,
-  paths.sendOtp,
-  paths.resendOtp,
-  paths.verifyOtp,
-  paths.newPassword,
+  login.path,
+  sendOtp.path,
+  resendOtp.path,
+  verifyOtp.path,
+  newPassword.path,
 ].map((p) => `${API_BASE}${p}`);
 
 type App = Awaited<ReturnType<typeof buildTestApp>>['app'];
@@ -67,7 +80,7 @@ describe('the authentication guard, over the server’s own route table', () => 
     const apiRoutes = app.routeTable.filter((r) => r.url.startsWith(API_BASE));
     // A route marked `public` is walked all the same: only these five may skip the session.
     // The table is the real one (a guard test over an empty table proves nothing).
-    for (const p of [paths.login, paths.getProfile, paths.userList, paths.deleteData]) {
+    for (const p of [login.path, getProfile.path, userList.path, deleteData.path]) {
       expect(
         apiRoutes.some((r) => r.url === `${API_BASE}${p}`),
         `${p} is not served`,
@@ -100,7 +113,7 @@ describe('the authentication guard, over the server’s own route table', () => 
     const flipped = real.slice(0, -1) + (real.endsWith('A') ? 'B' : 'A');
     await expectEvery401(app, bearer(flipped), 'tampered');
     // The real token still works: the 401s above are the guard, not a broken app.
-    const ok = await app.inject({ url: api(paths.getProfile), headers: bearer(real) });
+    const ok = await app.inject({ url: urlOf(getProfile), headers: bearer(real) });
     expect(ok.statusCode).toBe(200);
   });
 
@@ -128,7 +141,7 @@ describe('the authentication guard, over the server’s own route table', () => 
     const token = await signIn(app);
     const out = await app.inject({
       method: 'POST',
-      url: api(paths.logout),
+      url: urlOf(logout),
       headers: bearer(token),
     });
     expect(out.statusCode).toBe(200);
@@ -138,7 +151,7 @@ describe('the authentication guard, over the server’s own route table', () => 
     const current = await signIn(app);
     const changed = await app.inject({
       method: 'POST',
-      url: api(paths.changePassword),
+      url: urlOf(changePassword),
       headers: bearer(current),
       payload: {
         password: ADMIN.password,

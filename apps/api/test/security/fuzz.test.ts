@@ -1,11 +1,11 @@
 import { fc, test } from '@fast-check/vitest';
-import { API_BASE, paths } from '@cabdesk/contract';
+import { API_BASE, logout } from '@cabdesk/contract';
 import { sql } from 'drizzle-orm';
 import type { HTTPMethods } from 'fastify';
 import { describe, expect } from 'vitest';
 import { z } from 'zod';
 import type { Database } from '../../src/db/client';
-import { coupons, supports } from '../../src/db/schema';
+import { coupons, faqs } from '../../src/db/schema';
 import type { RouteEntry } from '../../src/plugins/route-table';
 import { createCompany, createDriver, createRide, createUser, createVehicle } from '../builders';
 import { bearer, buildTestApp, createAdmin, signIn } from '../helper';
@@ -193,7 +193,8 @@ const encodeQuery = (value: unknown) => {
 const encodeForm = (value: unknown) =>
   value !== null && typeof value === 'object' && !Array.isArray(value)
     ? encodeQuery(value)
-    : String(value);
+    : // JSON, not String(): an array may hold an object without a prototype.
+      (JSON.stringify(value) ?? String(value));
 
 function requestArb(route: RouteEntry): fc.Arbitrary<Omit<FuzzRequest, 'auth'>> {
   const isRead = route.method === 'GET' || route.method === 'HEAD';
@@ -269,13 +270,14 @@ async function seed(database: Database) {
     { title: 'Ten', couponCode: 'TEN10', discount: 10, description: 'Ten off' },
     { title: 'Five', couponCode: 'FIVE5', discount: 5, description: 'Five off' },
   ]);
-  await database.db.insert(supports).values([{ question: 'How?', answer: 'Like this.' }]);
+  await database.db.insert(faqs).values([{ question: 'How?', answer: 'Like this.' }]);
 }
 
 /**
  * A change journal for the test database: a row trigger on every table records
  * each insert, update and delete, except the writes a rejected request rightly
- * makes: rate-limit counters (not watched), and those of RIGHTFUL_WRITES.
+ * makes: rate-limit counters and sign-in throttles (not watched), and those of
+ * RIGHTFUL_WRITES.
  * Reading it costs one indexed query.
  */
 /** Tables a rejected request rightly writes to, and what of them is still watched. */
@@ -284,12 +286,15 @@ const RIGHTFUL_WRITES: Record<string, string> = {
   admin_sessions: 'insert or delete or update of revoked_at, admin_id, token_hash',
   // A wrong code counts a try (5 per code), and the fifth uses the code up.
   otp_codes: 'insert or delete or update of code_hash, email, expires_at',
+  // A code's first wrong try lengthens the wait for the next; only a verified code shortens it.
+  otp_waits: 'delete',
 };
 
 async function changeJournal(database: Database) {
   const tables = await database.rows<{ table_name: string }>(sql`
     select table_name from information_schema.tables
-    where table_schema = 'public' and table_type = 'BASE TABLE' and table_name <> 'rate_limits'
+    where table_schema = 'public' and table_type = 'BASE TABLE'
+      and table_name not in ('rate_limits', 'login_throttles')
     order by table_name`);
   expect(tables.length).toBeGreaterThan(15);
   await database.rows(sql`create table fuzz_changes (
@@ -343,9 +348,9 @@ describe('fuzzing every call', () => {
     );
     const journal = await changeJournal(database);
     // The journal sees a change: a guard against a test that would watch nothing.
-    await database.db.insert(supports).values([{ question: 'Q', answer: 'A' }]);
+    await database.db.insert(faqs).values([{ question: 'Q', answer: 'A' }]);
     const seen = await journal.since(0);
-    expect(seen.map((c) => c.tbl)).toEqual(['supports']);
+    expect(seen.map((c) => c.tbl)).toEqual(['faqs']);
     return {
       app,
       routes,
@@ -411,7 +416,7 @@ describe('fuzzing every call', () => {
         }
         sent.push({ start, end, rejected: res.statusCode >= 400, where, key });
         // A successful logout ends the session the fuzzer uses: take a new one.
-        if (res.statusCode === 200 && route.url === `${API_BASE}${paths.logout}`) {
+        if (res.statusCode === 200 && route.url === `${API_BASE}${logout.path}`) {
           const before = Date.now();
           w.token.value = await signIn(w.app);
           sent.push({ start: before, end: Date.now(), rejected: false, where: 'sign-in', key });

@@ -54,6 +54,10 @@ export const ES_MESSAGES: Readonly<Record<string, string>> = {
     'Se han pedido demasiados códigos para este correo electrónico. Vuelve a intentarlo más tarde.',
   'Please wait {seconds} seconds before asking for a new code.':
     'Espera {seconds} segundos antes de pedir un código nuevo.',
+  'Wrong codes were entered for this e-mail address. Please wait {wait} before asking for a new code.':
+    'Se introdujeron códigos incorrectos para este correo electrónico. Espera {wait} antes de pedir un código nuevo.',
+  'Too many wrong codes. Please try again in {wait}.':
+    'Demasiados códigos incorrectos. Vuelve a intentarlo dentro de {wait}.',
   'Please verify the code sent to your e-mail first.':
     'Primero verifica el código que se envió a tu correo electrónico.',
   'This password reset has expired or was already used. Please start again.':
@@ -62,6 +66,10 @@ export const ES_MESSAGES: Readonly<Record<string, string>> = {
     'Tu contraseña se ha cambiado. Inicia sesión con ella.',
   'Please enter new password.': 'Introduce la nueva contraseña.',
   'Password should be at least 8 characters.': 'La contraseña debe tener al menos 8 caracteres.',
+  'The password must be at least {min} characters.':
+    'La contraseña debe tener al menos {min} caracteres.',
+  'The password must be at most {max} characters.':
+    'La contraseña puede tener como máximo {max} caracteres.',
   'Please confirm your password.': 'Confirma tu contraseña.',
   'New password and Confirm password does not matched!':
     '¡La nueva contraseña y la confirmación no coinciden!',
@@ -89,11 +97,13 @@ export const ES_MESSAGES: Readonly<Record<string, string>> = {
     'Demasiadas contraseñas incorrectas. Vuelve a intentarlo dentro de {wait}.',
   'The form data could not be read.': 'No se pudieron leer los datos del formulario.',
   'Files are not accepted here.': 'Aquí no se admiten archivos.',
-  // waitText(): the `{wait}` of the two messages above.
+  // waitText(): the `{wait}` of the messages above.
   '1 second': '1 segundo',
   '{count} seconds': '{count} segundos',
   '1 minute': '1 minuto',
   '{count} minutes': '{count} minutos',
+  '{count} hours': '{count} horas',
+  '{count} days': '{count} días',
 
   // ------------------------------------------------------------ directory, records
   'user_type must be User, Company or Driver.': 'user_type debe ser User, Company o Driver.',

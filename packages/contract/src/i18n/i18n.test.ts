@@ -83,6 +83,22 @@ describe('localizeMessage', () => {
     expect(
       localizeMessage(contract.ACCOUNT_MESSAGES.otpResendWait.replace('{seconds}', '42'), 'es'),
     ).toBe('Espera 42 segundos antes de pedir un código nuevo.');
+    expect([59, 61, 7200, 7201, 172_800, 2_592_000].map(contract.waitText)).toEqual([
+      '59 seconds',
+      '2 minutes',
+      '120 minutes',
+      '3 hours',
+      '48 hours',
+      '30 days',
+    ]);
+    expect(
+      localizeMessage(
+        contract.ACCOUNT_MESSAGES.otpGuessedWait.replace('{wait}', contract.waitText(2_592_000)),
+        'es',
+      ),
+    ).toBe(
+      'Se introdujeron códigos incorrectos para este correo electrónico. Espera 30 días antes de pedir un código nuevo.',
+    );
     expect(
       localizeMessage(
         'Only a Pending record can be approved or rejected. This one is already Approved.',

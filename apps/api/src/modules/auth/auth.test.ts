@@ -1,12 +1,19 @@
-import { paths } from '@cabdesk/contract';
+import {
+  dashboard,
+  getProfile,
+  login as loginEndpoint,
+  logout,
+  urlOf,
+  waitText,
+} from '@cabdesk/contract';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { adminSessions, auditLog, rateLimits } from '../../db/schema';
-import { ADMIN, api, bearer, buildTestApp, createAdmin, signIn } from '../../../test/helper';
+import { adminSessions, auditLog } from '../../db/schema';
+import { ADMIN, bearer, buildTestApp, createAdmin, fakeClock, signIn } from '../../../test/helper';
 
 const login = (body: unknown) => ({
   method: 'POST' as const,
-  url: api(paths.login),
+  url: urlOf(loginEndpoint),
   payload: body as object,
 });
 type App = Awaited<ReturnType<typeof buildTestApp>>['app'];
@@ -84,7 +91,7 @@ describe('login', () => {
     const { app } = await buildTestApp();
     const res = await app.inject({
       method: 'POST',
-      url: api(paths.login),
+      url: urlOf(loginEndpoint),
       headers: { 'content-type': 'application/json' },
       payload: '{"email": "a@b.c",',
     });
@@ -100,7 +107,7 @@ describe('login', () => {
     const { app } = await buildTestApp();
     const res = await app.inject({
       method: 'POST',
-      url: api(paths.login),
+      url: urlOf(loginEndpoint),
       headers: { 'content-type': 'text/plain' },
       payload: 'email=a@b.c',
     });
@@ -133,49 +140,151 @@ describe('login', () => {
 });
 
 describe('the sign-in limit', () => {
+  const wrong = { ...valid, password: 'wrong guess' };
+  const from = (app: App, remoteAddress: string, body: object = wrong) =>
+    app.inject({ ...login(body), remoteAddress });
   const fail = (app: App, email = ADMIN.email, headers: Record<string, string> = {}) =>
-    app.inject({ ...login({ ...valid, email, password: 'wrong guess' }), headers });
-
-  it('allows 10 failed attempts per account in 15 minutes, then answers 429 for 15 minutes at most', async () => {
-    const { app, database } = await buildTestApp();
-    await createAdmin(database);
+    app.inject({ ...login({ ...wrong, email }), headers });
+  const statuses = async (n: number, send: (i: number) => Promise<{ statusCode: number }>) => {
     const codes = [];
-    for (let i = 0; i < 11; i++) codes.push((await fail(app)).statusCode);
-    expect(codes).toEqual([...Array(10).fill(401), 429]);
-    const blocked = await app.inject(login(valid));
+    for (let i = 0; i < n; i++) codes.push((await send(i)).statusCode);
+    return codes;
+  };
+
+  it('blocks one client after 10 failures in 15 minutes, while the administrator signs in from another address', async () => {
+    const clock = fakeClock();
+    const { app, database } = await buildTestApp({}, false, clock.now);
+    await createAdmin(database);
+    const attacker = '203.0.113.66';
+
+    expect(await statuses(11, () => from(app, attacker))).toEqual([...Array(10).fill(401), 429]);
+    const blocked = await from(app, attacker, valid);
     expect(blocked.statusCode).toBe(429);
     const retryAfter = Number(blocked.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    expect(blocked.json().message).toBe(
+      `Too many failed sign-in attempts. Please try again in ${waitText(retryAfter)}.`,
+    );
 
-    // Once the window is over the real admin signs in again.
-    await database.db.update(rateLimits).set({ windowStart: sql`now() - interval '16 minutes'` });
-    expect((await app.inject(login(valid))).statusCode).toBe(200);
+    // The account is not locked: its administrator signs in from elsewhere.
+    expect((await from(app, '198.51.100.7', valid)).statusCode).toBe(200);
+
+    // When the window ends the blocked client may try again.
+    clock.advance(retryAfter);
+    expect((await from(app, attacker, valid)).statusCode).toBe(200);
   });
 
-  it('counts only failures: a successful sign-in clears the account counter', async () => {
+  it('never counts a refused attempt: a client that keeps knocking is free when its window ends', async () => {
+    const clock = fakeClock();
+    const { app, database } = await buildTestApp({}, false, clock.now);
+    await createAdmin(database);
+    const attacker = '203.0.113.66';
+    await statuses(10, () => from(app, attacker));
+    const first = await from(app, attacker);
+    expect(first.statusCode).toBe(429);
+    const blockedFor = Number(first.headers['retry-after']);
+    // Knocking every 20 seconds does not make the block last longer.
+    let knocked = 0;
+    let res = first;
+    while (res.statusCode === 429) {
+      clock.advance(20);
+      knocked += 20;
+      res = await from(app, attacker);
+    }
+    expect(knocked).toBeLessThan(blockedFor + 20);
+    expect(res.statusCode).toBe(401);
+    expect(await statuses(10, () => from(app, attacker))).toEqual([...Array(9).fill(401), 429]);
+  });
+
+  it('gives a successful sign-in its count back', async () => {
     const { app, database } = await buildTestApp();
     await createAdmin(database);
-    // Each round from its own address, so only the account's counter is at stake.
+    const remoteAddress = '198.51.100.1';
     for (let round = 0; round < 3; round++) {
-      const remoteAddress = `198.51.100.${round + 1}`;
-      for (let i = 0; i < 9; i++) {
-        const res = await app.inject({
-          ...login({ ...valid, password: 'wrong guess' }),
-          remoteAddress,
-        });
-        expect(res.statusCode).toBe(401);
-      }
-      expect((await app.inject({ ...login(valid), remoteAddress })).statusCode).toBe(200);
+      expect(await statuses(3, () => from(app, remoteAddress))).toEqual([401, 401, 401]);
+      expect((await from(app, remoteAddress, valid)).statusCode).toBe(200);
     }
-    // 27 failures and 3 sign-ins later, the account is not locked.
-    const res = await app.inject({ ...login(valid), remoteAddress: '198.51.100.99' });
-    expect(res.statusCode).toBe(200);
-    const [row] = await database.db
-      .select()
-      .from(rateLimits)
-      .where(sql`${rateLimits.key} like 'login:email:%'`);
-    expect(row).toBeUndefined();
+    // 9 failures and 3 sign-ins: one more failure is allowed, then the limit.
+    expect(await statuses(2, () => from(app, remoteAddress))).toEqual([401, 429]);
+  });
+
+  it('slows failures on one account from many clients: 21 at once, then growing intervals, never over 100 an hour', async () => {
+    const clock = fakeClock();
+    const { app, database } = await buildTestApp({}, false, clock.now);
+    await createAdmin(database);
+    let client = 0;
+    const fresh = () => `198.18.${Math.floor(client / 250)}.${(client++ % 250) + 1}`;
+
+    expect(await statuses(21, () => from(app, fresh()))).toEqual(Array(21).fill(401));
+    // The 22nd failure must come a while after the 21st, the 23rd longer after the 22nd...
+    const waits = [];
+    for (let i = 0; i < 3; i++) {
+      const refused = await from(app, fresh());
+      expect(refused.statusCode).toBe(429);
+      const wait = Number(refused.headers['retry-after']);
+      waits.push(wait);
+      clock.advance(wait);
+      expect((await from(app, fresh())).statusCode).toBe(401);
+    }
+    expect(waits[0]).toBeGreaterThan(10);
+    waits.reduce((previous, wait) => (expect(wait).toBeGreaterThan(previous), wait));
+    expect(waits.at(-1)).toBeLessThanOrEqual(60);
+
+    // Two hours of an attacker with unlimited addresses, trying the moment it may.
+    const failures: number[] = [];
+    const start = clock.now().getTime();
+    while (clock.now().getTime() - start < 2 * 3_600_000) {
+      const res = await from(app, fresh());
+      if (res.statusCode === 401) failures.push(clock.now().getTime());
+      else {
+        expect(res.statusCode).toBe(429);
+        const wait = Number(res.headers['retry-after']);
+        expect(wait).toBeLessThanOrEqual(60);
+        clock.advance(wait);
+      }
+    }
+    const mostInAnHour = Math.max(
+      ...failures.map((t) => failures.filter((u) => u >= t && u < t + 3_600_000).length),
+    );
+    console.info(`failures on one account in its worst hour: ${mostInAnHour}`);
+    expect(mostInAnHour).toBeLessThanOrEqual(100);
+    expect(mostInAnHour).toBeGreaterThan(50);
+
+    // Meanwhile the administrator is delayed, not locked out: from a new address
+    // right after a failure the answer says how long to wait, and then the
+    // sign-in goes through.
+    let last;
+    do {
+      last = await from(app, fresh());
+      if (last.statusCode === 429) clock.advance(Number(last.headers['retry-after']));
+    } while (last.statusCode !== 401);
+    const admin = '192.0.2.10';
+    const delayed = await from(app, admin, valid);
+    expect(delayed.statusCode).toBe(429);
+    const wait = Number(delayed.headers['retry-after']);
+    expect(wait).toBeLessThanOrEqual(60);
+    clock.advance(wait);
+    expect((await from(app, admin, valid)).statusCode).toBe(200);
+  });
+
+  it('keeps a reserve for the addresses the administrator signed in from, so a flood elsewhere cannot keep them out', async () => {
+    const clock = fakeClock();
+    const { app, database } = await buildTestApp({}, false, clock.now);
+    await createAdmin(database);
+    const office = '192.0.2.10';
+    expect((await from(app, office, valid)).statusCode).toBe(200);
+    let client = 0;
+    const fresh = () => `198.18.0.${++client}`;
+    // Failures from everywhere until the account makes everyone wait.
+    let refused;
+    do refused = await from(app, fresh());
+    while (refused.statusCode === 401);
+    expect(refused.statusCode).toBe(429);
+    expect((await from(app, '192.0.2.99', valid)).statusCode).toBe(429);
+    // From the usual address: no wait, typos included.
+    expect((await from(app, office)).statusCode).toBe(401);
+    expect((await from(app, office, valid)).statusCode).toBe(200);
   });
 
   it('limits failures per client address across accounts, and a spoofed X-Forwarded-For does not reset it', async () => {
@@ -194,22 +303,28 @@ describe('the sign-in limit', () => {
     expect(elsewhere.statusCode).toBe(200);
   });
 
-  it('counts the forwarded address when TRUST_PROXY is set', async () => {
-    const { app, database } = await buildTestApp({ TRUST_PROXY: 'true' });
+  it('counts an IPv6 client by its /64', async () => {
+    const { app, database } = await buildTestApp();
     await createAdmin(database);
-    for (let i = 0; i < 12; i++) {
-      const res = await fail(app, `someone${i}@cabdesk.test`, {
-        'x-forwarded-for': `203.0.113.${i}`,
-      });
-      expect(res.statusCode).toBe(401);
-    }
-    // ...and limits a single forwarded address.
-    const codes = [];
-    for (let i = 0; i < 11; i++) {
-      const res = await fail(app, `other${i}@cabdesk.test`, { 'x-forwarded-for': '192.0.2.1' });
-      codes.push(res.statusCode);
-    }
+    const codes = await statuses(11, (i) =>
+      from(app, `2001:db8:5:6::${(i + 1).toString(16)}`, { ...wrong, email: `a${i}@cabdesk.test` }),
+    );
     expect(codes).toEqual([...Array(10).fill(401), 429]);
+    expect((await from(app, '2001:db8:5:6:ffff::1', valid)).statusCode).toBe(429);
+    expect((await from(app, '2001:db8:5:7::1', valid)).statusCode).toBe(200);
+  });
+
+  it('with TRUST_PROXY=1 counts the address the proxy saw, not the one the client wrote', async () => {
+    const { app, database } = await buildTestApp({ TRUST_PROXY: '1' });
+    await createAdmin(database);
+    // nginx appends the address it saw to whatever X-Forwarded-For the client sent.
+    const through = (written: string, seen: string, body: object = wrong) =>
+      app.inject({ ...login(body), headers: { 'x-forwarded-for': `${written}, ${seen}` } });
+    const codes = await statuses(11, (i) => through(`10.0.0.${i}`, '203.0.113.5'));
+    expect(codes).toEqual([...Array(10).fill(401), 429]);
+    expect((await through('198.51.100.1', '203.0.113.6', valid)).statusCode).toBe(200);
+    const [session] = await database.db.select().from(adminSessions);
+    expect(session!.ip).toBe('203.0.113.6');
   });
 
   it('does not let parallel guesses slip past the limit', async () => {
@@ -229,7 +344,7 @@ describe('bearer tokens', () => {
     const admin = await createAdmin(database);
     const token = await signIn(app);
 
-    const res = await app.inject({ url: api(paths.getProfile), headers: bearer(token) });
+    const res = await app.inject({ url: urlOf(getProfile), headers: bearer(token) });
 
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual({
@@ -246,7 +361,7 @@ describe('bearer tokens', () => {
     ['another scheme', { authorization: 'Basic abc' }],
   ])('answers 401 for %s', async (_name, headers) => {
     const { app } = await buildTestApp();
-    const res = await app.inject({ url: api(paths.dashboard), headers });
+    const res = await app.inject({ url: urlOf(dashboard), headers });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ status: false, message: 'Unauthenticated.', data: null });
   });
@@ -270,7 +385,7 @@ describe('bearer tokens', () => {
       .where(eq(adminSessions.id, second!.id));
 
     for (const token of [idle, old]) {
-      const res = await app.inject({ url: api(paths.dashboard), headers: bearer(token) });
+      const res = await app.inject({ url: urlOf(dashboard), headers: bearer(token) });
       expect(res.statusCode).toBe(401);
     }
   });
@@ -283,21 +398,21 @@ describe('bearer tokens', () => {
 
     const res = await app.inject({
       method: 'POST',
-      url: api(paths.logout),
+      url: urlOf(logout),
       headers: bearer(token),
     });
 
     expect(res.json()).toEqual({ status: true, message: 'Logout successfully.', data: null });
-    const after = await app.inject({ url: api(paths.dashboard), headers: bearer(token) });
+    const after = await app.inject({ url: urlOf(dashboard), headers: bearer(token) });
     expect(after.statusCode).toBe(401);
     const again = await app.inject({
       method: 'POST',
-      url: api(paths.logout),
+      url: urlOf(logout),
       headers: bearer(token),
     });
     expect(again.statusCode).toBe(401);
     // Other sessions of the same admin stay signed in.
-    const still = await app.inject({ url: api(paths.dashboard), headers: bearer(other) });
+    const still = await app.inject({ url: urlOf(dashboard), headers: bearer(other) });
     expect(still.statusCode).toBe(200);
   });
 });

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql, type Placeholder } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql, type Placeholder } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database, Db } from '../../db/client';
 import { adminSessions } from '../../db/schema';
@@ -144,4 +144,13 @@ export function onRevocation(database: Database, onRevoked: (revocation: Revocat
     }
     onRevoked(revocation);
   });
+}
+
+/** The client addresses an administrator signed in from since `since`. */
+export async function signInAddresses(db: Db, adminId: number, since: Date) {
+  const rows = await db
+    .selectDistinct({ ip: adminSessions.ip })
+    .from(adminSessions)
+    .where(and(eq(adminSessions.adminId, adminId), gt(adminSessions.createdAt, since)));
+  return rows.flatMap((row) => (row.ip ? [row.ip] : []));
 }

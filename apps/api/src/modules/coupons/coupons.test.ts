@@ -1,4 +1,4 @@
-import { paths } from '@cabdesk/contract';
+import { couponAdd, couponList, couponStatus, urlOf } from '@cabdesk/contract';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, coupons } from '../../db/schema';
@@ -17,7 +17,7 @@ async function signedIn() {
   const headers = bearer(await signIn(setup.app));
   const post = (path: string, payload: object) =>
     setup.app.inject({ method: 'POST', url: api(path), headers, payload });
-  const list = async () => (await setup.app.inject({ url: api(paths.couponList), headers })).json();
+  const list = async () => (await setup.app.inject({ url: urlOf(couponList), headers })).json();
   return { ...setup, post, list };
 }
 
@@ -25,7 +25,7 @@ describe('coupons', () => {
   it('adds a coupon (percentage may come as form text) and lists it', async () => {
     const { post, list, database } = await signedIn();
 
-    const res = await post(paths.couponAdd, {
+    const res = await post(couponAdd.path, {
       ...valid,
       coupon_code: ' WEEKEND15 ',
       discount: '15',
@@ -84,7 +84,7 @@ describe('coupons', () => {
     [{ ...valid, description: ' ' }, 'description', 'Please enter your description.'],
   ])('refuses %j and stores nothing', async (payload, field, message) => {
     const { post, database } = await signedIn();
-    const res = await post(paths.couponAdd, payload);
+    const res = await post(couponAdd.path, payload);
     expect(res.statusCode).toBe(400);
     expect(res.json().status).toBe(false);
     expect(res.json().data.errors[field]).toBe(message);
@@ -93,9 +93,9 @@ describe('coupons', () => {
 
   it('refuses a code a live coupon has, in any case, but frees it once deleted', async () => {
     const { post, database } = await signedIn();
-    const first = (await post(paths.couponAdd, valid)).json().data;
+    const first = (await post(couponAdd.path, valid)).json().data;
 
-    const clash = await post(paths.couponAdd, { ...valid, coupon_code: 'weekend15' });
+    const clash = await post(couponAdd.path, { ...valid, coupon_code: 'weekend15' });
     expect(clash.statusCode).toBe(409);
     expect(clash.json()).toEqual({
       status: false,
@@ -107,27 +107,27 @@ describe('coupons', () => {
       .update(coupons)
       .set({ deletedAt: sql`now()` })
       .where(eq(coupons.id, first.id));
-    expect((await post(paths.couponAdd, { ...valid, coupon_code: 'weekend15' })).statusCode).toBe(
+    expect((await post(couponAdd.path, { ...valid, coupon_code: 'weekend15' })).statusCode).toBe(
       200,
     );
   });
 
   it('saves the suspend toggle on the server', async () => {
     const { post, list } = await signedIn();
-    const { id } = (await post(paths.couponAdd, valid)).json().data;
+    const { id } = (await post(couponAdd.path, valid)).json().data;
 
-    const res = await post(paths.couponStatus, { coupon_id: id, suspend_status: 1 });
+    const res = await post(couponStatus.path, { coupon_id: id, suspend_status: 1 });
 
     expect(res.json()).toMatchObject({
       status: true,
       message: 'Coupon status updated successfully.',
     });
     expect((await list()).data[0].suspend_status).toBe(1);
-    expect((await post(paths.couponStatus, { coupon_id: id, suspend_status: 2 })).statusCode).toBe(
+    expect((await post(couponStatus.path, { coupon_id: id, suspend_status: 2 })).statusCode).toBe(
       400,
     );
     expect(
-      (await post(paths.couponStatus, { coupon_id: 424242, suspend_status: 0 })).statusCode,
+      (await post(couponStatus.path, { coupon_id: 424242, suspend_status: 0 })).statusCode,
     ).toBe(404);
   });
 });

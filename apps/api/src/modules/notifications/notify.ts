@@ -92,4 +92,9 @@ export const notificationFor = {
     message: `Trip #${r.id}${r.pickup ? ` from ${r.pickup}` : ''} was cancelled: ${r.reason?.trim() || 'no reason given'}.`,
     link: `/trip-detail/${r.id}`,
   }),
-} satisfies Record<string, (record: never) => Omit<NotificationInput, 'adminId'>>;
+  resetCodeGuessed: (email: string, tries: number) => ({
+    title: 'Password reset code guessed at',
+    message: `Someone entered ${tries} wrong password reset codes for ${email}. The next code for this address waits twice as long as the last.`,
+    link: null,
+  }),
+} satisfies Record<string, (...record: never[]) => Omit<NotificationInput, 'adminId'>>;

@@ -1,7 +1,7 @@
-import { paths } from '@cabdesk/contract';
+import { transactionList, urlOf } from '@cabdesk/contract';
 import { describe, expect, it } from 'vitest';
 import { createRide, createUser } from '../../../test/builders';
-import { api, bearer, buildTestApp, createAdmin, signIn } from '../../../test/helper';
+import { bearer, buildTestApp, createAdmin, signIn } from '../../../test/helper';
 
 describe('transaction', () => {
   async function withSales(count: number) {
@@ -17,7 +17,7 @@ describe('transaction', () => {
     }
     const headers = bearer(await signIn(app));
     const get = (query: string) =>
-      app.inject({ url: `${api(paths.transaction)}${query}`, headers });
+      app.inject({ url: `${urlOf(transactionList)}${query}`, headers });
     return { get };
   }
 

@@ -1,4 +1,11 @@
-import { paths, type UserDetail, type UserListItem } from '@cabdesk/contract';
+import {
+  allUsers,
+  driverList,
+  type UserDetail,
+  userDetail,
+  userList,
+  type UserListItem,
+} from '@cabdesk/contract';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
@@ -77,7 +84,7 @@ describe('user-list', () => {
       companyId: company.id,
     });
 
-    const drivers = await get(paths.userList, { user_type: 'Driver' });
+    const drivers = await get(userList.path, { user_type: 'Driver' });
     expect(drivers.statusCode).toBe(200);
     expect(drivers.body).toEqual({
       status: true,
@@ -117,7 +124,7 @@ describe('user-list', () => {
       },
     });
 
-    const companies = await get(paths.userList, { user_type: 'Company', status: '' });
+    const companies = await get(userList.path, { user_type: 'Company', status: '' });
     expect(companies.body.data.data).toEqual([
       expect.objectContaining({
         id: company.id,
@@ -143,15 +150,14 @@ describe('user-list', () => {
     await createUser(database, { name: 'Third bis', createdAt: day(3) });
     await createDriver(database, { name: 'Not a passenger' });
 
-    const page1 = (await get(paths.userList, { user_type: 'User', per_page: 3 })).body.data;
+    const page1 = (await get(userList.path, { user_type: 'User', per_page: 3 })).body.data;
     expect(names(page1)).toEqual(['Third bis', 'Third', 'Second']);
     expect(page1).toMatchObject({ current_page: 1, last_page: 2, per_page: 3, total: 4 });
 
-    const page2 = (await get(paths.userList, { user_type: 'User', per_page: 3, page: 2 })).body
-      .data;
+    const page2 = (await get(userList.path, { user_type: 'User', per_page: 3, page: 2 })).body.data;
     expect(names(page2)).toEqual(['First']);
 
-    const beyond = (await get(paths.userList, { user_type: 'User', per_page: 3, page: 9 })).body
+    const beyond = (await get(userList.path, { user_type: 'User', per_page: 3, page: 9 })).body
       .data;
     expect(beyond).toEqual({
       data: [],
@@ -165,26 +171,26 @@ describe('user-list', () => {
 
   it('refuses bad paging and a missing or unknown user_type with field errors', async () => {
     const { get } = await setup();
-    const tooBig = await get(paths.userList, { user_type: 'User', per_page: 101 });
+    const tooBig = await get(userList.path, { user_type: 'User', per_page: 101 });
     expect(tooBig.statusCode).toBe(400);
     expect(tooBig.body).toEqual({
       status: false,
       message: 'per_page must be at most 100.',
       data: { errors: { per_page: 'per_page must be at most 100.' } },
     });
-    const notNumber = await get(paths.userList, { user_type: 'User', page: 'abc' });
+    const notNumber = await get(userList.path, { user_type: 'User', page: 'abc' });
     expect(notNumber.statusCode).toBe(400);
     expect(notNumber.body.data.errors).toHaveProperty('page');
-    const zero = await get(paths.userList, { user_type: 'User', page: 0 });
+    const zero = await get(userList.path, { user_type: 'User', page: 0 });
     expect(zero.statusCode).toBe(400);
-    const noType = await get(paths.userList, {});
+    const noType = await get(userList.path, {});
     expect(noType.statusCode).toBe(400);
     expect(noType.body.data.errors).toEqual({
       user_type: 'user_type must be User, Company or Driver.',
     });
-    const admins = await get(paths.userList, { user_type: 'Admin' });
+    const admins = await get(userList.path, { user_type: 'Admin' });
     expect(admins.statusCode).toBe(400);
-    const status = await get(paths.userList, { user_type: 'User', status: 'Sleeping' });
+    const status = await get(userList.path, { user_type: 'User', status: 'Sleeping' });
     expect(status.body.data.errors).toEqual({ status: 'status must be Active or Inactive.' });
   });
 
@@ -200,7 +206,7 @@ describe('user-list', () => {
     await createCompany(database, { companyName: 'Zebra Rides' });
 
     const search = async (term: string, userType = 'User') =>
-      (await get(paths.userList, { user_type: userType, search: term })).body
+      (await get(userList.path, { user_type: userType, search: term })).body
         .data as Paged<UserListItem>;
 
     expect(names(await search('100%'))).toEqual(['Ann 100% Real']);
@@ -229,7 +235,7 @@ describe('user-list', () => {
     await createDriver(database, { name: 'Rejected one', approval: 'Rejected' });
 
     const list = async (query: Record<string, string>) =>
-      (await get(paths.userList, { user_type: 'Driver', ...query })).body
+      (await get(userList.path, { user_type: 'Driver', ...query })).body
         .data as Paged<UserListItem>;
 
     expect((await list({ approval: 'Approved' })).total).toBe(2);
@@ -261,7 +267,7 @@ describe('all-users', () => {
       .set({ deletedAt: sql`now()` })
       .where(eq(users.id, passenger.id));
 
-    const all = await get(paths.allUsers);
+    const all = await get(allUsers.path);
     expect(all.statusCode).toBe(200);
     const page = all.body.data as Paged<UserListItem>;
     expect(page.data.map((u) => [u.name, u.user_type])).toEqual([
@@ -269,8 +275,8 @@ describe('all-users', () => {
       ['Cora', 'Company'],
     ]);
     expect(page.total).toBe(2);
-    expect(names((await get(paths.allUsers, { search: 'dex' })).body.data)).toEqual(['Dex']);
-    expect((await get(paths.allUsers, { page: 'x' })).statusCode).toBe(400);
+    expect(names((await get(allUsers.path, { search: 'dex' })).body.data)).toEqual(['Dex']);
+    expect((await get(allUsers.path, { page: 'x' })).statusCode).toBe(400);
   });
 });
 
@@ -294,7 +300,7 @@ describe('user-detail', () => {
       createdAt: at('2023-05-01T12:00:00Z'),
     });
 
-    const res = await get(paths.userDetail, { user_id: company.id });
+    const res = await get(userDetail.path, { user_id: company.id });
     expect(res.statusCode).toBe(200);
     expect(res.body.message).toBe('User fetched successfully.');
     const detail = res.body.data as UserDetail;
@@ -344,7 +350,7 @@ describe('user-detail', () => {
       amount: '7.50',
     });
 
-    const detail = (await get(paths.userDetail, { user_id: driver.id })).body.data as UserDetail;
+    const detail = (await get(userDetail.path, { user_id: driver.id })).body.data as UserDetail;
     expect(detail).toMatchObject({
       user_type: 'Driver',
       holding_dl: signedUrlOf('/uploads/seed/holding.svg'),
@@ -370,7 +376,7 @@ describe('user-detail', () => {
       expect((await load(url.split('?')[0]!)).statusCode).toBe(403);
     }
     // The passenger's figures come from the same trip.
-    const passenger = (await get(paths.userDetail, { user_id: ride.userId })).body.data;
+    const passenger = (await get(userDetail.path, { user_id: ride.userId })).body.data;
     expect(passenger).toMatchObject({
       user_type: 'User',
       driver_rides_count: 1,
@@ -387,14 +393,14 @@ describe('user-detail', () => {
       .set({ deletedAt: sql`now()` })
       .where(eq(users.id, gone.id));
     for (const id of [gone.id, 999999]) {
-      const res = await get(paths.userDetail, { user_id: id });
+      const res = await get(userDetail.path, { user_id: id });
       expect(res.statusCode).toBe(404);
       expect(res.body).toEqual({ status: false, message: 'User not found.', data: null });
     }
-    const bad = await get(paths.userDetail, { user_id: 'abc' });
+    const bad = await get(userDetail.path, { user_id: 'abc' });
     expect(bad.statusCode).toBe(400);
     expect(bad.body.data.errors).toHaveProperty('user_id');
-    expect((await get(paths.userDetail)).statusCode).toBe(400);
+    expect((await get(userDetail.path)).statusCode).toBe(400);
   });
 });
 
@@ -420,18 +426,18 @@ describe('driver-list', () => {
       .set({ deletedAt: sql`now()` })
       .where(eq(users.id, gone.id));
 
-    const res = await get(paths.driverList, { company_id: company.id });
+    const res = await get(driverList.path, { company_id: company.id });
     expect(res.statusCode).toBe(200);
     expect(res.body.message).toBe('Drivers fetched successfully.');
     expect(names(res.body.data)).toEqual(['Ben', 'Ada']);
     expect(res.body.data.total).toBe(2);
     expect(res.body.data.data[0].company.id).toBe(company.id);
 
-    const found = await get(paths.driverList, { company_id: company.id, search: 'ad' });
+    const found = await get(driverList.path, { company_id: company.id, search: 'ad' });
     expect(names(found.body.data)).toEqual(['Ada']);
     expect(found.body.data.total).toBe(1);
 
-    const paged = await get(paths.driverList, { company_id: company.id, per_page: 1, page: 3 });
+    const paged = await get(driverList.path, { company_id: company.id, per_page: 1, page: 3 });
     expect(paged.body.data).toEqual({
       data: [],
       current_page: 3,
@@ -442,25 +448,25 @@ describe('driver-list', () => {
     });
 
     // Without company_id: every driver.
-    expect((await get(paths.driverList)).body.data.total).toBe(3);
+    expect((await get(driverList.path)).body.data.total).toBe(3);
   });
 
   it('answers 404 when the company is missing or not a company', async () => {
     const { database, get } = await setup();
     const passenger = await createUser(database);
     for (const id of [999999, passenger.id]) {
-      const res = await get(paths.driverList, { company_id: id });
+      const res = await get(driverList.path, { company_id: id });
       expect(res.statusCode).toBe(404);
       expect(res.body.message).toBe('Company not found.');
     }
-    expect((await get(paths.driverList, { company_id: 'x' })).statusCode).toBe(400);
+    expect((await get(driverList.path, { company_id: 'x' })).statusCode).toBe(400);
   });
 });
 
 describe('authentication', () => {
   it('needs the bearer token', async () => {
     const { app } = await setup();
-    for (const path of [paths.userList, paths.allUsers, paths.userDetail, paths.driverList]) {
+    for (const path of [userList.path, allUsers.path, userDetail.path, driverList.path]) {
       const res = await app.inject({ url: api(`${path}?user_type=User&user_id=1`) });
       expect(res.statusCode).toBe(401);
     }

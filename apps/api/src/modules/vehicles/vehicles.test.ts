@@ -1,4 +1,4 @@
-import { paths, type Vehicle } from '@cabdesk/contract';
+import { type Vehicle, vehicleDetail, vehicleList } from '@cabdesk/contract';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { vehicles } from '../../db/schema';
@@ -92,7 +92,7 @@ describe('vehicle-list and vehicle-detail', () => {
       vehicle_left: null,
     };
 
-    const list = await get(paths.vehicleList);
+    const list = await get(vehicleList.path);
     expect(list.statusCode).toBe(200);
     expect(list.body).toEqual({
       status: true,
@@ -107,7 +107,7 @@ describe('vehicle-list and vehicle-detail', () => {
       },
     });
 
-    const detail = await get(paths.vehicleDetail, { vehicle_id: vehicle.id });
+    const detail = await get(vehicleDetail.path, { vehicle_id: vehicle.id });
     expect(detail.statusCode).toBe(200);
     expect(detail.body).toEqual({
       status: true,
@@ -160,20 +160,20 @@ describe('vehicle-list and vehicle-detail', () => {
     });
     await createVehicle(database, { companyId: other.id, licenseNumber: 'B-1', createdAt: day(4) });
 
-    expect(plates((await get(paths.vehicleList)).body.data)).toEqual(['B-1', 'A-3', 'A-2', 'A-1']);
-    const mine = (await get(paths.vehicleList, { company_id: company.id })).body.data;
+    expect(plates((await get(vehicleList.path)).body.data)).toEqual(['B-1', 'A-3', 'A-2', 'A-1']);
+    const mine = (await get(vehicleList.path, { company_id: company.id })).body.data;
     expect(plates(mine)).toEqual(['A-3', 'A-2', 'A-1']);
     expect(mine.total).toBe(3);
-    const pending = (await get(paths.vehicleList, { company_id: company.id, approval: 'Pending' }))
+    const pending = (await get(vehicleList.path, { company_id: company.id, approval: 'Pending' }))
       .body.data;
     expect(plates(pending)).toEqual(['A-2']);
     expect(pending.total).toBe(1);
-    expect((await get(paths.vehicleList, { approval: 'Approved' })).body.data.total).toBe(3);
+    expect((await get(vehicleList.path, { approval: 'Approved' })).body.data.total).toBe(3);
 
-    const page2 = (await get(paths.vehicleList, { per_page: 3, page: 2 })).body.data;
+    const page2 = (await get(vehicleList.path, { per_page: 3, page: 2 })).body.data;
     expect(plates(page2)).toEqual(['A-1']);
     expect(page2).toMatchObject({ current_page: 2, last_page: 2, total: 4 });
-    const beyond = (await get(paths.vehicleList, { per_page: 3, page: 3 })).body.data;
+    const beyond = (await get(vehicleList.path, { per_page: 3, page: 3 })).body.data;
     expect(beyond).toEqual({
       data: [],
       current_page: 3,
@@ -183,13 +183,13 @@ describe('vehicle-list and vehicle-detail', () => {
       total_exact: true,
     });
 
-    const tooBig = await get(paths.vehicleList, { per_page: 101 });
+    const tooBig = await get(vehicleList.path, { per_page: 101 });
     expect(tooBig.statusCode).toBe(400);
     expect(tooBig.body.data.errors).toHaveProperty('per_page');
-    const bad = await get(paths.vehicleList, { page: 'abc' });
+    const bad = await get(vehicleList.path, { page: 'abc' });
     expect(bad.statusCode).toBe(400);
     expect(bad.body.data.errors).toHaveProperty('page');
-    expect((await get(paths.vehicleList, { approval: 'Maybe' })).statusCode).toBe(400);
+    expect((await get(vehicleList.path, { approval: 'Maybe' })).statusCode).toBe(400);
   });
 
   it('searches plate, company, owner, brand, model and types, literally', async () => {
@@ -209,7 +209,7 @@ describe('vehicle-list and vehicle-detail', () => {
     await createVehicle(database, { companyId: zed.id, licenseNumber: "O'NEIL-1" });
 
     const search = async (term: string, query: Record<string, string | number> = {}) =>
-      plates((await get(paths.vehicleList, { search: term, ...query })).body.data);
+      plates((await get(vehicleList.path, { search: term, ...query })).body.data);
 
     expect(await search('ab_')).toEqual(['AB_12']);
     expect(await search('KIA')).toEqual(['AB_12']);
@@ -221,8 +221,7 @@ describe('vehicle-list and vehicle-detail', () => {
     expect(await search("o'neil")).toEqual(["O'NEIL-1"]);
     expect(await search('%')).toEqual(["O'NEIL-1"]);
     expect(await search('ab', { company_id: zed.id })).toEqual([]);
-    const counted = (await get(paths.vehicleList, { search: 'ab', company_id: olive.id })).body
-      .data;
+    const counted = (await get(vehicleList.path, { search: 'ab', company_id: olive.id })).body.data;
     expect(counted.total).toBe(2);
   });
 
@@ -234,14 +233,14 @@ describe('vehicle-list and vehicle-detail', () => {
       .set({ deletedAt: sql`now()` })
       .where(eq(vehicles.id, gone.id));
     for (const id of [gone.id, 999999]) {
-      const res = await get(paths.vehicleDetail, { vehicle_id: id });
+      const res = await get(vehicleDetail.path, { vehicle_id: id });
       expect(res.statusCode).toBe(404);
       expect(res.body).toEqual({ status: false, message: 'Vehicle not found.', data: null });
     }
-    expect((await get(paths.vehicleList)).body.data.total).toBe(0);
-    const unknown = await get(paths.vehicleList, { company_id: 999999 });
+    expect((await get(vehicleList.path)).body.data.total).toBe(0);
+    const unknown = await get(vehicleList.path, { company_id: 999999 });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.body.message).toBe('Company not found.');
-    expect((await get(paths.vehicleDetail, { vehicle_id: 'abc' })).statusCode).toBe(400);
+    expect((await get(vehicleDetail.path, { vehicle_id: 'abc' })).statusCode).toBe(400);
   });
 });
