@@ -57,7 +57,7 @@ interface DataTableProps<T> {
 }
 
 /** What a paged list query holds (TanStack Query's result, narrowed). */
-interface PagedQuery<T> {
+export interface PagedQuery<T> {
   data: (PageInfo & { data: T[] }) | undefined;
   isFetching: boolean;
   error: unknown;

@@ -2,11 +2,11 @@ import type { UserListItem } from '@cabdesk/contract';
 import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ActiveSwitch } from '@/components/active-switch';
-import { DataTable, type Column, pagedQueryProps } from '@/components/data-table';
+import type { Column } from '@/components/data-table';
 import { ListToolbar } from '@/components/list-toolbar';
 import { PageTitle } from '@/components/page-title';
 import { ContactCell, PersonCell } from '@/components/person-cell';
-import { recordColumns } from '@/components/record-columns';
+import { RecordTable } from '@/components/record-table';
 import { useDecideUserApproval } from '@/features/users/api/decide-user-approval';
 import { useDeleteUser } from '@/features/users/api/delete-user';
 import { useUserList } from '@/features/users/api/get-user-list';
@@ -62,33 +62,32 @@ export function CompanyListPage() {
       render: (company) => formatCount(company.total_driver),
       align: 'center',
     },
-    ...recordColumns<UserListItem>(t, {
-      nameOf: companyName,
-      detailOf: (company) => `/company-detail/${company.id}`,
-      approval,
-      remove,
-      before: (company) =>
-        company.approval === 'Approved' ? (
-          <ActiveSwitch
-            status={company.status}
-            name={companyName(company)}
-            pending={statusUpdate.isPending && statusUpdate.variables?.id === company.id}
-            onChange={(status) => statusUpdate.mutateAsync({ id: company.id, status })}
-          />
-        ) : null,
-    }),
   ];
 
   return (
     <Stack gap="lg">
       <PageTitle title={t('pages.company')} />
-      <DataTable
+      <RecordTable<UserListItem>
         label={t('pages.company')}
+        list={companies}
         columns={columns}
-        rowKey={(company) => company.id}
-        {...pagedQueryProps(companies, table.setPage)}
+        onPageChange={table.setPage}
         minWidth={1000}
         toolbar={<ListToolbar table={table} />}
+        nameOf={companyName}
+        detailOf={(company) => `/company-detail/${company.id}`}
+        approval={approval}
+        remove={remove}
+        before={(company) =>
+          company.approval === 'Approved' ? (
+            <ActiveSwitch
+              status={company.status}
+              name={companyName(company)}
+              pending={statusUpdate.isPending && statusUpdate.variables?.id === company.id}
+              onChange={(status) => statusUpdate.mutateAsync({ id: company.id, status })}
+            />
+          ) : null
+        }
       />
     </Stack>
   );

@@ -1,7 +1,6 @@
 import { dashboard, driverList, userDetail, userList, vehicleList } from '@cabdesk/contract';
 import { useDeleteRecord } from '@/hooks/use-record-mutations';
-import { invalidate, queryKeyOf } from '@/lib/call';
-import { queryClient } from '@/lib/query-client';
+import { queryKeyOf } from '@/lib/call';
 
 /**
  * delete-data (table users): a company or driver leaves every list of people
@@ -9,13 +8,7 @@ import { queryClient } from '@/lib/query-client';
  * its own detail is gone. Its trips stay.
  */
 export const useDeleteUser = () =>
-  useDeleteRecord('users', (id) => {
-    queryClient.removeQueries({ queryKey: queryKeyOf(userDetail, { user_id: id }) });
-    return Promise.all([
-      invalidate(userList),
-      invalidate(driverList),
-      invalidate(vehicleList),
-      invalidate(userDetail),
-      invalidate(dashboard),
-    ]);
+  useDeleteRecord('users', {
+    stale: [userList, driverList, vehicleList, userDetail, dashboard],
+    detailOf: (id) => queryKeyOf(userDetail, { user_id: id }),
   });

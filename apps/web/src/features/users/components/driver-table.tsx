@@ -1,9 +1,9 @@
 import type { driverList, InputOf, UserListItem } from '@cabdesk/contract';
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { DataTable, pagedQueryProps, type Column } from '@/components/data-table';
+import type { Column } from '@/components/data-table';
 import { ContactCell, PersonCell } from '@/components/person-cell';
-import { recordColumns, type RecordTableProps } from '@/components/record-columns';
+import { RecordTable, type RecordListProps } from '@/components/record-table';
 import { formatCount, formatDate } from '@/lib/format';
 import { useDecideUserApproval } from '../api/decide-user-approval';
 import { useDeleteUser } from '../api/delete-user';
@@ -20,13 +20,7 @@ const nowrap = (text: string) => (
  * name with gender, contact, company, date of birth, registration date, total
  * rides, approve / reject while Pending, view and delete.
  */
-export function DriverTable({
-  label,
-  query,
-  onPageChange,
-  toolbar,
-  minWidth,
-}: RecordTableProps<InputOf<typeof driverList>>) {
+export function DriverTable({ query, ...table }: RecordListProps<InputOf<typeof driverList>>) {
   const { t } = useTranslation();
   const drivers = useDriverList(query);
   const approval = useDecideUserApproval();
@@ -73,22 +67,17 @@ export function DriverTable({
       render: (driver) => formatCount(driver.driver_rides_count),
       align: 'center',
     },
-    ...recordColumns<UserListItem>(t, {
-      nameOf: (driver) => driver.name,
-      detailOf: (driver) => `/driver-detail/${driver.id}`,
-      approval,
-      remove,
-    }),
   ];
 
   return (
-    <DataTable
-      label={label}
-      columns={columns.filter((column) => column !== false)}
-      rowKey={(driver) => driver.id}
-      {...pagedQueryProps(drivers, onPageChange)}
-      minWidth={minWidth}
-      toolbar={toolbar}
+    <RecordTable<UserListItem>
+      {...table}
+      list={drivers}
+      columns={columns}
+      nameOf={(driver) => driver.name}
+      detailOf={(driver) => `/driver-detail/${driver.id}`}
+      approval={approval}
+      remove={remove}
     />
   );
 }

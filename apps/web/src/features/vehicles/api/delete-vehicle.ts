@@ -1,7 +1,6 @@
 import { dashboard, userDetail, userList, vehicleDetail, vehicleList } from '@cabdesk/contract';
 import { useDeleteRecord } from '@/hooks/use-record-mutations';
-import { invalidate, queryKeyOf } from '@/lib/call';
-import { queryClient } from '@/lib/query-client';
+import { queryKeyOf } from '@/lib/call';
 
 /**
  * delete-data (table vehicles): the vehicle leaves the vehicle lists; its
@@ -9,12 +8,7 @@ import { queryClient } from '@/lib/query-client';
  * change. Its trips stay.
  */
 export const useDeleteVehicle = () =>
-  useDeleteRecord('vehicles', (id) => {
-    queryClient.removeQueries({ queryKey: queryKeyOf(vehicleDetail, { vehicle_id: id }) });
-    return Promise.all([
-      invalidate(vehicleList),
-      invalidate(userList),
-      invalidate(userDetail),
-      invalidate(dashboard),
-    ]);
+  useDeleteRecord('vehicles', {
+    stale: [vehicleList, userList, userDetail, dashboard],
+    detailOf: (id) => queryKeyOf(vehicleDetail, { vehicle_id: id }),
   });

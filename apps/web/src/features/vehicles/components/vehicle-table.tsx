@@ -1,8 +1,8 @@
 import type { InputOf, Vehicle, vehicleList } from '@cabdesk/contract';
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { DataTable, pagedQueryProps, type Column } from '@/components/data-table';
-import { recordColumns, type RecordTableProps } from '@/components/record-columns';
+import type { Column } from '@/components/data-table';
+import { RecordTable, type RecordListProps } from '@/components/record-table';
 import { useDecideVehicleApproval } from '../api/decide-vehicle-approval';
 import { useDeleteVehicle } from '../api/delete-vehicle';
 import { useVehicleList } from '../api/get-vehicle-list';
@@ -12,13 +12,7 @@ import { useVehicleList } from '../api/get-vehicle-list';
  * tab: company, service type, vehicle type, brand, model, available seats,
  * license plate, approve / reject while Pending, view and delete.
  */
-export function VehicleTable({
-  label,
-  query,
-  onPageChange,
-  toolbar,
-  minWidth,
-}: RecordTableProps<InputOf<typeof vehicleList>>) {
+export function VehicleTable({ query, ...table }: RecordListProps<InputOf<typeof vehicleList>>) {
   const { t } = useTranslation();
   const vehicles = useVehicleList(query);
   const approval = useDecideVehicleApproval();
@@ -62,22 +56,17 @@ export function VehicleTable({
         </Text>
       ),
     },
-    ...recordColumns<Vehicle>(t, {
-      nameOf: (vehicle) => vehicle.license_number,
-      detailOf: (vehicle) => `/vehicle-detail/${vehicle.id}`,
-      approval,
-      remove,
-    }),
   ];
 
   return (
-    <DataTable
-      label={label}
-      columns={columns.filter((column) => column !== false)}
-      rowKey={(vehicle) => vehicle.id}
-      {...pagedQueryProps(vehicles, onPageChange)}
-      minWidth={minWidth}
-      toolbar={toolbar}
+    <RecordTable<Vehicle>
+      {...table}
+      list={vehicles}
+      columns={columns}
+      nameOf={(vehicle) => vehicle.license_number}
+      detailOf={(vehicle) => `/vehicle-detail/${vehicle.id}`}
+      approval={approval}
+      remove={remove}
     />
   );
 }

@@ -1,20 +1,25 @@
 import { Group } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ApprovalActions, type Decision } from './approval-actions';
-import type { Column } from './data-table';
+import { DataTable, pagedQueryProps, type Column, type PagedQuery } from './data-table';
 import { DeleteButton } from './delete-button';
 import { ViewLink } from './view-link';
 
-/** The props of a table of records that serves several screens (drivers, vehicles). */
-export interface RecordTableProps<Query> {
+/** Where a paged table of records stands and how it reads. */
+interface TableProps {
   /** The table's accessible name. */
   label: string;
-  /** What its list call is asked; with company_id, one company's records (no company column). */
-  query: Query;
   onPageChange: (page: number) => void;
   toolbar?: ReactNode;
   minWidth: number;
+}
+
+/** The props of a table of records that serves several screens (drivers, vehicles). */
+export interface RecordListProps<Query> extends TableProps {
+  /** What its list call is asked; with company_id, one company's records (no company column). */
+  query: Query;
 }
 
 /** What the columns need of an approval mutation (TanStack Query's result, narrowed). */
@@ -47,7 +52,7 @@ interface RecordColumnsOptions<T> {
  * drivers, vehicles): approve / reject while Pending, the badge once decided
  * (SPEC 4); then view and delete, each asked first.
  */
-export function recordColumns<T extends { id: number; approval: string }>(
+function recordColumns<T extends { id: number; approval: string }>(
   t: TFunction,
   { nameOf, detailOf, approval, remove, before }: RecordColumnsOptions<T>,
 ): Column<T>[] {
@@ -82,4 +87,34 @@ export function recordColumns<T extends { id: number; approval: string }>(
       ),
     },
   ];
+}
+
+interface RecordTableProps<T> extends TableProps, RecordColumnsOptions<T> {
+  /** The list query: its rows, pages, loading and error. */
+  list: PagedQuery<T>;
+  /** The record's own columns; `false` leaves one out. */
+  columns: (Column<T> | false)[];
+}
+
+/** A paged table of records awaiting approval: its own columns, then approve / view / delete. */
+export function RecordTable<T extends { id: number; approval: string }>({
+  label,
+  list,
+  columns,
+  onPageChange,
+  toolbar,
+  minWidth,
+  ...record
+}: RecordTableProps<T>) {
+  const { t } = useTranslation();
+  return (
+    <DataTable
+      label={label}
+      columns={[...columns.filter((column) => column !== false), ...recordColumns(t, record)]}
+      rowKey={(row) => row.id}
+      {...pagedQueryProps(list, onPageChange)}
+      minWidth={minWidth}
+      toolbar={toolbar}
+    />
+  );
 }
