@@ -1,9 +1,13 @@
-import { couponList, couponStatus, type Coupon, type Paged } from '@cabdesk/contract';
+import {
+  couponList,
+  couponStatus,
+  type Coupon,
+  type Paged,
+  type ParsedInputOf,
+} from '@cabdesk/contract';
 import { useMutation } from '@tanstack/react-query';
 import { invalidate, queryKeyOf, send } from '@/lib/call';
 import { queryClient } from '@/lib/query-client';
-
-type CouponStatus = { coupon_id: number; suspend_status: Coupon['suspend_status'] };
 
 /** Every page held of the list (the web always asks for pages) shows the new state. */
 const queryKey = queryKeyOf(couponList);
@@ -33,7 +37,7 @@ export function useUpdateCouponStatus() {
   const mutationKey = queryKeyOf(couponStatus);
   return useMutation({
     mutationKey,
-    mutationFn: (input: CouponStatus) => send(couponStatus, input),
+    mutationFn: (input: ParsedInputOf<typeof couponStatus>) => send(couponStatus, input),
     meta: { successToast: true },
     onMutate: async ({ coupon_id, suspend_status }) => {
       // A list answer already on its way must not overwrite the new state.
