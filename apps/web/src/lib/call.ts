@@ -161,7 +161,7 @@ export function queryOf<E extends AnyEndpoint>(endpoint: E, ...[input]: CallArgs
 /** Mutation options that send an endpoint the mutation's variables and answer its envelope. */
 export function mutationOf<E extends AnyEndpoint>(endpoint: E) {
   return {
-    mutationKey: [endpoint.path],
+    mutationKey: queryKeyOf(endpoint),
     mutationFn: (input: InputOf<E>) => send(endpoint, ...([input] as CallArgs<E>)),
   };
 }
