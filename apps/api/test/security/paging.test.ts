@@ -1,6 +1,6 @@
 import { ENDPOINTS, PER_PAGE_MAX, type AnyEndpoint } from '@cabdesk/contract';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { buildTestApp, createAdmin, signedIn } from '../helper';
 
 /** Every list: the GET calls whose query takes `page`. */
