@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { profileSchema } from './auth';
-import { endpoint, EVERY_ROLE } from './endpoint';
+import { area, EVERY_ROLE } from './endpoint';
 
 /** SPEC 9 and ARCHITECTURE: the one-time code is 5 digits. */
 export const OTP_LENGTH = 5;
@@ -251,73 +251,52 @@ export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>;
 
 // ---------------------------------------------------------------- calls
 
-export const sendOtp = endpoint({
-  method: 'POST',
-  path: 'sendOtp',
+const passwordRecoveryCalls = area('Password recovery', EVERY_ROLE);
+const myProfileCalls = area('My profile', EVERY_ROLE);
+
+export const sendOtp = passwordRecoveryCalls.post('sendOtp', {
   summary:
     "E-mail a password-reset code, when the address is an administrator's (same answer either way).",
-  tag: 'Password recovery',
   input: sendOtpRequestSchema,
   data: sendOtpDataSchema,
   public: true,
 });
 
-export const resendOtp = endpoint({
-  method: 'POST',
-  path: 'resendOtp',
+export const resendOtp = passwordRecoveryCalls.post('resendOtp', {
   summary: 'E-mail a new code, at most one a minute (429 with the seconds left).',
-  tag: 'Password recovery',
   input: resendOtpRequestSchema,
   data: sendOtpDataSchema,
   public: true,
 });
 
-export const verifyOtp = endpoint({
-  method: 'POST',
-  path: 'verifyOTP',
+export const verifyOtp = passwordRecoveryCalls.post('verifyOTP', {
   summary: 'Check a code: a single-use reset token for newPassword.',
-  tag: 'Password recovery',
   input: verifyOtpRequestSchema,
   data: verifyOtpDataSchema,
   public: true,
 });
 
 /** SPEC 7 sends it as form data; JSON works too. */
-export const newPassword = endpoint({
-  method: 'POST',
-  path: 'newPassword',
+export const newPassword = passwordRecoveryCalls.post('newPassword', {
   summary: 'Set a new password with the reset token of a verified code; ends every session.',
-  tag: 'Password recovery',
   input: newPasswordRequestSchema,
   data: z.null(),
   public: true,
 });
 
-export const changePassword = endpoint({
-  method: 'POST',
-  path: 'changePassword',
+export const changePassword = myProfileCalls.post('changePassword', {
   summary: "Change one's own password with the current one; ends every session.",
-  tag: 'My profile',
   input: changePasswordRequestSchema,
   data: z.null(),
-  roles: EVERY_ROLE,
 });
 
-export const getProfile = endpoint({
-  method: 'GET',
-  path: 'getProfile',
+export const getProfile = myProfileCalls.get('getProfile', {
   summary: 'The signed-in administrator.',
-  tag: 'My profile',
   data: profileSchema,
-  roles: EVERY_ROLE,
 });
 
-export const updateProfile = endpoint({
-  method: 'POST',
-  path: 'updateProfile',
+export const updateProfile = myProfileCalls.post('updateProfile', {
   summary: "Change one's own name and phone (the e-mail cannot change).",
-  tag: 'My profile',
   input: updateProfileRequestSchema,
   data: profileSchema,
-  roles: EVERY_ROLE,
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, EVERY_ROLE } from './endpoint';
+import { area, EVERY_ROLE } from './endpoint';
 
 /** SPEC 5: both email messages come from one field. */
 export const loginEmailSchema = z.email({
@@ -52,21 +52,16 @@ export const AUTH_MESSAGES = {
 
 // ---------------------------------------------------------------- calls
 
-export const login = endpoint({
-  method: 'POST',
-  path: 'login',
+const signInCalls = area('Sign-in', EVERY_ROLE);
+
+export const login = signInCalls.post('login', {
   summary: 'Sign in: a bearer token and the administrator (rate limited).',
-  tag: 'Sign-in',
   input: loginRequestSchema,
   data: loginDataSchema,
   public: true,
 });
 
-export const logout = endpoint({
-  method: 'POST',
-  path: 'logout',
+export const logout = signInCalls.post('logout', {
   summary: 'End this session: its token stops working at once.',
-  tag: 'Sign-in',
   data: z.null(),
-  roles: EVERY_ROLE,
 });

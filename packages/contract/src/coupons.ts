@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, EVERY_ROLE } from './endpoint';
+import { area, EVERY_ROLE } from './endpoint';
 import {
   arrayOrPageQuerySchema,
   arrayOrPageSchema,
@@ -69,32 +69,23 @@ export const COUPON_MESSAGES = {
 
 // ---------------------------------------------------------------- calls
 
-export const couponList = endpoint({
-  method: 'GET',
-  path: 'coupon-list',
+const couponsCalls = area('Coupons', ['Owner', 'Support']);
+
+export const couponList = couponsCalls.get('coupon-list', {
   summary: 'Coupons, newest first: an array (at most 500), or a paged list with `page`.',
-  tag: 'Coupons',
   input: arrayOrPageQuerySchema,
   data: arrayOrPageSchema(couponSchema),
   roles: EVERY_ROLE,
 });
 
-export const couponAdd = endpoint({
-  method: 'POST',
-  path: 'coupon-add',
+export const couponAdd = couponsCalls.post('coupon-add', {
   summary: 'Add a coupon (409 when its code exists, in any case).',
-  tag: 'Coupons',
   input: couponFormSchema,
   data: couponSchema,
-  roles: ['Owner', 'Support'],
 });
 
-export const couponStatus = endpoint({
-  method: 'POST',
-  path: 'coupon-status',
+export const couponStatus = couponsCalls.post('coupon-status', {
   summary: 'Suspend a coupon (suspend_status 1) or make it usable again (0).',
-  tag: 'Coupons',
   input: couponStatusRequestSchema,
   data: couponSchema,
-  roles: ['Owner', 'Support'],
 });

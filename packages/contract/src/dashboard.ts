@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, EVERY_ROLE } from './endpoint';
+import { area, EVERY_ROLE } from './endpoint';
 
 export const dashboardSchema = z.object({
   overall_driver: z.number().int(),
@@ -37,20 +37,14 @@ export type DashboardTrends = z.infer<typeof dashboardTrendsSchema>;
 
 // ---------------------------------------------------------------- calls
 
-export const dashboard = endpoint({
-  method: 'GET',
-  path: 'dashboard',
+const dashboardCalls = area('Dashboard', EVERY_ROLE);
+
+export const dashboard = dashboardCalls.get('dashboard', {
   summary: 'The four figures of the dashboard cards.',
-  tag: 'Dashboard',
   data: dashboardSchema,
-  roles: EVERY_ROLE,
 });
 
-export const dashboardTrends = endpoint({
-  method: 'GET',
-  path: 'dashboard-trends',
+export const dashboardTrends = dashboardCalls.get('dashboard-trends', {
   summary: 'Trips and revenue per day, trips per status, records waiting for approval.',
-  tag: 'Dashboard',
   data: dashboardTrendsSchema,
-  roles: EVERY_ROLE,
 });

@@ -68,27 +68,51 @@ export type DataOf<E extends AnyEndpoint> = z.output<E['data']>;
 /** No query, or an empty body. */
 export const noInput = z.object({});
 
+/** An endpoint as an area declares it: its method, path and section come from the area. */
+type CallOptions<Input extends z.ZodType, Data extends z.ZodType> = {
+  summary: string;
+  input?: Input;
+  headers?: z.ZodType;
+  data: Data;
+  stream?: boolean;
+} & ({ public: true; roles?: undefined } | { public?: false; roles?: readonly Role[] });
+
 /**
- * Declares an endpoint. `input` defaults to none; `public` to false; `roles`
- * must be chosen for every call that needs a session (a new call without a
- * role decision does not compile).
+ * The calls of one area of the API: its section of the reference, and the
+ * roles that may make them unless a call names its own (or is public).
+ * `area('Directory', EVERY_ROLE).get('user-list', { summary, input, data })`.
  */
-export function endpoint<
-  M extends Method,
-  Data extends z.ZodType,
-  Input extends z.ZodType = typeof noInput,
->(
-  definition: {
-    method: M;
-    path: string;
-    summary: string;
-    tag: string;
-    input?: Input;
-    headers?: z.ZodType;
-    data: Data;
-    stream?: boolean;
-  } & ({ public: true; roles?: undefined } | { public?: false; roles: readonly Role[] }),
-): Endpoint<M, Input, Data> {
+export function area(tag: string, roles: readonly Role[]) {
+  const method =
+    <M extends Method>(name: M) =>
+    <Data extends z.ZodType, Input extends z.ZodType = typeof noInput>(
+      path: string,
+      options: CallOptions<Input, Data>,
+    ) =>
+      endpoint<M, Data, Input>({
+        ...options,
+        method: name,
+        path,
+        tag,
+        public: options.public === true,
+        roles: options.roles ?? roles,
+      });
+  return { get: method('GET'), post: method('POST') };
+}
+
+/** The endpoint object of one call, as an area declares it. */
+function endpoint<M extends Method, Data extends z.ZodType, Input extends z.ZodType>(definition: {
+  method: M;
+  path: string;
+  summary: string;
+  tag: string;
+  input?: Input;
+  headers?: z.ZodType;
+  data: Data;
+  stream?: boolean;
+  public: boolean;
+  roles: readonly Role[];
+}): Endpoint<M, Input, Data> {
   return {
     method: definition.method,
     path: definition.path,
@@ -98,8 +122,8 @@ export function endpoint<
     ...(definition.headers ? { headers: definition.headers } : {}),
     data: definition.data,
     response: envelopeSchema(definition.data),
-    public: definition.public === true,
-    roles: definition.public === true ? ROLES : definition.roles,
+    public: definition.public,
+    roles: definition.public ? ROLES : definition.roles,
     stream: definition.stream === true,
   };
 }

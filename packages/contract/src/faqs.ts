@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, EVERY_ROLE } from './endpoint';
+import { area, EVERY_ROLE } from './endpoint';
 import { arrayOrPageQuerySchema, arrayOrPageSchema, idSchema, requiredText } from './envelope';
 
 /** FAQ entries: `support-*` on the wire (SPEC 7), FAQ everywhere else. */
@@ -36,37 +36,28 @@ export const FAQ_MESSAGES = {
 
 // ---------------------------------------------------------------- calls
 
+const faqCalls = area('FAQ', ['Owner', 'Support']);
+
 /**
  * The FAQ entries, newest first. SPEC 7 reads `data` as an array, so without
  * `page` it is one (at most UNPAGED_LIST_MAX entries); with `page` (and
  * `per_page`) a paged list.
  */
-export const faqList = endpoint({
-  method: 'GET',
-  path: 'support-list',
+export const faqList = faqCalls.get('support-list', {
   summary: 'FAQ entries, newest first: an array (at most 500), or a paged list with `page`.',
-  tag: 'FAQ',
   input: arrayOrPageQuerySchema,
   data: arrayOrPageSchema(faqSchema),
   roles: EVERY_ROLE,
 });
 
-export const faqAdd = endpoint({
-  method: 'POST',
-  path: 'support-add',
+export const faqAdd = faqCalls.post('support-add', {
   summary: 'Add an FAQ entry.',
-  tag: 'FAQ',
   input: faqFormSchema,
   data: faqSchema,
-  roles: ['Owner', 'Support'],
 });
 
-export const faqUpdate = endpoint({
-  method: 'POST',
-  path: 'support-update',
+export const faqUpdate = faqCalls.post('support-update', {
   summary: 'Change the question and answer of an FAQ entry.',
-  tag: 'FAQ',
   input: faqFormSchema.extend({ support_id: idSchema }),
   data: faqSchema,
-  roles: ['Owner', 'Support'],
 });

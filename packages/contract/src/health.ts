@@ -1,22 +1,17 @@
 import { z } from 'zod';
-import { endpoint } from './endpoint';
+import { area, EVERY_ROLE } from './endpoint';
 
-/** For load balancers and orchestrators, outside the admin API. */
+/** For load balancers and orchestrators, outside the admin API: public. */
+const operationsCalls = area('Operations', EVERY_ROLE);
 
-export const healthz = endpoint({
-  method: 'GET',
-  path: '/healthz',
+export const healthz = operationsCalls.get('/healthz', {
   summary: 'Liveness: the process answers.',
-  tag: 'Operations',
   data: z.null(),
   public: true,
 });
 
-export const readyz = endpoint({
-  method: 'GET',
-  path: '/readyz',
+export const readyz = operationsCalls.get('/readyz', {
   summary: 'Readiness: the database answers (503 with status false when it does not).',
-  tag: 'Operations',
   data: z.null(),
   public: true,
 });

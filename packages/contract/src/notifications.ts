@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, EVERY_ROLE } from './endpoint';
+import { area, EVERY_ROLE } from './endpoint';
 import { PG_INTEGER_MAX, wholeNumber } from './envelope';
 
 export const notificationSchema = z.object({
@@ -85,23 +85,17 @@ export type PushPayload = z.infer<typeof pushPayloadSchema>;
 
 // ---------------------------------------------------------------- calls
 
-export const notificationList = endpoint({
-  method: 'GET',
-  path: 'notification',
+const notificationsCalls = area('Notifications', EVERY_ROLE);
+
+export const notificationList = notificationsCalls.get('notification', {
   summary: "The newest notifications and this administrator's unread count.",
-  tag: 'Notifications',
   data: notificationListSchema,
-  roles: EVERY_ROLE,
 });
 
-export const notificationRead = endpoint({
-  method: 'POST',
-  path: 'notification-read',
+export const notificationRead = notificationsCalls.post('notification-read', {
   summary: 'Mark one notification, or all, read for this administrator.',
-  tag: 'Notifications',
   input: notificationReadRequestSchema,
   data: z.object({ unread_count: z.number().int() }),
-  roles: EVERY_ROLE,
 });
 
 /**
@@ -109,24 +103,17 @@ export const notificationRead = endpoint({
  * notification-stream once: EventSource cannot send the bearer header, and
  * the bearer token never goes in a URL.
  */
-export const notificationStreamTicket = endpoint({
-  method: 'POST',
-  path: 'notification-stream-ticket',
+export const notificationStreamTicket = notificationsCalls.post('notification-stream-ticket', {
   summary: 'A single-use ticket that opens the live notification stream once.',
-  tag: 'Notifications',
   data: z.object({ ticket: z.string(), expires_in: z.number().int() }),
-  roles: EVERY_ROLE,
 });
 
 /**
  * Server-sent events (NOTIFICATION_EVENTS), not JSON. Reached without a
  * bearer token: the ticket is the credential.
  */
-export const notificationStream = endpoint({
-  method: 'GET',
-  path: 'notification-stream',
+export const notificationStream = notificationsCalls.get('notification-stream', {
   summary: 'Live notifications as server-sent events; opened with a ticket, not a bearer token.',
-  tag: 'Notifications',
   input: notificationStreamQuerySchema,
   headers: notificationStreamHeadersSchema,
   data: z.null(),
@@ -138,11 +125,8 @@ export const notificationStream = endpoint({
  * Outside the admin API: the login page needs it before any session exists,
  * and a public key is no secret. The VAPID application server key, base64url.
  */
-export const pushPublicKey = endpoint({
-  method: 'GET',
-  path: '/push-public-key',
+export const pushPublicKey = notificationsCalls.get('/push-public-key', {
   summary: 'The Web Push (VAPID) public key.',
-  tag: 'Notifications',
   data: z.object({ public_key: z.string() }),
   public: true,
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint } from './endpoint';
+import { area } from './endpoint';
 import { idSchema } from './envelope';
 import { activeStatusSchema, approvalDecisionSchema, int } from './vocabulary';
 
@@ -38,24 +38,18 @@ export type DeleteDataBody = z.input<typeof deleteDataBodySchema>;
 
 // ---------------------------------------------------------------- calls
 
-export const statusUpdate = endpoint({
-  method: 'POST',
-  path: 'status-update',
+const directoryCalls = area('Directory', ['Owner', 'Operator']);
+
+export const statusUpdate = directoryCalls.post('status-update', {
   summary: 'Switch a passenger, driver or (approved) company Active or Inactive.',
-  tag: 'Directory',
   input: statusUpdateBodySchema,
   data: z.object({ id: int(), status: activeStatusSchema }),
-  roles: ['Owner', 'Operator'],
 });
 
-export const approvalUser = endpoint({
-  method: 'POST',
-  path: 'approval-user',
+export const approvalUser = directoryCalls.post('approval-user', {
   summary: 'Approve or reject a Pending company, driver or vehicle.',
-  tag: 'Directory',
   input: approvalBodySchema,
   data: z.object({ id: int(), approval: approvalDecisionSchema }),
-  roles: ['Owner', 'Operator'],
 });
 
 /**
@@ -63,11 +57,8 @@ export const approvalUser = endpoint({
  * server also checks the table against the role (people and vehicles for
  * Operators, FAQ and coupons for Support).
  */
-export const deleteData = endpoint({
-  method: 'POST',
-  path: 'delete-data',
+export const deleteData = directoryCalls.post('delete-data', {
   summary: 'Soft-delete a user, vehicle, FAQ entry or coupon (its trips and sales stay).',
-  tag: 'Directory',
   input: deleteDataBodySchema,
   data: z.object({ id: int() }),
   roles: ['Owner', 'Operator', 'Support'],

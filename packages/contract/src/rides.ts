@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, EVERY_ROLE } from './endpoint';
+import { area, EVERY_ROLE } from './endpoint';
 import { idSchema, optionalQuery, pagedSchema, pageQuerySchema, requiredText } from './envelope';
 import { int, RIDE_STATUS_LABELS, rideStatusSchema, type RideStatus } from './vocabulary';
 
@@ -128,31 +128,22 @@ export type RideCancelRequest = z.infer<typeof rideCancelBodySchema>;
 
 // ---------------------------------------------------------------- calls
 
-export const rideList = endpoint({
-  method: 'GET',
-  path: 'ride-list',
+const rideCalls = area('Trips', EVERY_ROLE);
+
+export const rideList = rideCalls.get('ride-list', {
   summary: 'Trips newest first, of one passenger, driver or company or all, paged.',
-  tag: 'Trips',
   input: rideListQuerySchema,
   data: pagedSchema(rideSchema),
-  roles: EVERY_ROLE,
 });
 
-export const rideDetail = endpoint({
-  method: 'GET',
-  path: 'ride-detail',
+export const rideDetail = rideCalls.get('ride-detail', {
   summary: 'One trip (404 when missing).',
-  tag: 'Trips',
   input: rideDetailQuerySchema,
   data: rideDetailSchema,
-  roles: EVERY_ROLE,
 });
 
-export const rideCancel = endpoint({
-  method: 'POST',
-  path: 'ride-cancel',
+export const rideCancel = rideCalls.post('ride-cancel', {
   summary: 'Cancel a Pending or Accepted trip, with a reason (409 in any other state).',
-  tag: 'Trips',
   input: rideCancelBodySchema,
   data: rideDetailSchema,
   roles: ['Owner', 'Operator'],

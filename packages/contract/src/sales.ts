@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint } from './endpoint';
+import { area } from './endpoint';
 import { pagedSchema, pageQuerySchema } from './envelope';
 
 /** A payment of a trip (SPEC 3). */
@@ -18,12 +18,10 @@ export type Transaction = z.infer<typeof transactionSchema>;
 export const transactionQuerySchema = pageQuerySchema.pick({ page: true, per_page: true });
 export type TransactionQuery = z.input<typeof transactionQuerySchema>;
 
-export const transactionList = endpoint({
-  method: 'GET',
-  path: 'transaction',
+const salesCalls = area('Sales', ['Owner', 'Finance']);
+
+export const transactionList = salesCalls.get('transaction', {
   summary: 'Payments, newest first, paged.',
-  tag: 'Sales',
   input: transactionQuerySchema,
   data: pagedSchema(transactionSchema),
-  roles: ['Owner', 'Finance'],
 });

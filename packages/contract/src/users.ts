@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, EVERY_ROLE } from './endpoint';
+import { area, EVERY_ROLE } from './endpoint';
 import { idSchema, optionalQuery, pagedSchema, pageQuerySchema } from './envelope';
 import {
   activeStatusSchema,
@@ -109,42 +109,28 @@ export type DriverListQuery = z.input<typeof driverListQuerySchema>;
 
 // ---------------------------------------------------------------- calls
 
-export const userList = endpoint({
-  method: 'GET',
-  path: 'user-list',
+const directoryCalls = area('Directory', EVERY_ROLE);
+
+export const userList = directoryCalls.get('user-list', {
   summary: 'People of one role (passengers, drivers or companies), newest first, paged.',
-  tag: 'Directory',
   input: userListQuerySchema,
   data: pagedSchema(userListItemSchema),
-  roles: EVERY_ROLE,
 });
 
-export const allUsers = endpoint({
-  method: 'GET',
-  path: 'all-users',
+export const allUsers = directoryCalls.get('all-users', {
   summary: 'Every marketplace account of any role, newest first, paged.',
-  tag: 'Directory',
   input: allUsersQuerySchema,
   data: pagedSchema(userListItemSchema),
-  roles: EVERY_ROLE,
 });
 
-export const userDetail = endpoint({
-  method: 'GET',
-  path: 'user-detail',
+export const userDetail = directoryCalls.get('user-detail', {
   summary: 'One account of any role with its documents and figures (404 when missing).',
-  tag: 'Directory',
   input: userDetailQuerySchema,
   data: userDetailSchema,
-  roles: EVERY_ROLE,
 });
 
-export const driverList = endpoint({
-  method: 'GET',
-  path: 'driver-list',
+export const driverList = directoryCalls.get('driver-list', {
   summary: 'The drivers of one company (or every driver), newest first, paged.',
-  tag: 'Directory',
   input: driverListQuerySchema,
   data: pagedSchema(userListItemSchema),
-  roles: EVERY_ROLE,
 });

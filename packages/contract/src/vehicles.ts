@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, EVERY_ROLE } from './endpoint';
+import { area, EVERY_ROLE } from './endpoint';
 import { idSchema, optionalQuery, pagedSchema, pageQuerySchema } from './envelope';
 import { approvalSchema, imageUrlSchema, int } from './vocabulary';
 
@@ -52,22 +52,16 @@ export type VehicleDetailQuery = z.input<typeof vehicleDetailQuerySchema>;
 
 // ---------------------------------------------------------------- calls
 
-export const vehicleList = endpoint({
-  method: 'GET',
-  path: 'vehicle-list',
+const directoryCalls = area('Directory', EVERY_ROLE);
+
+export const vehicleList = directoryCalls.get('vehicle-list', {
   summary: 'Vehicles newest first, of one company or all, paged.',
-  tag: 'Directory',
   input: vehicleListQuerySchema,
   data: pagedSchema(vehicleSchema),
-  roles: EVERY_ROLE,
 });
 
-export const vehicleDetail = endpoint({
-  method: 'GET',
-  path: 'vehicle-detail',
+export const vehicleDetail = directoryCalls.get('vehicle-detail', {
   summary: 'One vehicle with its documents and photos (404 when missing).',
-  tag: 'Directory',
   input: vehicleDetailQuerySchema,
   data: vehicleSchema,
-  roles: EVERY_ROLE,
 });
