@@ -8,7 +8,7 @@ import {
   wholeNumber,
 } from './envelope';
 
-export const couponSchema = z.object({
+const couponSchema = z.object({
   id: z.number().int(),
   title: z.string(),
   coupon_code: z.string(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { area, EVERY_ROLE } from './endpoint';
 
-export const dashboardSchema = z.object({
+const dashboardSchema = z.object({
   overall_driver: z.number().int(),
   overall_vehicle: z.number().int(),
   overall_company: z.number().int(),
@@ -13,7 +13,7 @@ export type Dashboard = z.infer<typeof dashboardSchema>;
 export const TREND_DAYS = 30;
 
 /** GET dashboard-trends: what an operator looks at under the four cards. */
-export const dashboardTrendsSchema = z.object({
+const dashboardTrendsSchema = z.object({
   /** The last TREND_DAYS UTC days, oldest first, every day present. */
   days: z.array(
     z.object({

@@ -24,7 +24,7 @@ export const API_BASE = '/taxi-service/admin/';
  * and "find references" on the object leads to the route, the web call and
  * every query it invalidates.
  */
-export type Endpoint<
+type Endpoint<
   M extends Method = Method,
   Input extends z.ZodType = z.ZodType,
   Data extends z.ZodType = z.ZodType,

@@ -4,7 +4,7 @@ import { arrayOrPageQuerySchema, arrayOrPageSchema, idSchema, requiredText } fro
 
 /** FAQ entries: `support-*` on the wire (SPEC 7), FAQ everywhere else. */
 
-export const faqSchema = z.object({
+const faqSchema = z.object({
   id: z.number().int(),
   question: z.string(),
   answer: z.string(),

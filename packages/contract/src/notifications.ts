@@ -15,7 +15,7 @@ export const notificationSchema = z.object({
 export type Notification = z.infer<typeof notificationSchema>;
 
 /** SPEC 3: the notification call answers `data.data`, an array, newest first. */
-export const notificationListSchema = z.object({
+const notificationListSchema = z.object({
   data: z.array(notificationSchema),
   /** Every unread notification of this admin, not only those listed. */
   unread_count: z.number().int(),
@@ -32,7 +32,7 @@ export const NOTIFICATION_MESSAGES = {
 } as const;
 
 /** POST notification-read: one notification (`notification_id`) or every one (`all: true`). */
-export const notificationReadRequestSchema = z
+const notificationReadRequestSchema = z
   .object({
     notification_id: wholeNumber({
       min: 1,
@@ -45,7 +45,6 @@ export const notificationReadRequestSchema = z
     message: NOTIFICATION_MESSAGES.pickOne,
     path: ['notification_id'],
   });
-export type NotificationReadRequest = z.input<typeof notificationReadRequestSchema>;
 
 const notificationAfterSchema = wholeNumber({
   min: 0,
@@ -75,13 +74,7 @@ export const NOTIFICATION_EVENTS = {
 } as const;
 
 /** What a Web Push message carries (JSON), read by the service worker. */
-export const pushPayloadSchema = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  body: z.string(),
-  link: z.string().nullable(),
-});
-export type PushPayload = z.infer<typeof pushPayloadSchema>;
+export type PushPayload = { id: number; title: string; body: string; link: string | null };
 
 // ---------------------------------------------------------------- calls
 

@@ -11,24 +11,22 @@ import { activeStatusSchema, approvalDecisionSchema, int } from './vocabulary';
  */
 
 /** POST status-update: Active/Inactive of a user, driver or company. */
-export const statusUpdateBodySchema = z.object({
+const statusUpdateBodySchema = z.object({
   id: idSchema,
   table: z.enum(['users'], { error: 'table must be users.' }),
   status: activeStatusSchema,
 });
-export type StatusUpdateBody = z.input<typeof statusUpdateBodySchema>;
 
 /** POST approval-user: decide a Pending company, driver (users) or vehicle. */
-export const approvalBodySchema = z.object({
+const approvalBodySchema = z.object({
   id: idSchema,
   table: z.enum(['users', 'vehicles'], { error: 'table must be users or vehicles.' }),
   approval: approvalDecisionSchema,
 });
-export type ApprovalBody = z.input<typeof approvalBodySchema>;
 
 /** POST delete-data: soft delete (the record leaves every list; its rides and sales stay). */
 export const DELETABLE_TABLES = ['users', 'vehicles', 'supports', 'coupons'] as const;
-export const deleteDataBodySchema = z.object({
+const deleteDataBodySchema = z.object({
   id: idSchema,
   table: z.enum(DELETABLE_TABLES, {
     error: 'table must be users, vehicles, supports or coupons.',

@@ -7,28 +7,27 @@ import { int, RIDE_STATUS_LABELS, rideStatusSchema, type RideStatus } from './vo
 
 // ---------------------------------------------------------------- ride-list
 
-export const personRefSchema = z.object({
+const personRefSchema = z.object({
   id: int(),
   name: z.string(),
   phone: z.string().nullable(),
   email: z.string(),
 });
-export type PersonRef = z.infer<typeof personRefSchema>;
 
 /** The vehicle the ride was driven with. */
-export const rideVehicleSchema = z.object({
+const rideVehicleSchema = z.object({
   id: int(),
   license_number: z.string(),
   service_type_data: z.object({ title: z.string() }),
   vehicle_type_data: z.object({ title: z.string() }),
 });
 
-export const rideDriverSchema = personRefSchema.extend({
+const rideDriverSchema = personRefSchema.extend({
   /** null when the ride records no vehicle. */
   vehicle: rideVehicleSchema.nullable(),
 });
 
-export const rideCompanySchema = z.object({
+const rideCompanySchema = z.object({
   id: int(),
   name: z.string(),
   company_name: z.string().nullable(),
@@ -36,7 +35,7 @@ export const rideCompanySchema = z.object({
 });
 
 /** One trip (SPEC 3). driver and company are null until the ride has them. */
-export const rideSchema = z.object({
+const rideSchema = z.object({
   id: int(),
   amount: z.number(),
   pickup_address: z.string(),
@@ -57,16 +56,14 @@ export type Ride = z.infer<typeof rideSchema>;
  * - search matches pick-up and drop-off addresses, and the name, email or
  *   phone of the passenger, the driver or the company.
  */
-export const rideListQuerySchema = pageQuerySchema.extend({
+const rideListQuerySchema = pageQuerySchema.extend({
   user_id: optionalQuery(idSchema),
 });
-export type RideListQuery = z.input<typeof rideListQuerySchema>;
 
 // ---------------------------------------------------------------- ride-detail
 
 /** GET ride-detail?ride_id (SPEC 7). 404 when there is no such trip. */
-export const rideDetailQuerySchema = z.object({ ride_id: idSchema });
-export type RideDetailQuery = z.input<typeof rideDetailQuerySchema>;
+const rideDetailQuerySchema = z.object({ ride_id: idSchema });
 
 /**
  * A trip as its detail page shows it (SPEC 2): a list item plus the reason it
@@ -77,7 +74,7 @@ export type RideDetailQuery = z.input<typeof rideDetailQuerySchema>;
  * - cancel_reason: why it was cancelled (by the rider, the driver or an
  *   administrator); null unless ride_status is Cancel.
  */
-export const rideDetailSchema = rideSchema.extend({
+const rideDetailSchema = rideSchema.extend({
   cancel_reason: z.string().nullable(),
   updated_at: z.string(),
 });
@@ -86,7 +83,7 @@ export type RideDetail = z.infer<typeof rideDetailSchema>;
 // ---------------------------------------------------------------- ride-cancel
 
 /** The states in which an administrator may cancel ("reject") a trip. */
-export const CANCELLABLE_RIDE_STATUSES = ['Pending', 'Accept'] as const satisfies RideStatus[];
+const CANCELLABLE_RIDE_STATUSES = ['Pending', 'Accept'] as const satisfies RideStatus[];
 
 export const isCancellable = (status: RideStatus) =>
   (CANCELLABLE_RIDE_STATUSES as readonly RideStatus[]).includes(status);
@@ -122,9 +119,7 @@ export type RideCancelForm = z.infer<typeof rideCancelFormSchema>;
  * trip's state) when it is in any other state, 400 for a missing or too long
  * reason.
  */
-export const rideCancelBodySchema = rideCancelFormSchema.extend({ ride_id: idSchema });
-export type RideCancelBody = z.input<typeof rideCancelBodySchema>;
-export type RideCancelRequest = z.infer<typeof rideCancelBodySchema>;
+const rideCancelBodySchema = rideCancelFormSchema.extend({ ride_id: idSchema });
 
 // ---------------------------------------------------------------- calls
 

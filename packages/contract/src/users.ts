@@ -11,13 +11,12 @@ import {
 } from './vocabulary';
 
 /** A driver's employer, as shown beside the driver. */
-export const companyRefSchema = z.object({
+const companyRefSchema = z.object({
   id: int(),
   company_name: z.string().nullable(),
   email: z.string(),
   phone: z.string().nullable(),
 });
-export type CompanyRef = z.infer<typeof companyRefSchema>;
 
 /**
  * One row of user-list, all-users and driver-list, for every role.
@@ -27,7 +26,7 @@ export type CompanyRef = z.infer<typeof companyRefSchema>;
  *   trips, a driver's trips, a company's trips).
  * - company: the employer of a driver; null for other roles or when none.
  */
-export const userListItemSchema = z.object({
+const userListItemSchema = z.object({
   id: int(),
   user_type: userTypeSchema,
   name: z.string(),
@@ -58,7 +57,7 @@ export type UserListItem = z.infer<typeof userListItemSchema>;
  * - today_revenue: amount of this account's completed rides created today (UTC);
  *   overall_revenue: of all its completed rides. Both 0 when none.
  */
-export const userDetailSchema = userListItemSchema.extend({
+const userDetailSchema = userListItemSchema.extend({
   company_doc: z.array(z.string()),
   holding_dl: imageUrlSchema,
   dl_front: imageUrlSchema,
@@ -77,11 +76,10 @@ const personFilters = {
 };
 
 /** GET user-list: people of one role, newest first. */
-export const userListQuerySchema = pageQuerySchema.extend({
+const userListQuerySchema = pageQuerySchema.extend({
   user_type: userTypeSchema,
   ...personFilters,
 });
-export type UserListQuery = z.input<typeof userListQuerySchema>;
 
 /**
  * GET all-users: every marketplace account that is not deleted, of any role
@@ -89,23 +87,20 @@ export type UserListQuery = z.input<typeof userListQuerySchema>;
  * tells the role). Search and paging like user-list; status and approval filter
  * too.
  */
-export const allUsersQuerySchema = pageQuerySchema.extend(personFilters);
-export type AllUsersQuery = z.input<typeof allUsersQuerySchema>;
+const allUsersQuerySchema = pageQuerySchema.extend(personFilters);
 
 /** GET user-detail: one account of any role (404 when missing or deleted). */
-export const userDetailQuerySchema = z.object({ user_id: idSchema });
-export type UserDetailQuery = z.input<typeof userDetailQuerySchema>;
+const userDetailQuerySchema = z.object({ user_id: idSchema });
 
 /**
  * GET driver-list: the drivers of one company, newest first (404 when the
  * company is missing or deleted). Without company_id: every driver, like
  * `user-list?user_type=Driver`.
  */
-export const driverListQuerySchema = pageQuerySchema.extend({
+const driverListQuerySchema = pageQuerySchema.extend({
   company_id: optionalQuery(idSchema),
   ...personFilters,
 });
-export type DriverListQuery = z.input<typeof driverListQuerySchema>;
 
 // ---------------------------------------------------------------- calls
 

@@ -3,7 +3,7 @@ import { area, EVERY_ROLE } from './endpoint';
 import { idSchema, optionalQuery, pagedSchema, pageQuerySchema } from './envelope';
 import { approvalSchema, imageUrlSchema, int } from './vocabulary';
 
-export const vehicleCompanySchema = z.object({
+const vehicleCompanySchema = z.object({
   id: int(),
   company_name: z.string().nullable(),
   /** The owner's name. */
@@ -13,7 +13,7 @@ export const vehicleCompanySchema = z.object({
 });
 
 /** One vehicle, in vehicle-list and vehicle-detail alike (SPEC 3). */
-export const vehicleSchema = z.object({
+const vehicleSchema = z.object({
   id: int(),
   license_number: z.string(),
   approval: approvalSchema,
@@ -40,15 +40,13 @@ export type Vehicle = z.infer<typeof vehicleSchema>;
  * company name, owner, brand, model, service and vehicle type. Vehicles have
  * no active status; `approval` filters.
  */
-export const vehicleListQuerySchema = pageQuerySchema.extend({
+const vehicleListQuerySchema = pageQuerySchema.extend({
   company_id: optionalQuery(idSchema),
   approval: optionalQuery(approvalSchema),
 });
-export type VehicleListQuery = z.input<typeof vehicleListQuerySchema>;
 
 /** GET vehicle-detail (404 when missing or deleted). */
-export const vehicleDetailQuerySchema = z.object({ vehicle_id: idSchema });
-export type VehicleDetailQuery = z.input<typeof vehicleDetailQuerySchema>;
+const vehicleDetailQuerySchema = z.object({ vehicle_id: idSchema });
 
 // ---------------------------------------------------------------- calls
 

@@ -12,7 +12,7 @@ import { z } from 'zod';
  *   driver's name, a vehicle or driver still shows its deleted company.
  */
 
-export const USER_TYPES = ['User', 'Driver', 'Company'] as const;
+const USER_TYPES = ['User', 'Driver', 'Company'] as const;
 export const userTypeSchema = z.enum(USER_TYPES, {
   error: 'user_type must be User, Company or Driver.',
 });
@@ -36,9 +36,8 @@ export const approvalDecisionSchema = z.enum(['Approved', 'Rejected'], {
 });
 export type ApprovalDecision = z.infer<typeof approvalDecisionSchema>;
 
-export const GENDERS = ['Male', 'Female', 'Other'] as const;
+const GENDERS = ['Male', 'Female', 'Other'] as const;
 export const genderSchema = z.enum(GENDERS);
-export type Gender = z.infer<typeof genderSchema>;
 
 export const RIDE_STATUSES = ['Pending', 'Accept', 'Start', 'End', 'Complete', 'Cancel'] as const;
 export const rideStatusSchema = z.enum(RIDE_STATUSES);

@@ -15,7 +15,7 @@ export interface FoundMessage {
 }
 
 /** A sentence a person reads: has a space and ends like one, or asks "Please …". */
-export const looksLikeMessage = (text: string) =>
+const looksLikeMessage = (text: string) =>
   /\s/.test(text.trim()) && (/[.!?]\s*$/.test(text) || /^Please /.test(text));
 
 function sourceFiles(dir: string, skip: (path: string) => boolean): string[] {
