@@ -16,13 +16,15 @@ const apiSrc = fileURLToPath(new URL('..', import.meta.url));
 /**
  * Text in the API that is not an envelope message: seed data, the e-mail
  * body, the one-time console note at first start, the server commands'
- * terminal output, and the notifications' own content (records, shown as data).
+ * terminal output, the API reference's descriptions, and the notifications'
+ * own content (records, shown as data).
  */
 const NOT_MESSAGES = [
   '/seed/',
   '/bootstrap.ts',
   '/admin-cli.ts',
   '/commands/',
+  '/lib/openapi.ts',
   '/modules/auth/otp-mail.ts',
   '/modules/notifications/notify.ts',
 ];
