@@ -333,7 +333,10 @@ describe('the sign-in limit', () => {
     const codes = (await Promise.all(Array.from({ length: 15 }, () => fail(app)))).map(
       (r) => r.statusCode,
     );
-    expect(codes.filter((c) => c === 401)).toHaveLength(10);
+    expect(
+      codes.filter((c) => c === 401),
+      JSON.stringify(codes),
+    ).toHaveLength(10);
     expect(codes.filter((c) => c === 429)).toHaveLength(5);
   });
 });
