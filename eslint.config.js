@@ -1,9 +1,25 @@
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import prettier from 'eslint-config-prettier';
 import i18next from 'eslint-plugin-i18next';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import tseslint from 'typescript-eslint';
+
+/** The web app's source, and its features (one zone each, so a new feature is covered at once). */
+const web = fileURLToPath(new URL('./apps/web/src/', import.meta.url));
+const features = readdirSync(`${web}features`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** One-way imports (ARCHITECTURE): web -> contract <- api. */
+const apiNeverImportsWeb = {
+  group: ['**/apps/web/**', '@cabdesk/web'],
+  message: 'The API and the contract never import the web app.',
+};
 
 export default tseslint.config(
   {
@@ -35,9 +51,78 @@ export default tseslint.config(
     },
   },
   {
+    // STYLE "imports flow one way" (bulletproof-react's zones): shared pieces
+    // (components, hooks, lib) -> features -> app. A feature does not import
+    // another feature; screens that compose several live in app/routes.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Resolves the `@/` alias, so `@/features/users/...` counts like `../users/...`.
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: 'apps/web/tsconfig.json' }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: web,
+          zones: [
+            ...features.map((feature) => ({
+              target: `./features/${feature}`,
+              from: './features',
+              except: [`./${feature}`],
+              message: 'A feature does not import another feature: compose them in app/routes.',
+            })),
+            {
+              target: './features',
+              from: './app',
+              message: 'Features do not import the app layer.',
+            },
+            {
+              target: ['./components', './hooks', './lib'],
+              from: ['./features', './app'],
+              message: 'Shared code (components, hooks, lib) does not import features or the app.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/api/**/*.ts', 'packages/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['**/apps/web/**', '@cabdesk/web'] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            apiNeverImportsWeb,
+            {
+              // A module of the API is used through its index file only: its
+              // routes, repositories and helpers are its own business.
+              regex: String.raw`(^|/)modules/[^/]+/`,
+              message: "Import a module through its index ('./modules/auth').",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/api/src/modules/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            apiNeverImportsWeb,
+            {
+              regex: String.raw`^\.\./[^./][^/]*/`,
+              message: "Import another module through its index ('../auth').",
+            },
+          ],
+        },
+      ],
     },
   },
   {
@@ -68,8 +153,11 @@ export default tseslint.config(
               'indexOf',
               'endsWith',
               'startsWith',
-              // ...and react-hook-form's field names: `{...register('email')}`.
+              // ...and react-hook-form's field names: `{...register('email')}`,
+              // also through useSchemaForm: `{...form.field('email')}`.
               'register',
+              'field',
+              'errorOf',
               'clearErrors',
               'getValues',
               'resetField',

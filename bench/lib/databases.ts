@@ -26,7 +26,7 @@ function seed(scale: Scale, env: Record<string, string>, log: (msg: string) => v
     const started = Date.now();
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', 'apps/api/src/db/seed/cli.ts', '--scale', SEED_SCALE[scale]],
+      ['--import', 'tsx', 'apps/api/src/seed/cli.ts', '--scale', SEED_SCALE[scale]],
       { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] },
     );
     child.stdout.on('data', (chunk: Buffer) => {

@@ -61,6 +61,9 @@ export function describeWalks() {
         locale: 'en-US',
         // Nothing in a walk may ask for permissions (location, notifications).
         permissions: [],
+        // Popups, toasts and overlays appear at once (the app respects it), so
+        // a walk waits on what it checks, never on a transition's length.
+        reducedMotion: 'reduce',
       });
       const page = await context.newPage();
       const problems: string[] = [];
@@ -107,6 +110,28 @@ export async function signInWithForm(page: Page, email: string, password: string
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
+}
+
+/**
+ * Waits until nothing on the page moves: no CSS transition or finite
+ * animation runs (a loader's endless spin does not count). With reduced
+ * motion this holds at once; it guards a screenshot or an accessibility
+ * check against anything still sliding in.
+ */
+export async function motionless(page: Page) {
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          document
+            .getAnimations()
+            .filter(
+              (a) =>
+                a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity,
+            ).length,
+      ),
+    )
+    .toBe(0);
 }
 
 /** Everything the app keeps in local storage. */

@@ -6,6 +6,7 @@ import {
   callApi,
   describeWalks,
   expectNoSeriousA11yViolations,
+  motionless,
   type Paged,
   signInByApi,
   toast,
@@ -105,7 +106,7 @@ describe('FAQ and coupons', () => {
       await addDialog.getByRole('button', { name: 'Add', exact: true }).click();
       await addDialog.getByText('Please enter your question.').waitFor();
       await addDialog.getByText('Please enter your description.').waitFor();
-      await page.waitForTimeout(300); // let the popup finish fading in
+      await motionless(page);
       await shoot(page, 'faq-add.png');
 
       // Editing a field clears its message; the other stays.
@@ -220,7 +221,7 @@ describe('FAQ and coupons', () => {
       ]) {
         await dialog.getByText(message).waitFor();
       }
-      await page.waitForTimeout(300); // let the popup finish fading in
+      await motionless(page);
       await shoot(page, 'coupon-add.png');
 
       // The server's rules, checked before sending: letters and digits, 1 to 100.
@@ -321,7 +322,7 @@ describe('FAQ and coupons', () => {
       await expectNoSeriousA11yViolations(page);
       await page.getByRole('button', { name: '+ Add FAQ' }).click();
       await page.getByRole('dialog', { name: 'Add FAQ' }).getByLabel('Question').waitFor();
-      await page.waitForTimeout(300);
+      await motionless(page);
       await expectNoSeriousA11yViolations(page);
 
       await page.goto('/coupon');
@@ -329,7 +330,7 @@ describe('FAQ and coupons', () => {
       await expectNoSeriousA11yViolations(page);
       await page.getByRole('button', { name: '+ Add Coupon' }).click();
       await page.getByRole('dialog', { name: 'Add Coupon' }).getByLabel('Title').waitFor();
-      await page.waitForTimeout(300);
+      await motionless(page);
       await expectNoSeriousA11yViolations(page);
     },
   );

@@ -3,6 +3,7 @@ import {
   callApi,
   describeWalks,
   expectNoSeriousA11yViolations,
+  motionless,
   signInByApi,
   signInWithForm,
 } from '../support/browser';
@@ -87,7 +88,7 @@ describe('the dashboard and its frame', () => {
       const dropdown = page.getByRole('dialog', { name: 'Notification' });
       await dropdown.getByRole('heading', { name: 'Notification' }).waitFor();
       expect(await dropdown.getByRole('listitem').count()).toBeGreaterThan(0);
-      await page.waitForTimeout(400); // let the dropdown finish fading in
+      await motionless(page);
       await screenshot('dashboard-notifications.png');
       await page.getByRole('heading', { name: 'Dashboard' }).click();
       await dropdown.waitFor({ state: 'hidden' });

@@ -1,6 +1,14 @@
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { apiGet, callApi, describeWalks, type Paged, signInByApi, toast } from '../support/browser';
+import {
+  apiGet,
+  callApi,
+  describeWalks,
+  motionless,
+  type Paged,
+  signInByApi,
+  toast,
+} from '../support/browser';
 
 interface Person {
   id: number;
@@ -144,7 +152,7 @@ describe('directory actions', () => {
       .toBe(true);
     const box = await image.boundingBox();
     expect(box!.width).toBeGreaterThan(400);
-    await page.waitForTimeout(300);
+    await motionless(page);
     await screenshot('vehicle-document-zoom.png');
     await page.keyboard.press('Escape');
     await zoom.waitFor({ state: 'hidden' });

@@ -23,6 +23,8 @@ describe('the generic list', () => {
   const walk = describeWalks();
 
   walk('search waits 2 s after typing, then asks for page 1', async ({ page, baseUrl, admin }) => {
+    // The page's clock is ours: the 2 s are counted, not waited for.
+    await page.clock.install();
     const token = await signInByApi(page, baseUrl, admin, '/user?page=2');
     const all = await apiGet<Paged<Person>>(baseUrl, token, 'user-list?user_type=User&page=3');
     const target = all.data[0]!;
@@ -37,19 +39,35 @@ describe('the generic list', () => {
     const before = await firstCells(page, 'User List');
     expect(before).not.toContain(target.name);
 
+    // The lists asked for from now on.
+    const asked: URL[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.endsWith('/user-list')) asked.push(url);
+    });
+
+    // Time stands still while the address is typed, then moves on by hand.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
     const box = page.getByRole('searchbox', { name: 'Search' });
-    const typedAt = Date.now();
     await box.pressSequentially(target.email, { delay: 10 });
+    expect(await box.inputValue()).toBe(target.email);
+
     // Within the 2 s: no request yet, the page and the URL unchanged.
-    await page.waitForTimeout(1000);
+    await page.clock.runFor(1999);
+    expect(asked).toEqual([]);
     expect(new URL(page.url()).searchParams.get('search')).toBeNull();
     expect(await firstCells(page, 'User List')).toEqual(before);
 
-    // Then page 1 of the search, in the URL.
+    // At 2 s (the clock still stopped) page 1 of the search: in the URL, and asked for.
+    await page.clock.runFor(1);
     await page.waitForURL((url) => url.searchParams.get('search') === target.email);
-    expect(Date.now() - typedAt).toBeGreaterThanOrEqual(2000);
-    const url = new URL(page.url());
-    expect(url.searchParams.get('page')).toBeNull();
+    expect(new URL(page.url()).searchParams.get('page')).toBeNull();
+    await expect.poll(() => asked.length).toBeGreaterThan(0);
+    expect(asked.map((url) => url.searchParams.get('search'))).toEqual(
+      asked.map(() => target.email),
+    );
+    expect(asked.map((url) => url.searchParams.get('page'))).toEqual(asked.map(() => '1'));
+    await page.clock.resume();
     await settled(page);
     await expect
       .poll(() => firstCells(page, 'User List'))

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { apiGet, describeWalks, type Paged, signInByApi } from '../support/browser';
+import { apiGet, describeWalks, motionless, type Paged, signInByApi } from '../support/browser';
 import { artifactsDir } from '../support/paths';
 
 interface Person {
@@ -54,7 +54,7 @@ async function shoot(page: Page, name: string) {
   await page
     .waitForFunction(() => Array.from(document.images).every((image) => image.complete))
     .catch(() => undefined);
-  await page.waitForTimeout(300);
+  await motionless(page);
   await page.screenshot({ path: join(artifactsDir, name) });
   mkdirSync(fullPageDir, { recursive: true });
   await page.screenshot({ path: join(fullPageDir, name), fullPage: true });

@@ -5,6 +5,7 @@ import {
   describeWalks,
   expectNoSeriousA11yViolations,
   HTTP_401_LOG,
+  motionless,
   signInByApi,
   storageOf,
   toast,
@@ -126,7 +127,7 @@ describe('languages', () => {
       expect(response.status()).toBe(401);
       expect(response.request().headers()['accept-language']).toBe('es');
       await toast(page, 'Correo electrónico o contraseña incorrectos.').waitFor();
-      await page.waitForTimeout(400); // let the toast finish sliding in
+      await motionless(page);
       await screenshot('login-refused-es.png');
       expect(await page.getByText('Invalid email or password.').count()).toBe(0);
     },

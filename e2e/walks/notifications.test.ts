@@ -9,6 +9,7 @@ import {
   API,
   describeWalks,
   expectNoSeriousA11yViolations,
+  motionless,
   signInByApi,
   toast,
 } from '../support/browser';
@@ -101,7 +102,7 @@ describe('notifications', () => {
       expect(await items.first().getAttribute('data-unread')).toBe('true');
       expect(await items.nth(1).getAttribute('data-unread')).toBe('true');
       expect(await items.nth(2).getAttribute('data-unread')).toBe('false');
-      await page.waitForTimeout(400); // the dropdown's opening transition
+      await motionless(page);
       await screenshot('notifications-bell.png');
       await expectNoSeriousA11yViolations(page);
 
@@ -133,7 +134,7 @@ describe('notifications', () => {
       });
       const text = `Trip cancelled: Trip #${other.id} was cancelled: Changed my plans.`;
       await toast(page, text).waitFor({ timeout: 15_000 });
-      await page.waitForTimeout(500); // the toast's entry transition
+      await motionless(page);
       await expectTopRight(page, text);
       await screenshot('notifications-toast.png');
       expect(
@@ -180,7 +181,7 @@ describe('notifications', () => {
         .first();
       await registration.waitFor({ timeout: 90_000 });
       const text = await registration.innerText();
-      await page.waitForTimeout(500);
+      await motionless(page);
       await expectTopRight(page, text);
 
       await bell(page).click();
@@ -190,7 +191,7 @@ describe('notifications', () => {
         .first();
       await item.waitFor();
       expect(await item.getAttribute('data-unread')).toBe('true');
-      await page.waitForTimeout(400);
+      await motionless(page);
       await screenshot('notifications-simulated.png');
       await item.getByRole('button', { name: /^Unread: New company registration/ }).click();
       await page.waitForURL((url) => /^\/company-detail\/\d+$/.test(url.pathname));

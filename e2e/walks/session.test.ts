@@ -3,6 +3,7 @@ import {
   callApi,
   describeWalks,
   HTTP_401_LOG,
+  motionless,
   signInByApi,
   signInWithForm,
   storageOf,
@@ -20,7 +21,7 @@ describe('the session', () => {
       await nav.getByRole('button', { name: 'Logout' }).click();
       const dialog = page.getByRole('dialog');
       await dialog.getByText('Are you sure? you want to Logout!').waitFor();
-      await page.waitForTimeout(300); // let the modal finish its opening transition
+      await motionless(page);
       await screenshot('logout-confirm.png');
 
       // No keeps the administrator signed in.

@@ -6,6 +6,7 @@ import {
   apiGet,
   describeWalks,
   expectNoSeriousA11yViolations,
+  motionless,
   type Paged,
   signInByApi,
   toast,
@@ -60,7 +61,7 @@ async function rowsOf(page: Page, table: string) {
 /** What a 1366x860 screen shows, once the overlays have faded, into e2e/artifacts/. */
 async function shoot(page: Page, name: string) {
   await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(300);
+  await motionless(page);
   await page.screenshot({ path: join(artifactsDir, name) });
 }
 
@@ -236,7 +237,7 @@ describe('trips', () => {
       await dialog.getByText('Please enter a reason.').waitFor();
       await dialog.getByLabel('Reason').fill('  Rider asked support to cancel  ');
       expect(await dialog.getByText('Please enter a reason.').count()).toBe(0);
-      await page.waitForTimeout(300);
+      await motionless(page);
       await shoot(page, 'trip-reject-popup.png');
       await expectNoSeriousA11yViolations(page);
 

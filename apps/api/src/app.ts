@@ -11,20 +11,24 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { accountRoutes } from './modules/account/account.routes';
-import { authRoutes } from './modules/auth/auth.routes';
-import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
-import { healthRoutes } from './modules/health/health.routes';
-import { notificationRoutes, pushKeyRoutes } from './modules/notifications/notifications.routes';
-import { notificationHubPlugin, type NotificationOptions } from './modules/notifications/hub';
-import { recordRoutes } from './modules/records/records.routes';
-import { rideRoutes } from './modules/rides/rides.routes';
-import { userRoutes } from './modules/users/users.routes';
-import { vehicleRoutes } from './modules/vehicles/vehicles.routes';
-import { supportRoutes } from './modules/supports/supports.routes';
-import { couponRoutes } from './modules/coupons/coupons.routes';
-import { salesRoutes } from './modules/sales/sales.routes';
-import { authPlugin } from './plugins/auth';
+import { accountRoutes } from './modules/account';
+import { authPlugin, authRoutes, recoveryRoutes } from './modules/auth';
+import { couponRoutes } from './modules/coupons';
+import { dashboardRoutes } from './modules/dashboard';
+import { faqRoutes } from './modules/faqs';
+import { healthRoutes } from './modules/health';
+import {
+  notificationHubPlugin,
+  notificationRoutes,
+  pushKeyRoutes,
+  type NotificationOptions,
+} from './modules/notifications';
+import { recordRoutes } from './modules/records';
+import { rideRoutes } from './modules/rides';
+import { salesRoutes } from './modules/sales';
+import { userRoutes } from './modules/users';
+import { vehicleRoutes } from './modules/vehicles';
+import { apiReferencePlugin } from './plugins/api-reference';
 import { errorsPlugin, fail } from './plugins/errors';
 import { languagePlugin } from './plugins/language';
 import { hardeningPlugin } from './plugins/hardening';
@@ -116,11 +120,13 @@ export async function buildApp({
   await app.register(uploadsPlugin);
   await app.register(notificationHubPlugin, notifications ?? {});
 
+  await app.register(apiReferencePlugin);
   await app.register(healthRoutes);
   await app.register(pushKeyRoutes);
   await app.register(
     async (api) => {
       await api.register(authRoutes);
+      await api.register(recoveryRoutes);
       await api.register(accountRoutes);
       await api.register(dashboardRoutes);
       await api.register(notificationRoutes);
@@ -128,7 +134,7 @@ export async function buildApp({
       await api.register(vehicleRoutes);
       await api.register(rideRoutes);
       await api.register(recordRoutes);
-      await api.register(supportRoutes);
+      await api.register(faqRoutes);
       await api.register(couponRoutes);
       await api.register(salesRoutes);
     },

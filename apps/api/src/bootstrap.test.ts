@@ -1,12 +1,12 @@
-import { paths } from '@cabdesk/contract';
+import { changePassword, getProfile, login as loginEndpoint, urlOf } from '@cabdesk/contract';
 import { describe, expect, it } from 'vitest';
 import { bootstrap } from './bootstrap';
 import { admins } from './db/schema';
-import { api, buildTestApp } from '../test/helper';
+import { buildTestApp } from '../test/helper';
 
 const login = (email: string, password: string) => ({
   method: 'POST' as const,
-  url: api(paths.login),
+  url: urlOf(loginEndpoint),
   payload: { email, password },
 });
 
@@ -50,7 +50,7 @@ describe('start-up administrator', () => {
     const token = await signInAnew(first.app, 'first passphrase');
     const changed = await first.app.inject({
       method: 'POST',
-      url: api(paths.changePassword),
+      url: urlOf(changePassword),
       headers: { authorization: `Bearer ${token}` },
       payload: {
         password: 'first passphrase',
@@ -71,7 +71,7 @@ describe('start-up administrator', () => {
     ).toBe(200);
     // Sessions opened with the rotated password live on.
     const profile = await first.app.inject({
-      url: api(paths.getProfile),
+      url: urlOf(getProfile),
       headers: { authorization: `Bearer ${afterRotation}` },
     });
     expect(profile.statusCode).toBe(200);

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { flags, users } from './db/schema';
-import { seed } from './db/seed/seed';
+import { seed } from './seed/seed';
 import { hashPassword } from './lib/password';
-import { countAdmins, createAdminIfMissing } from './modules/auth/admins.repository';
+import { countAdmins, createAdminIfMissing } from './modules/auth';
 
 const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
 const DEMO_SEEDED = 'demo_seeded';

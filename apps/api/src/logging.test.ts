@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
-import { paths } from '@cabdesk/contract';
+import { dashboard, login, notificationStream, urlOf } from '@cabdesk/contract';
 import { describe, expect, it } from 'vitest';
 import { loggerOptions, redactUrl } from './logging';
-import { ADMIN, api, bearer, buildTestApp, createAdmin, signIn } from '../test/helper';
+import { ADMIN, bearer, buildTestApp, createAdmin, signIn } from '../test/helper';
 
 describe('logs', () => {
   it('never contain a password, a bearer token or a stream ticket', async () => {
@@ -19,21 +19,21 @@ describe('logs', () => {
 
     await app.inject({
       method: 'POST',
-      url: api(paths.login),
+      url: urlOf(login),
       payload: { email: ADMIN.email, password: 'a wrong password' },
     });
     const token = await signIn(app);
-    await app.inject({ url: api(paths.dashboard), headers: bearer(token) });
+    await app.inject({ url: urlOf(dashboard), headers: bearer(token) });
     // The stream is opened with a ticket in its URL (an EventSource sends no
     // header): a stolen one, refused, is logged the way a good one would be.
     const ticket = randomBytes(32).toString('base64url');
     const refused = await app.inject({
-      url: `${api(paths.notificationStream)}?ticket=${ticket}&after=0`,
+      url: `${urlOf(notificationStream)}?ticket=${ticket}&after=0`,
     });
     expect(refused.statusCode).toBe(401);
 
     expect(output).toContain('request completed');
-    expect(output).toContain(`${api(paths.notificationStream)}?ticket=[redacted]&after=0`);
+    expect(output).toContain(`${urlOf(notificationStream)}?ticket=[redacted]&after=0`);
     for (const secret of [ADMIN.password, 'a wrong password', token, ticket]) {
       expect(output).not.toContain(secret);
     }

@@ -1,9 +1,9 @@
-import { OTP_TTL_SECONDS, paths } from '@cabdesk/contract';
+import { login, OTP_TTL_SECONDS, sendOtp, urlOf } from '@cabdesk/contract';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { loginThrottles, otpCodes, rateLimits } from './db/schema';
 import { pruneSpentLimits } from './prune';
-import { api, buildTestApp, createAdmin, fakeClock } from '../test/helper';
+import { buildTestApp, createAdmin, fakeClock } from '../test/helper';
 
 const count = async (
   database: Awaited<ReturnType<typeof buildTestApp>>['database'],
@@ -25,13 +25,13 @@ describe('limits under spoofed e-mail addresses', () => {
           return batch % 2 === 0
             ? app.inject({
                 method: 'POST',
-                url: api(paths.login),
+                url: urlOf(login),
                 payload: { email, password: 'a guessed password' },
                 remoteAddress,
               })
             : app.inject({
                 method: 'POST',
-                url: api(paths.sendOtp),
+                url: urlOf(sendOtp),
                 payload: { email },
                 remoteAddress,
               });

@@ -1,7 +1,7 @@
 import type { Db } from './db/client';
 import { pruneRateLimits } from './lib/rate-limit';
-import { pruneCodes } from './modules/account/otp.repository';
-import { pruneLoginThrottles } from './modules/auth/login-limit';
+import { pruneCodes } from './modules/auth';
+import { pruneLoginThrottles } from './modules/auth';
 
 /** Deletes every limit that no longer limits anything (server.ts runs it every 10 minutes). */
 export async function pruneSpentLimits(db: Db, now: Date) {

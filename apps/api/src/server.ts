@@ -3,7 +3,7 @@ import { bootstrap } from './bootstrap';
 import { loadConfig } from './config';
 import { loggerOptions } from './logging';
 import { openDatabase } from './db/client';
-import { runSimulation } from './db/simulation';
+import { runSimulation } from './simulation/simulation';
 import { pruneSpentLimits } from './prune';
 
 const config = loadConfig();

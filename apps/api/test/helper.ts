@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createHmac, randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
-import { paths, API_BASE } from '@cabdesk/contract';
+import { API_BASE, login, urlOf, type AnyEndpoint } from '@cabdesk/contract';
 import pg from 'pg';
 import { expect, inject, onTestFinished } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../src/app';
@@ -12,7 +12,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase, pgliteOptions, type Database, type Db, type Tx } from '../src/db/client';
 import { arrayLiteral, rowsOf } from '../src/lib/sql';
 import { hashPassword } from '../src/lib/password';
-import { upsertAdmin } from '../src/modules/auth/admins.repository';
+import { upsertAdmin } from '../src/modules/auth';
 
 /** Tests hash with a low scrypt cost; production refuses anything under 2^17. */
 export const TEST_HASH_COST = 10;
@@ -101,7 +101,7 @@ type App = Awaited<ReturnType<typeof buildTestApp>>['app'];
 export async function signIn(app: App, credentials = ADMIN) {
   const res = await app.inject({
     method: 'POST',
-    url: api(paths.login),
+    url: urlOf(login),
     payload: { ...credentials, user_type: 'Admin', device_type: 'Web' },
   });
   if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
@@ -109,6 +109,51 @@ export async function signIn(app: App, credentials = ADMIN) {
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** What a test reads of an answer: its status and its parsed body. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests assert on any shape
+export type Answer = { statusCode: number; body: any };
+
+type Input = Record<string, unknown>;
+
+/**
+ * Calls the API as a client does, by endpoint object (or, for what is no
+ * endpoint, a path under the API base): a GET sends its input as the query
+ * string, a POST as a JSON body.
+ */
+export async function callApi(
+  app: App,
+  target: AnyEndpoint | string,
+  input: Input = {},
+  headers: Record<string, string> = {},
+): Promise<Answer> {
+  const endpoint = typeof target === 'string' ? undefined : target;
+  const method = endpoint?.method ?? 'GET';
+  const url = endpoint ? urlOf(endpoint) : api(target as string);
+  const res = await app.inject(
+    method === 'GET'
+      ? {
+          url,
+          query: Object.fromEntries(Object.entries(input).map(([k, v]) => [k, String(v)])),
+          headers,
+        }
+      : { method, url, payload: input, headers },
+  );
+  return { statusCode: res.statusCode, body: res.body === '' ? undefined : res.json() };
+}
+
+/** A signed-in administrator's client: the one way tests make signed-in calls. */
+export async function signedIn(app: App, credentials = ADMIN) {
+  const token = await signIn(app, credentials);
+  return {
+    token,
+    call: (
+      target: AnyEndpoint | string,
+      input: Input = {},
+      headers: Record<string, string> = bearer(token),
+    ) => callApi(app, target, input, headers),
+  };
+}
 
 /**
  * Every index and constraint of the schema, or of `tables`, as the catalogue

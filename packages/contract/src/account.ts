@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { envelopeSchema } from './envelope';
+import { profileSchema } from './auth';
+import { area, EVERY_ROLE } from './endpoint';
 
 /** SPEC 9 and ARCHITECTURE: the one-time code is 5 digits. */
 export const OTP_LENGTH = 5;
@@ -77,7 +78,7 @@ export const waitText = (seconds: number) => {
 const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
 
 /** SPEC 5 (forgot password): one message for a missing and for a bad address. */
-export const forgotEmailSchema = z.preprocess(
+const forgotEmailSchema = z.preprocess(
   trimmed,
   z.email({ error: ACCOUNT_MESSAGES.forgotEmail }).max(254, ACCOUNT_MESSAGES.forgotEmail),
 );
@@ -86,19 +87,16 @@ export const forgotEmailSchema = z.preprocess(
 
 export const sendOtpRequestSchema = z.object({ email: forgotEmailSchema });
 export type SendOtpRequest = z.infer<typeof sendOtpRequestSchema>;
-export const resendOtpRequestSchema = sendOtpRequestSchema;
-export type ResendOtpRequest = SendOtpRequest;
+const resendOtpRequestSchema = sendOtpRequestSchema;
 
 /** The answer of sendOtp and resendOtp: never the code (ARCHITECTURE). */
-export const sendOtpDataSchema = z.object({
+const sendOtpDataSchema = z.object({
   email: z.string(),
   /** Seconds the code stays valid. */
   expires_in: z.number().int(),
   /** Seconds before resendOtp will send another code. */
   resend_in: z.number().int(),
 });
-export type SendOtpData = z.infer<typeof sendOtpDataSchema>;
-export const sendOtpResponseSchema = envelopeSchema(sendOtpDataSchema);
 
 /** The `data` of a 429 from resendOtp: the seconds left. */
 export const retryAfterDataSchema = z.object({
@@ -106,20 +104,17 @@ export const retryAfterDataSchema = z.object({
   retry_after: z.number().int(),
 });
 
-export const otpSchema = z
+const otpSchema = z
   .string({ error: ACCOUNT_MESSAGES.otpInvalid })
   .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), ACCOUNT_MESSAGES.otpInvalid);
 
-export const verifyOtpRequestSchema = z.object({ email: forgotEmailSchema, otp: otpSchema });
-export type VerifyOtpRequest = z.infer<typeof verifyOtpRequestSchema>;
+const verifyOtpRequestSchema = z.object({ email: forgotEmailSchema, otp: otpSchema });
 
-export const verifyOtpDataSchema = z.object({
+const verifyOtpDataSchema = z.object({
   /** Single-use proof of the verified code, exchanged for a new password. */
   token: z.string(),
   expires_in: z.number().int(),
 });
-export type VerifyOtpData = z.infer<typeof verifyOtpDataSchema>;
-export const verifyOtpResponseSchema = envelopeSchema(verifyOtpDataSchema);
 
 // ---------------------------------------------------------------- passwords
 
@@ -152,7 +147,7 @@ export const resetPasswordFormSchema = z
 export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
 
 /** SPEC 7 newPassword (form data): email, password, confirm_password, and the reset token. */
-export const newPasswordRequestSchema = z
+const newPasswordRequestSchema = z
   .object({
     email: forgotEmailSchema,
     password: passwordField(ACCOUNT_MESSAGES.newPasswordRequired, ACCOUNT_MESSAGES.newPasswordMin),
@@ -182,10 +177,9 @@ export const changePasswordFormSchema = z
     path: ['confirm_new_password'],
     message: ACCOUNT_MESSAGES.passwordsDiffer,
   });
-export type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;
 
 /** SPEC 7 changePassword: password (the current one), new_password, confirm_password. */
-export const changePasswordRequestSchema = z
+const changePasswordRequestSchema = z
   .object({
     password: z
       .string({ error: ACCOUNT_MESSAGES.oldPasswordRequired })
@@ -198,9 +192,6 @@ export const changePasswordRequestSchema = z
     path: ['confirm_password'],
     message: ACCOUNT_MESSAGES.passwordsDiffer,
   });
-export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
-
-export const passwordChangedResponseSchema = envelopeSchema(z.null());
 
 // ---------------------------------------------------------------- profile
 
@@ -213,7 +204,7 @@ const fullNameSchema = z.preprocess(
 );
 
 /** SPEC 5: required, then 10 digits. */
-export const phoneSchema = z.preprocess(
+const phoneSchema = z.preprocess(
   trimmed,
   z
     .string({ error: ACCOUNT_MESSAGES.phoneRequired })
@@ -245,9 +236,60 @@ export type ProfileForm = z.infer<typeof profileFormSchema>;
  * SPEC 7 updateProfile: name, email, phone. The e-mail is the sign-in name and
  * cannot change here; when sent it must be the current one.
  */
-export const updateProfileRequestSchema = z.object({
+const updateProfileRequestSchema = z.object({
   name: fullNameSchema,
   email: profileEmailSchema.optional(),
   phone: phoneSchema,
 });
-export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>;
+
+// ---------------------------------------------------------------- calls
+
+const passwordRecoveryCalls = area('Password recovery', EVERY_ROLE);
+const myProfileCalls = area('My profile', EVERY_ROLE);
+
+export const sendOtp = passwordRecoveryCalls.post('sendOtp', {
+  summary:
+    "E-mail a password-reset code, when the address is an administrator's (same answer either way).",
+  input: sendOtpRequestSchema,
+  data: sendOtpDataSchema,
+  public: true,
+});
+
+export const resendOtp = passwordRecoveryCalls.post('resendOtp', {
+  summary: 'E-mail a new code, at most one a minute (429 with the seconds left).',
+  input: resendOtpRequestSchema,
+  data: sendOtpDataSchema,
+  public: true,
+});
+
+export const verifyOtp = passwordRecoveryCalls.post('verifyOTP', {
+  summary: 'Check a code: a single-use reset token for newPassword.',
+  input: verifyOtpRequestSchema,
+  data: verifyOtpDataSchema,
+  public: true,
+});
+
+/** SPEC 7 sends it as form data; JSON works too. */
+export const newPassword = passwordRecoveryCalls.post('newPassword', {
+  summary: 'Set a new password with the reset token of a verified code; ends every session.',
+  input: newPasswordRequestSchema,
+  data: z.null(),
+  public: true,
+});
+
+export const changePassword = myProfileCalls.post('changePassword', {
+  summary: "Change one's own password with the current one; ends every session.",
+  input: changePasswordRequestSchema,
+  data: z.null(),
+});
+
+export const getProfile = myProfileCalls.get('getProfile', {
+  summary: 'The signed-in administrator.',
+  data: profileSchema,
+});
+
+export const updateProfile = myProfileCalls.post('updateProfile', {
+  summary: "Change one's own name and phone (the e-mail cannot change).",
+  input: updateProfileRequestSchema,
+  data: profileSchema,
+});

@@ -1,15 +1,15 @@
 import { z } from 'zod';
-import { envelopeSchema } from './envelope';
+import { area, EVERY_ROLE } from './endpoint';
 
 /** SPEC 5: both email messages come from one field. */
-export const loginEmailSchema = z.email({
+const loginEmailSchema = z.email({
   error: (issue) =>
     issue.input === undefined || issue.input === ''
       ? 'Please provide a email.'
       : 'Please enter valid email.',
 });
 
-export const loginRequestSchema = z.object({
+const loginRequestSchema = z.object({
   email: z.preprocess(
     (v) => (typeof v === 'string' ? v.trim() : v),
     loginEmailSchema.max(254, 'Please enter valid email.'),
@@ -22,18 +22,15 @@ export const loginRequestSchema = z.object({
   device_token: z.string().max(4096, 'device_token is too long.').nullish(),
   device_type: z.literal('Web', { error: 'device_type must be Web.' }).default('Web'),
 });
-export type LoginRequest = z.input<typeof loginRequestSchema>;
 
 /** The form of the login screen: only the fields a person types. */
 export const loginFormSchema = loginRequestSchema.pick({ email: true, password: true });
 export type LoginForm = z.infer<typeof loginFormSchema>;
 
-export const loginDataSchema = z.object({
+const loginDataSchema = z.object({
   token: z.string(),
   user: z.object({ id: z.number().int(), name: z.string(), email: z.string() }),
 });
-export const loginResponseSchema = envelopeSchema(loginDataSchema);
-export type LoginData = z.infer<typeof loginDataSchema>;
 
 export const profileSchema = z.object({
   id: z.number().int(),
@@ -42,7 +39,6 @@ export const profileSchema = z.object({
   phone: z.string().nullable(),
 });
 export type Profile = z.infer<typeof profileSchema>;
-export const profileResponseSchema = envelopeSchema(profileSchema);
 
 export const AUTH_MESSAGES = {
   loggedIn: 'Login successfully.',
@@ -51,3 +47,19 @@ export const AUTH_MESSAGES = {
   unauthenticated: 'Unauthenticated.',
   tooManyRequests: 'Too many attempts. Please try again later.',
 } as const;
+
+// ---------------------------------------------------------------- calls
+
+const signInCalls = area('Sign-in', EVERY_ROLE);
+
+export const login = signInCalls.post('login', {
+  summary: 'Sign in: a bearer token and the administrator (rate limited).',
+  input: loginRequestSchema,
+  data: loginDataSchema,
+  public: true,
+});
+
+export const logout = signInCalls.post('logout', {
+  summary: 'End this session: its token stops working at once.',
+  data: z.null(),
+});

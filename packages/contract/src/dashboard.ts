@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { envelopeSchema } from './envelope';
+import { area, EVERY_ROLE } from './endpoint';
 
-export const dashboardSchema = z.object({
+const dashboardSchema = z.object({
   overall_driver: z.number().int(),
   overall_vehicle: z.number().int(),
   overall_company: z.number().int(),
@@ -9,12 +9,11 @@ export const dashboardSchema = z.object({
   overall_revenue: z.number(),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
-export const dashboardResponseSchema = envelopeSchema(dashboardSchema);
 
 export const TREND_DAYS = 30;
 
 /** GET dashboard-trends: what an operator looks at under the four cards. */
-export const dashboardTrendsSchema = z.object({
+const dashboardTrendsSchema = z.object({
   /** The last TREND_DAYS UTC days, oldest first, every day present. */
   days: z.array(
     z.object({
@@ -35,4 +34,17 @@ export const dashboardTrendsSchema = z.object({
   }),
 });
 export type DashboardTrends = z.infer<typeof dashboardTrendsSchema>;
-export const dashboardTrendsResponseSchema = envelopeSchema(dashboardTrendsSchema);
+
+// ---------------------------------------------------------------- calls
+
+const dashboardCalls = area('Dashboard', EVERY_ROLE);
+
+export const dashboard = dashboardCalls.get('dashboard', {
+  summary: 'The four figures of the dashboard cards.',
+  data: dashboardSchema,
+});
+
+export const dashboardTrends = dashboardCalls.get('dashboard-trends', {
+  summary: 'Trips and revenue per day, trips per status, records waiting for approval.',
+  data: dashboardTrendsSchema,
+});

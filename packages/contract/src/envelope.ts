@@ -7,11 +7,11 @@ export const envelopeSchema = <T extends z.ZodType>(data: T) =>
 export type Envelope<T> = { status: boolean; message: string; data: T };
 
 /** Field errors of a rejected request: field name -> first message. */
-export const fieldErrorsSchema = z.record(z.string(), z.string());
+const fieldErrorsSchema = z.record(z.string(), z.string());
 export type FieldErrors = z.infer<typeof fieldErrorsSchema>;
 
 /** The `data` of a failed call: field errors when the input was at fault. */
-export const errorDataSchema = z.object({ errors: fieldErrorsSchema }).nullable();
+const errorDataSchema = z.object({ errors: fieldErrorsSchema }).nullable();
 export const errorEnvelopeSchema = z.object({
   status: z.literal(false),
   message: z.string(),
@@ -50,7 +50,7 @@ export const PER_PAGE_DEFAULT = 10;
 export const PER_PAGE_MAX = 100;
 
 /** Query strings arrive as strings; an empty value (SPEC sends `status=`) means "not given". */
-export const emptyToUndefined = (value: unknown) =>
+const emptyToUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
 
 /** An optional query value: blank counts as absent. */
@@ -132,7 +132,6 @@ export const pageQuerySchema = z.object({
   per_page: optionalQuery(perPageSchema).default(PER_PAGE_DEFAULT),
   search: optionalQuery(z.string().trim().max(100, 'Search must be at most 100 characters.')),
 });
-export type PageQuery = z.infer<typeof pageQuerySchema>;
 
 /**
  * The most rows support-list and coupon-list answer without `page`. SPEC 7
@@ -149,17 +148,17 @@ export const arrayOrPageQuerySchema = z.object({
 export type ArrayOrPageQuery = z.output<typeof arrayOrPageQuerySchema>;
 
 /**
- * The answers of a list that is an array unless `page` is sent: `array` and
- * `paged` for the caller that knows which it asked for, `either` for the route.
+ * The `data` of a list that is an array unless `page` is sent: SPEC 7's array
+ * (at most UNPAGED_LIST_MAX items), or a paged list. A caller that sent `page`
+ * reads it with `pagedOf`.
  */
-export function arrayOrPageSchemas<T extends z.ZodType>(item: T) {
-  const array = z.array(item).max(UNPAGED_LIST_MAX);
-  const paged = pagedSchema(item);
-  return {
-    array: envelopeSchema(array),
-    paged: envelopeSchema(paged),
-    either: envelopeSchema(z.union([array, paged])),
-  };
+export const arrayOrPageSchema = <T extends z.ZodType>(item: T) =>
+  z.union([z.array(item).max(UNPAGED_LIST_MAX), pagedSchema(item)]);
+
+/** The paged answer of a list that may also answer an array (it was asked with `page`). */
+export function pagedOf<T>(data: T[] | Paged<T>): Paged<T> {
+  if (Array.isArray(data)) throw new Error('expected a paged list: send `page`');
+  return data;
 }
 
 /** Text a person typed: trimmed; blank counts as missing so the SPEC message shows. */

@@ -1,11 +1,53 @@
 export * from './envelope';
-export * from './account';
+export * from './endpoint';
+export * from './vocabulary';
 export * from './auth';
-export * from './content';
-export * from './dashboard';
-export * from './directory';
+export * from './account';
 export * from './notifications';
-export * from './paths';
+export * from './dashboard';
+export * from './users';
+export * from './vehicles';
 export * from './rides';
+export * from './records';
+export * from './faqs';
+export * from './coupons';
 export * from './sales';
+export * from './health';
 export * from './i18n';
+
+import * as account from './account';
+import * as auth from './auth';
+import * as coupons from './coupons';
+import * as dashboard from './dashboard';
+import type { AnyEndpoint } from './endpoint';
+import * as faqs from './faqs';
+import * as health from './health';
+import * as notifications from './notifications';
+import * as records from './records';
+import * as rides from './rides';
+import * as sales from './sales';
+import * as users from './users';
+import * as vehicles from './vehicles';
+
+const isEndpoint = (value: unknown): value is AnyEndpoint =>
+  typeof value === 'object' &&
+  value !== null &&
+  'method' in value &&
+  'path' in value &&
+  'response' in value;
+
+/** Every call of the API, for what treats them alike (the API reference, the route tests). */
+export const ENDPOINTS: readonly AnyEndpoint[] = [
+  auth,
+  account,
+  notifications,
+  dashboard,
+  users,
+  vehicles,
+  rides,
+  records,
+  faqs,
+  coupons,
+  sales,
+  health,
+].flatMap((area) => Object.values(area).filter(isEndpoint));

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { envelopeSchema, PG_INTEGER_MAX, wholeNumber } from './envelope';
+import { area, EVERY_ROLE } from './endpoint';
+import { PG_INTEGER_MAX, wholeNumber } from './envelope';
 
 export const notificationSchema = z.object({
   id: z.number().int(),
@@ -14,12 +15,11 @@ export const notificationSchema = z.object({
 export type Notification = z.infer<typeof notificationSchema>;
 
 /** SPEC 3: the notification call answers `data.data`, an array, newest first. */
-export const notificationListSchema = z.object({
+const notificationListSchema = z.object({
   data: z.array(notificationSchema),
   /** Every unread notification of this admin, not only those listed. */
   unread_count: z.number().int(),
 });
-export const notificationResponseSchema = envelopeSchema(notificationListSchema);
 export type NotificationList = z.infer<typeof notificationListSchema>;
 
 export const NOTIFICATION_MESSAGES = {
@@ -32,7 +32,7 @@ export const NOTIFICATION_MESSAGES = {
 } as const;
 
 /** POST notification-read: one notification (`notification_id`) or every one (`all: true`). */
-export const notificationReadRequestSchema = z
+const notificationReadRequestSchema = z
   .object({
     notification_id: wholeNumber({
       min: 1,
@@ -45,19 +45,6 @@ export const notificationReadRequestSchema = z
     message: NOTIFICATION_MESSAGES.pickOne,
     path: ['notification_id'],
   });
-export type NotificationReadRequest = z.input<typeof notificationReadRequestSchema>;
-export const notificationReadResponseSchema = envelopeSchema(
-  z.object({ unread_count: z.number().int() }),
-);
-
-/**
- * POST notification-stream-ticket: a single-use ticket, valid `expires_in`
- * seconds, that opens GET notification-stream?ticket=... once. EventSource
- * cannot send the bearer header, and the bearer token never goes in a URL.
- */
-export const notificationStreamTicketResponseSchema = envelopeSchema(
-  z.object({ ticket: z.string(), expires_in: z.number().int() }),
-);
 
 const notificationAfterSchema = wholeNumber({
   min: 0,
@@ -66,7 +53,7 @@ const notificationAfterSchema = wholeNumber({
   tooLarge: 'after is out of range.',
 });
 
-export const notificationStreamQuerySchema = z.object({
+const notificationStreamQuerySchema = z.object({
   /** Missing, unknown, spent or expired: 401, like a missing session elsewhere. */
   ticket: z.string().optional(),
   /** The newest id the client has: notifications after it are sent first (catch-up). */
@@ -74,7 +61,7 @@ export const notificationStreamQuerySchema = z.object({
 });
 
 /** EventSource sends the last id it saw when it reconnects: the same catch-up as `after`. */
-export const notificationStreamHeadersSchema = z.looseObject({
+const notificationStreamHeadersSchema = z.looseObject({
   'last-event-id': notificationAfterSchema.optional(),
 });
 
@@ -86,19 +73,53 @@ export const NOTIFICATION_EVENTS = {
   end: 'end',
 } as const;
 
-/**
- * GET /push-public-key (outside the admin API: the login page needs it before
- * any session exists, and a public key is no secret): the VAPID application
- * server key, base64url.
- */
-export const PUSH_PUBLIC_KEY_URL = '/push-public-key';
-export const pushPublicKeyResponseSchema = envelopeSchema(z.object({ public_key: z.string() }));
-
 /** What a Web Push message carries (JSON), read by the service worker. */
-export const pushPayloadSchema = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  body: z.string(),
-  link: z.string().nullable(),
+export type PushPayload = { id: number; title: string; body: string; link: string | null };
+
+// ---------------------------------------------------------------- calls
+
+const notificationsCalls = area('Notifications', EVERY_ROLE);
+
+export const notificationList = notificationsCalls.get('notification', {
+  summary: "The newest notifications and this administrator's unread count.",
+  data: notificationListSchema,
 });
-export type PushPayload = z.infer<typeof pushPayloadSchema>;
+
+export const notificationRead = notificationsCalls.post('notification-read', {
+  summary: 'Mark one notification, or all, read for this administrator.',
+  input: notificationReadRequestSchema,
+  data: z.object({ unread_count: z.number().int() }),
+});
+
+/**
+ * A single-use ticket, valid `expires_in` seconds, that opens
+ * notification-stream once: EventSource cannot send the bearer header, and
+ * the bearer token never goes in a URL.
+ */
+export const notificationStreamTicket = notificationsCalls.post('notification-stream-ticket', {
+  summary: 'A single-use ticket that opens the live notification stream once.',
+  data: z.object({ ticket: z.string(), expires_in: z.number().int() }),
+});
+
+/**
+ * Server-sent events (NOTIFICATION_EVENTS), not JSON. Reached without a
+ * bearer token: the ticket is the credential.
+ */
+export const notificationStream = notificationsCalls.get('notification-stream', {
+  summary: 'Live notifications as server-sent events; opened with a ticket, not a bearer token.',
+  input: notificationStreamQuerySchema,
+  headers: notificationStreamHeadersSchema,
+  data: z.null(),
+  stream: true,
+  public: true,
+});
+
+/**
+ * Outside the admin API: the login page needs it before any session exists,
+ * and a public key is no secret. The VAPID application server key, base64url.
+ */
+export const pushPublicKey = notificationsCalls.get('/push-public-key', {
+  summary: 'The Web Push (VAPID) public key.',
+  data: z.object({ public_key: z.string() }),
+  public: true,
+});

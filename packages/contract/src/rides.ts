@@ -1,17 +1,69 @@
 import { z } from 'zod';
-import { RIDE_STATUS_LABELS, rideSchema, type RideStatus } from './directory';
-import { envelopeSchema, idSchema, requiredText } from './envelope';
+import { area, EVERY_ROLE } from './endpoint';
+import { idSchema, optionalQuery, pagedSchema, pageQuerySchema, requiredText } from './envelope';
+import { int, RIDE_STATUS_LABELS, rideStatusSchema, type RideStatus } from './vocabulary';
+
+/** Trips (SPEC calls them rides on the wire and trips on screen): the list, one trip, cancelling. */
+
+// ---------------------------------------------------------------- ride-list
+
+const personRefSchema = z.object({
+  id: int(),
+  name: z.string(),
+  phone: z.string().nullable(),
+  email: z.string(),
+});
+
+/** The vehicle the ride was driven with. */
+const rideVehicleSchema = z.object({
+  id: int(),
+  license_number: z.string(),
+  service_type_data: z.object({ title: z.string() }),
+  vehicle_type_data: z.object({ title: z.string() }),
+});
+
+const rideDriverSchema = personRefSchema.extend({
+  /** null when the ride records no vehicle. */
+  vehicle: rideVehicleSchema.nullable(),
+});
+
+const rideCompanySchema = z.object({
+  id: int(),
+  name: z.string(),
+  company_name: z.string().nullable(),
+  phone: z.string().nullable(),
+});
+
+/** One trip (SPEC 3). driver and company are null until the ride has them. */
+const rideSchema = z.object({
+  id: int(),
+  amount: z.number(),
+  pickup_address: z.string(),
+  drop_address: z.string(),
+  created_at: z.string(),
+  ride_status: rideStatusSchema,
+  user: personRefSchema,
+  driver: rideDriverSchema.nullable(),
+  company: rideCompanySchema.nullable(),
+});
+export type Ride = z.infer<typeof rideSchema>;
 
 /**
- * One trip and what an administrator may do to it (issue 5). The list
- * (`ride-list`) and the item shape (`rideSchema`) live with the directory.
+ * GET ride-list: trips newest first.
+ * - user_id (optional) scopes to one account by its role: a passenger (User)
+ *   matches rides.user_id, a Driver rides.driver_id, a Company
+ *   rides.company_id. 404 when that account is missing or deleted.
+ * - search matches pick-up and drop-off addresses, and the name, email or
+ *   phone of the passenger, the driver or the company.
  */
+const rideListQuerySchema = pageQuerySchema.extend({
+  user_id: optionalQuery(idSchema),
+});
 
 // ---------------------------------------------------------------- ride-detail
 
 /** GET ride-detail?ride_id (SPEC 7). 404 when there is no such trip. */
-export const rideDetailQuerySchema = z.object({ ride_id: idSchema });
-export type RideDetailQuery = z.input<typeof rideDetailQuerySchema>;
+const rideDetailQuerySchema = z.object({ ride_id: idSchema });
 
 /**
  * A trip as its detail page shows it (SPEC 2): a list item plus the reason it
@@ -22,18 +74,16 @@ export type RideDetailQuery = z.input<typeof rideDetailQuerySchema>;
  * - cancel_reason: why it was cancelled (by the rider, the driver or an
  *   administrator); null unless ride_status is Cancel.
  */
-export const rideDetailSchema = rideSchema.extend({
+const rideDetailSchema = rideSchema.extend({
   cancel_reason: z.string().nullable(),
   updated_at: z.string(),
 });
 export type RideDetail = z.infer<typeof rideDetailSchema>;
 
-export const rideDetailResponseSchema = envelopeSchema(rideDetailSchema);
-
 // ---------------------------------------------------------------- ride-cancel
 
 /** The states in which an administrator may cancel ("reject") a trip. */
-export const CANCELLABLE_RIDE_STATUSES = ['Pending', 'Accept'] as const satisfies RideStatus[];
+const CANCELLABLE_RIDE_STATUSES = ['Pending', 'Accept'] as const satisfies RideStatus[];
 
 export const isCancellable = (status: RideStatus) =>
   (CANCELLABLE_RIDE_STATUSES as readonly RideStatus[]).includes(status);
@@ -69,8 +119,27 @@ export type RideCancelForm = z.infer<typeof rideCancelFormSchema>;
  * trip's state) when it is in any other state, 400 for a missing or too long
  * reason.
  */
-export const rideCancelBodySchema = rideCancelFormSchema.extend({ ride_id: idSchema });
-export type RideCancelBody = z.input<typeof rideCancelBodySchema>;
-export type RideCancelRequest = z.infer<typeof rideCancelBodySchema>;
+const rideCancelBodySchema = rideCancelFormSchema.extend({ ride_id: idSchema });
 
-export const rideCancelResponseSchema = envelopeSchema(rideDetailSchema);
+// ---------------------------------------------------------------- calls
+
+const rideCalls = area('Trips', EVERY_ROLE);
+
+export const rideList = rideCalls.get('ride-list', {
+  summary: 'Trips newest first, of one passenger, driver or company or all, paged.',
+  input: rideListQuerySchema,
+  data: pagedSchema(rideSchema),
+});
+
+export const rideDetail = rideCalls.get('ride-detail', {
+  summary: 'One trip (404 when missing).',
+  input: rideDetailQuerySchema,
+  data: rideDetailSchema,
+});
+
+export const rideCancel = rideCalls.post('ride-cancel', {
+  summary: 'Cancel a Pending or Accepted trip, with a reason (409 in any other state).',
+  input: rideCancelBodySchema,
+  data: rideDetailSchema,
+  roles: ['Owner', 'Operator'],
+});

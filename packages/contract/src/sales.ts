@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { envelopeSchema, pagedSchema, pageQuerySchema } from './envelope';
+import { area } from './endpoint';
+import { pagedSchema, pageQuerySchema } from './envelope';
 
 /** A payment of a trip (SPEC 3). */
-export const transactionSchema = z.object({
+const transactionSchema = z.object({
   id: z.number().int(),
   transaction_id: z.string(),
   ride_id: z.number().int().nullable(),
@@ -14,6 +15,12 @@ export const transactionSchema = z.object({
 export type Transaction = z.infer<typeof transactionSchema>;
 
 /** GET transaction?page&per_page: every payment, newest first. */
-export const transactionQuerySchema = pageQuerySchema.pick({ page: true, per_page: true });
-export type TransactionQuery = z.input<typeof transactionQuerySchema>;
-export const transactionListResponseSchema = envelopeSchema(pagedSchema(transactionSchema));
+const transactionQuerySchema = pageQuerySchema.pick({ page: true, per_page: true });
+
+const salesCalls = area('Sales', ['Owner', 'Finance']);
+
+export const transactionList = salesCalls.get('transaction', {
+  summary: 'Payments, newest first, paged.',
+  input: transactionQuerySchema,
+  data: pagedSchema(transactionSchema),
+});

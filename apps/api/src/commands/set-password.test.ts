@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { paths } from '@cabdesk/contract';
+import { getProfile, urlOf } from '@cabdesk/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { openDatabase } from '../db/client';
@@ -11,7 +11,6 @@ import { admins, auditLog } from '../db/schema';
 import { verifyPassword } from '../lib/password';
 import {
   ADMIN,
-  api,
   bearer,
   buildTestApp,
   createAdmin,
@@ -38,7 +37,7 @@ describe('set-password (npm run admin)', () => {
       ok: true,
       message: `The password of ${ADMIN.email} is set; every session of that administrator has ended.`,
     });
-    const revoked = await app.inject({ url: api(paths.getProfile), headers: bearer(token) });
+    const revoked = await app.inject({ url: urlOf(getProfile), headers: bearer(token) });
     expect(revoked.statusCode).toBe(401);
     await expect(signIn(app)).rejects.toThrow(/401/);
     await signIn(app, { email: ADMIN.email, password: 'a fresh passphrase' });
@@ -72,9 +71,9 @@ describe('set-password (npm run admin)', () => {
     });
 
     expect(result).toEqual({ ok: false, message });
-    expect(
-      (await app.inject({ url: api(paths.getProfile), headers: bearer(token) })).statusCode,
-    ).toBe(200);
+    expect((await app.inject({ url: urlOf(getProfile), headers: bearer(token) })).statusCode).toBe(
+      200,
+    );
     await signIn(app);
   });
 

@@ -2,7 +2,7 @@ import type { Database } from '../db/client';
 import { audit } from '../lib/audit';
 import { hashPassword } from '../lib/password';
 import { passwordProblem } from '../lib/password-policy';
-import { findAdminByEmail, setAdminPassword } from '../modules/auth/admins.repository';
+import { findAdminByEmail, setAdminPassword } from '../modules/auth';
 
 /**
  * `npm run admin -- set-password <email>`: sets the password of the

@@ -137,7 +137,7 @@ export const loginThrottles = pgTable('login_throttles', {
 
 /**
  * How long the next reset code of an address waits after codes that were
- * guessed at (modules/account/otp.repository.ts). Keyed like login_throttles.
+ * guessed at (modules/auth/otp.repository.ts). Keyed like login_throttles.
  */
 export const otpWaits = pgTable('otp_waits', {
   key: text('key').primaryKey(),
@@ -374,9 +374,9 @@ export const coupons = pgTable(
   ],
 );
 
-/** FAQ entries (SPEC calls them supports). */
-export const supports = pgTable(
-  'supports',
+/** FAQ entries (`support-*` and the `supports` table value on the wire, SPEC 7). */
+export const faqs = pgTable(
+  'faqs',
   {
     id: serial('id').primaryKey(),
     question: text('question').notNull(),
@@ -386,7 +386,7 @@ export const supports = pgTable(
     deletedAt: deletedAt(),
   },
   (t) => [
-    index('supports_created_idx')
+    index('faqs_created_idx')
       .on(t.createdAt, t.id)
       .where(sql`${t.deletedAt} is null`),
   ],

@@ -1,6 +1,12 @@
-import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../db/client';
 import { auditLog } from '../db/schema';
+
+/**
+ * Who acts: the signed-in administrator and the address the request came
+ * from (a Fastify request is one), or for work outside a request, such as
+ * the server's own commands, `{ ip: null }`.
+ */
+export type Actor = { ip: string | null; session?: { adminId: number } | null };
 
 type AuditEntry = {
   adminId?: number | null;
@@ -11,20 +17,10 @@ type AuditEntry = {
   after?: unknown;
 };
 
-/**
- * Writes who did what to which record; call inside the change's transaction.
- * `actor` is the request (its administrator and address) or, for work done
- * outside a request (the server's own commands), the address it came from:
- * null for a command run on the server.
- */
-export async function audit(
-  db: Db | Tx,
-  actor: FastifyRequest | { ip: string | null },
-  entry: AuditEntry,
-) {
-  const session = 'session' in actor ? actor.session : null;
+/** Writes who did what to which record; call inside the change's transaction. */
+export async function audit(db: Db | Tx, actor: Actor, entry: AuditEntry) {
   await db.insert(auditLog).values({
-    adminId: entry.adminId ?? session?.adminId ?? null,
+    adminId: entry.adminId ?? actor.session?.adminId ?? null,
     action: entry.action,
     tableName: entry.tableName,
     recordId: entry.recordId ?? null,

@@ -1,5 +1,11 @@
 import { fileURLToPath } from 'node:url';
-import { MESSAGE_CATALOGUES, paths } from '@cabdesk/contract';
+import {
+  approvalUser,
+  dashboard,
+  login as loginEndpoint,
+  MESSAGE_CATALOGUES,
+  urlOf,
+} from '@cabdesk/contract';
 import { catalogueCovers, scanMessages } from '@cabdesk/contract/scan-messages';
 import { describe, expect, it } from 'vitest';
 import { ADMIN, api, bearer, buildTestApp, createAdmin, signIn } from '../../test/helper';
@@ -10,20 +16,22 @@ const apiSrc = fileURLToPath(new URL('..', import.meta.url));
 /**
  * Text in the API that is not an envelope message: seed data, the e-mail
  * body, the one-time console note at first start, the server commands'
- * terminal output, and the notifications' own content (records, shown as data).
+ * terminal output, the API reference's descriptions, and the notifications'
+ * own content (records, shown as data).
  */
 const NOT_MESSAGES = [
-  '/db/seed/',
+  '/seed/',
   '/bootstrap.ts',
   '/admin-cli.ts',
   '/commands/',
-  '/modules/account/otp-mail.ts',
+  '/lib/openapi.ts',
+  '/modules/auth/otp-mail.ts',
   '/modules/notifications/notify.ts',
 ];
 
 const login = (body: object, language?: string) => ({
   method: 'POST' as const,
-  url: api(paths.login),
+  url: urlOf(loginEndpoint),
   payload: body,
   headers: language ? { 'accept-language': language } : {},
 });
@@ -106,7 +114,7 @@ describe('the API speaks the language of Accept-Language', () => {
 
     const decided = await app.inject({
       method: 'POST',
-      url: api(paths.approvalUser),
+      url: urlOf(approvalUser),
       headers: { ...bearer(token), 'accept-language': 'es' },
       payload: { id: company.id, table: 'users', approval: 'Rejected' },
     });
@@ -128,7 +136,7 @@ describe('the API speaks the language of Accept-Language', () => {
     const { app } = await buildTestApp();
     const res = await app.inject({
       method: 'GET',
-      url: api(paths.dashboard),
+      url: urlOf(dashboard),
       headers: { ...bearer('not-a-token'), 'accept-language': 'es' },
     });
     expect(res.statusCode).toBe(401);

@@ -1,10 +1,14 @@
+import type { AnyEndpoint } from '@cabdesk/contract';
 import type { FastifyInstance, HTTPMethods } from 'fastify';
 import fp from 'fastify-plugin';
 
 export type RouteEntry = {
   method: HTTPMethods;
   url: string;
-  public: boolean;
+  /** Reachable without a session (read when asked: a plugin's own onRoute hook may set it). */
+  readonly public: boolean;
+  /** The contract object the route was registered from, if any. */
+  readonly endpoint: AnyEndpoint | undefined;
   /** The request schemas the route validates with (zod, from the contract). */
   schema: { body?: unknown; querystring?: unknown; params?: unknown };
 };
@@ -22,13 +26,17 @@ export const routeTablePlugin = fp(async (app: FastifyInstance) => {
   app.decorate('routeTable', table);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    const config = route.config as { public?: boolean } | undefined;
     for (const method of methods) {
       const { body, querystring, params } = (route.schema ?? {}) as RouteEntry['schema'];
       table.push({
         method,
         url: route.url,
-        public: config?.public === true,
+        get public() {
+          return route.config?.public === true;
+        },
+        get endpoint() {
+          return route.config?.endpoint;
+        },
         schema: { body, querystring, params },
       });
     }

@@ -1,14 +1,22 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { NOTIFICATION_EVENTS, paths } from '@cabdesk/contract';
+import {
+  couponAdd,
+  getProfile,
+  NOTIFICATION_EVENTS,
+  notificationStream,
+  notificationStreamTicket,
+  rideCancel,
+  urlOf,
+} from '@cabdesk/contract';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { openDatabase } from '../../src/db/client';
 import { UNAVAILABLE_MESSAGE } from '../../src/plugins/errors';
 import { startPostgres } from '../../../../scripts/postgres.mjs';
 import { createRide } from '../builders';
-import { api } from '../helper';
+import {} from '../helper';
 import { openSse } from '../sse';
 import { bearer, call, signIn, startApi } from './processes';
 
@@ -38,13 +46,13 @@ describe('PostgreSQL restarted under a running server process', () => {
     let exited = false;
     void server.exited.then(() => (exited = true));
     const token = await signIn(server.url);
-    const profile = () => call(server.url, api(paths.getProfile), { headers: bearer(token) });
-    const ticket = await call<{ ticket: string }>(server.url, api(paths.notificationStreamTicket), {
+    const profile = () => call(server.url, urlOf(getProfile), { headers: bearer(token) });
+    const ticket = await call<{ ticket: string }>(server.url, urlOf(notificationStreamTicket), {
       method: 'POST',
       headers: bearer(token),
     });
     const stream = await openSse(
-      `${server.url}${api(paths.notificationStream)}?ticket=${encodeURIComponent(ticket.json.data.ticket)}`,
+      `${server.url}${urlOf(notificationStream)}?ticket=${encodeURIComponent(ticket.json.data.ticket)}`,
     );
     onTestFinished(() => stream.close());
     expect(stream.status).toBe(200);
@@ -73,7 +81,7 @@ describe('PostgreSQL restarted under a running server process', () => {
     expect(exited, server.output()).toBe(false);
     // The session from before the outage still works, and writes go through.
     expect((await profile()).status).toBe(200);
-    const coupon = await call(server.url, api(paths.couponAdd), {
+    const coupon = await call(server.url, urlOf(couponAdd), {
       body: { title: 'Healed', coupon_code: 'HEALED', discount: 5, description: 'Fault' },
       headers: bearer(token),
     });
@@ -92,7 +100,7 @@ describe('PostgreSQL restarted under a running server process', () => {
     for (let i = 0; i < 80 && (await listening()) === 0; i++) await sleep(250);
     expect(await listening()).toBeGreaterThan(0);
     const ride = await createRide(database, { rideStatus: 'Pending' });
-    const cancel = await call(server.url, api(paths.rideCancel), {
+    const cancel = await call(server.url, urlOf(rideCancel), {
       body: { ride_id: ride.id, reason: 'After the outage' },
       headers: bearer(token),
     });

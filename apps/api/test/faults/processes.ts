@@ -4,10 +4,10 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { paths } from '@cabdesk/contract';
+import { login, urlOf } from '@cabdesk/contract';
 import pg from 'pg';
 import { freePort, startPostgres } from '../../../../scripts/postgres.mjs';
-import { ADMIN, api } from '../helper';
+import { ADMIN } from '../helper';
 
 /**
  * Fault-test support: the real server as its own process (`node --import tsx
@@ -82,7 +82,7 @@ export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** Signs in as ADMIN; answers the bearer token. */
 export async function signIn(base: string, headers: Record<string, string> = {}) {
-  const res = await call<{ token: string }>(base, api(paths.login), {
+  const res = await call<{ token: string }>(base, urlOf(login), {
     body: { ...ADMIN, user_type: 'Admin', device_type: 'Web' },
     headers,
   });

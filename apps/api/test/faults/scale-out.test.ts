@@ -1,13 +1,24 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { NOTIFICATION_EVENTS, paths } from '@cabdesk/contract';
+import {
+  getProfile,
+  login as loginEndpoint,
+  logout,
+  NOTIFICATION_EVENTS,
+  notificationStream,
+  notificationStreamTicket,
+  resendOtp,
+  rideCancel,
+  sendOtp,
+  urlOf,
+} from '@cabdesk/contract';
 import webpush from 'web-push';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { openDatabase } from '../../src/db/client';
-import { ACCOUNT_THROTTLE } from '../../src/modules/auth/login-limit';
+import { ACCOUNT_THROTTLE } from '../../src/modules/auth';
 import { createRide } from '../builders';
-import { ADMIN, api } from '../helper';
+import { ADMIN } from '../helper';
 import { openSse, type SseClient } from '../sse';
 import {
   bearer,
@@ -61,26 +72,26 @@ describe('scale-out: two instances behind nginx over one PostgreSQL', () => {
 
     // A session made on one instance works on the other, and logout on one ends it on both.
     const token = await signIn(a.url);
-    const onB = await call<{ email: string }>(b.url, api(paths.getProfile), {
+    const onB = await call<{ email: string }>(b.url, urlOf(getProfile), {
       headers: bearer(token),
     });
     expect(onB.status, onB.body).toBe(200);
     expect(onB.json.data.email).toBe(ADMIN.email);
     const ended = await signIn(b.url);
     expect(
-      (await call(a.url, api(paths.logout), { method: 'POST', headers: bearer(ended) })).status,
+      (await call(a.url, urlOf(logout), { method: 'POST', headers: bearer(ended) })).status,
     ).toBe(200);
-    expect((await call(b.url, api(paths.getProfile), { headers: bearer(ended) })).status).toBe(401);
+    expect((await call(b.url, urlOf(getProfile), { headers: bearer(ended) })).status).toBe(401);
 
     // Through nginx: round-robin sends consecutive calls to different instances.
-    const login = await through(api(paths.login), {
+    const login = await through(urlOf(loginEndpoint), {
       body: { ...ADMIN, user_type: 'Admin', device_type: 'Web' },
     });
     expect(login.status, login.body).toBe(200);
     const viaNginx = (login.json.data as { token: string }).token;
     const profiles = [];
     for (let i = 0; i < 2; i++) {
-      profiles.push(await through(api(paths.getProfile), { headers: bearer(viaNginx) }));
+      profiles.push(await through(urlOf(getProfile), { headers: bearer(viaNginx) }));
     }
     expect(profiles.map((r) => r.status)).toEqual([200, 200]);
     expect(new Set([instance(login), ...profiles.map(instance)])).toEqual(
@@ -92,7 +103,7 @@ describe('scale-out: two instances behind nginx over one PostgreSQL', () => {
     const database = await openDatabase({ databaseUrl: postgres.url, poolSize: 1 });
     onTestFinished(() => database.close());
     const ticket = async (base: string) => {
-      const res = await call<{ ticket: string }>(base, api(paths.notificationStreamTicket), {
+      const res = await call<{ ticket: string }>(base, urlOf(notificationStreamTicket), {
         method: 'POST',
         headers: bearer(token),
       });
@@ -100,10 +111,10 @@ describe('scale-out: two instances behind nginx over one PostgreSQL', () => {
       return encodeURIComponent(res.json.data.ticket);
     };
     const streamUrl = async (base: string, issuer: ApiProcess) =>
-      `${base}${api(paths.notificationStream)}?ticket=${await ticket(issuer.url)}`;
+      `${base}${urlOf(notificationStream)}?ticket=${await ticket(issuer.url)}`;
     const cancelAndExpect = async (raiser: ApiProcess, listener: SseClient) => {
       const ride = await createRide(database, { rideStatus: 'Pending' });
-      const cancel = await call(raiser.url, api(paths.rideCancel), {
+      const cancel = await call(raiser.url, urlOf(rideCancel), {
         body: { ride_id: ride.id, reason: 'Scale-out check' },
         headers: bearer(token),
       });
@@ -138,7 +149,7 @@ describe('scale-out: two instances behind nginx over one PostgreSQL', () => {
     // the next attempt (right password, new address) must wait, on either instance.
     const served = new Set<string>();
     const failLogin = async (email: string, from: string) => {
-      const res = await through(api(paths.login), {
+      const res = await through(urlOf(loginEndpoint), {
         body: { email, password: 'not the password', user_type: 'Admin', device_type: 'Web' },
         headers: { 'x-forwarded-for': from },
       });
@@ -150,7 +161,7 @@ describe('scale-out: two instances behind nginx over one PostgreSQL', () => {
       statuses.push(await failLogin(ADMIN.email, `203.0.113.${i}`));
     expect(statuses).toEqual(Array(ACCOUNT_THROTTLE.free).fill(401));
     for (const base of [a.url, b.url]) {
-      const locked = await call(base, api(paths.login), {
+      const locked = await call(base, urlOf(loginEndpoint), {
         body: { ...ADMIN, user_type: 'Admin', device_type: 'Web' },
         headers: { 'x-forwarded-for': '203.0.113.200' },
       });
@@ -159,9 +170,9 @@ describe('scale-out: two instances behind nginx over one PostgreSQL', () => {
     }
     // Password-reset codes too: the resend pause set by one instance holds on the other.
     const otpFor = { email: 'reset-check@cabdesk.test' };
-    const sent = await call(a.url, api(paths.sendOtp), { body: otpFor });
+    const sent = await call(a.url, urlOf(sendOtp), { body: otpFor });
     expect(sent.status, sent.body).toBe(200);
-    const resent = await call<{ retry_after: number }>(b.url, api(paths.resendOtp), {
+    const resent = await call<{ retry_after: number }>(b.url, urlOf(resendOtp), {
       body: otpFor,
     });
     expect(resent.status, resent.body).toBe(429);

@@ -1,29 +1,47 @@
 import { randomBytes } from 'node:crypto';
-import { API_BASE, paths } from '@cabdesk/contract';
+import {
+  API_BASE,
+  changePassword,
+  deleteData,
+  getProfile,
+  login,
+  logout,
+  newPassword,
+  notificationStream,
+  resendOtp,
+  sendOtp,
+  urlOf,
+  userList,
+  verifyOtp,
+} from '@cabdesk/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { HTTPMethods } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { adminSessions, auditLog } from '../../src/db/schema';
 import { hashToken } from '../../src/lib/tokens';
-import { ADMIN, api, bearer, buildTestApp, createAdmin, signIn } from '../helper';
+import { DOCS_URL, OPENAPI_URL } from '../../src/plugins/api-reference';
+import { ADMIN, bearer, buildTestApp, createAdmin, signIn } from '../helper';
 
-/** The only calls reachable without a session (SPEC 7: sign-in and password recovery). */
-const PUBLIC_CALLS = [
-  paths.login,
-  paths.sendOtp,
-  paths.resendOtp,
-  paths.verifyOtp,
-  paths.newPassword,
-].map((p) => `${API_BASE}${p}`);
-
+/**
+ * The only calls of the admin API reachable without a session: sign-in and
+ * password recovery (SPEC 7). A new public call must be added here on purpose.
+ * (The notification stream is public to the bearer guard, but answers 401
+ * without its single-use ticket: it is walked like the guarded calls.)
+ */
+const PUBLIC_CALLS = [login, sendOtp, resendOtp, verifyOtp, newPassword].map(urlOf);
 type App = Awaited<ReturnType<typeof buildTestApp>>['app'];
 
 /** A concrete URL for a route pattern: `:id` -> `1`, `*` -> `x`. */
 const concrete = (url: string) => url.replace(/:[A-Za-z_]+/g, '1').replace(/\*/g, 'x');
 
+/** Every route under the API base but the public calls and the API reference. */
 function guardedRoutes(app: App) {
   const routes = app.routeTable.filter(
-    (r) => r.url.startsWith(API_BASE) && !PUBLIC_CALLS.includes(r.url),
+    (r) =>
+      r.url.startsWith(API_BASE) &&
+      !PUBLIC_CALLS.includes(r.url) &&
+      !r.url.startsWith(DOCS_URL) &&
+      r.url !== OPENAPI_URL,
   );
   // Dedupe (a route may be seen by more than one method list).
   const seen = new Set<string>();
@@ -67,13 +85,29 @@ describe('the authentication guard, over the server’s own route table', () => 
     const apiRoutes = app.routeTable.filter((r) => r.url.startsWith(API_BASE));
     // A route marked `public` is walked all the same: only these five may skip the session.
     // The table is the real one (a guard test over an empty table proves nothing).
-    for (const p of [paths.login, paths.getProfile, paths.userList, paths.deleteData]) {
+    for (const p of [login.path, getProfile.path, userList.path, deleteData.path]) {
       expect(
         apiRoutes.some((r) => r.url === `${API_BASE}${p}`),
         `${p} is not served`,
       ).toBe(true);
     }
     expect(guardedRoutes(app).length).toBeGreaterThan(25);
+  });
+
+  it('marks public exactly the sign-in and recovery calls, the stream and the API reference', async () => {
+    const { app } = await buildTestApp();
+    const marked = app.routeTable
+      .filter((r) => r.url.startsWith(API_BASE) && r.public)
+      .filter((r) => !r.url.startsWith(DOCS_URL) && r.url !== OPENAPI_URL)
+      .map((r) => r.url);
+    expect([...new Set(marked)].sort()).toEqual(
+      [...PUBLIC_CALLS, urlOf(notificationStream)].sort(),
+    );
+    const reference = app.routeTable.filter(
+      (r) => r.url.startsWith(DOCS_URL) || r.url === OPENAPI_URL,
+    );
+    expect(reference.length).toBeGreaterThan(1);
+    expect(reference.every((r) => r.public)).toBe(true);
   });
 
   it('answers 401 on every other route with no token or a malformed header', async () => {
@@ -100,7 +134,7 @@ describe('the authentication guard, over the server’s own route table', () => 
     const flipped = real.slice(0, -1) + (real.endsWith('A') ? 'B' : 'A');
     await expectEvery401(app, bearer(flipped), 'tampered');
     // The real token still works: the 401s above are the guard, not a broken app.
-    const ok = await app.inject({ url: api(paths.getProfile), headers: bearer(real) });
+    const ok = await app.inject({ url: urlOf(getProfile), headers: bearer(real) });
     expect(ok.statusCode).toBe(200);
   });
 
@@ -128,7 +162,7 @@ describe('the authentication guard, over the server’s own route table', () => 
     const token = await signIn(app);
     const out = await app.inject({
       method: 'POST',
-      url: api(paths.logout),
+      url: urlOf(logout),
       headers: bearer(token),
     });
     expect(out.statusCode).toBe(200);
@@ -138,7 +172,7 @@ describe('the authentication guard, over the server’s own route table', () => 
     const current = await signIn(app);
     const changed = await app.inject({
       method: 'POST',
-      url: api(paths.changePassword),
+      url: urlOf(changePassword),
       headers: bearer(current),
       payload: {
         password: ADMIN.password,

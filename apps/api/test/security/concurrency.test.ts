@@ -1,4 +1,10 @@
-import { DIRECTORY_MESSAGES, paths } from '@cabdesk/contract';
+import {
+  approvalUser,
+  couponAdd,
+  deleteData,
+  DIRECTORY_MESSAGES,
+  userList,
+} from '@cabdesk/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, coupons, users, vehicles } from '../../src/db/schema';
@@ -39,7 +45,7 @@ describe(`${N} simultaneous requests on one record`, () => {
     const driver = await createDriver(database, { approval: 'Pending' });
     const decisions = Array.from({ length: N }, (_, i) => (i % 2 ? 'Approved' : 'Rejected'));
     const answers = await fire(
-      paths.approvalUser,
+      approvalUser.path,
       decisions.map((approval) => ({ id: driver.id, table: 'users', approval })),
     );
     const codes = answers.map((r) => r.statusCode);
@@ -66,7 +72,7 @@ describe(`${N} simultaneous requests on one record`, () => {
     const { database, fire, auditRows } = await setUp();
     const vehicle = await createVehicle(database, { approval: 'Pending' });
     const answers = await fire(
-      paths.approvalUser,
+      approvalUser.path,
       Array.from({ length: N }, () => ({
         id: vehicle.id,
         table: 'vehicles',
@@ -87,14 +93,14 @@ describe(`${N} simultaneous requests on one record`, () => {
     const totalOf = async () =>
       (
         await app.inject({
-          url: api(`${paths.userList}?user_type=User`),
+          url: api(`${userList.path}?user_type=User`),
           headers: bearer(token),
         })
       ).json().data.total as number;
     expect(await totalOf()).toBe(2);
 
     const answers = await fire(
-      paths.deleteData,
+      deleteData.path,
       Array.from({ length: N }, () => ({ id: doomed.id, table: 'users' })),
     );
     const codes = tally(answers.map((r) => r.statusCode));
@@ -113,7 +119,7 @@ describe(`${N} simultaneous requests on one record`, () => {
   it('adds of the same coupon code: one coupon, the rest told the code is taken', async () => {
     const { database, fire, auditRows } = await setUp();
     const answers = await fire(
-      paths.couponAdd,
+      couponAdd.path,
       Array.from({ length: N }, (_, i) => ({
         title: `Offer ${i}`,
         coupon_code: 'SAME50',
@@ -139,7 +145,7 @@ describe(`${N} simultaneous requests on one record`, () => {
   it('adds of different coupons: every one is saved, each exactly once', async () => {
     const { database, fire, auditRows } = await setUp();
     const answers = await fire(
-      paths.couponAdd,
+      couponAdd.path,
       Array.from({ length: N }, (_, i) => ({
         title: `Offer ${i}`,
         coupon_code: `CODE${i}`,

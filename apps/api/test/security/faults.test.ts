@@ -1,13 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { paths } from '@cabdesk/contract';
+import { couponAdd, couponList, getProfile, login, urlOf } from '@cabdesk/contract';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { startPostgres } from '../../../../scripts/postgres.mjs';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { openDatabase } from '../../src/db/client';
-import { ADMIN, api, bearer, createAdmin, signIn, TEST_HASH_COST } from '../helper';
+import { ADMIN, bearer, createAdmin, signIn, TEST_HASH_COST } from '../helper';
 
 const UNAVAILABLE = {
   status: false,
@@ -41,11 +41,11 @@ describe('PostgreSQL stopped and started under the API', () => {
     onTestFinished(() => app.close());
     await createAdmin(database);
     const token = await signIn(app);
-    const profile = () => app.inject({ url: api(paths.getProfile), headers: bearer(token) });
+    const profile = () => app.inject({ url: urlOf(getProfile), headers: bearer(token) });
     const addCoupon = (code: string) =>
       app.inject({
         method: 'POST',
-        url: api(paths.couponAdd),
+        url: urlOf(couponAdd),
         headers: bearer(token),
         payload: { title: code, coupon_code: code, discount: 10, description: 'Ten off' },
       });
@@ -58,7 +58,7 @@ describe('PostgreSQL stopped and started under the API', () => {
       await addCoupon('DURING'),
       await app.inject({
         method: 'POST',
-        url: api(paths.login),
+        url: urlOf(login),
         payload: { email: ADMIN.email, password: ADMIN.password },
       }),
     ]) {
@@ -85,7 +85,7 @@ describe('PostgreSQL stopped and started under the API', () => {
     expect(healed.statusCode).toBe(200);
     expect((await app.inject({ url: '/readyz' })).statusCode).toBe(200);
     expect((await addCoupon('AFTER')).statusCode).toBe(200);
-    const list = await app.inject({ url: api(paths.couponList), headers: bearer(token) });
+    const list = await app.inject({ url: urlOf(couponList), headers: bearer(token) });
     const codes = list.json<{ data: { coupon_code: string }[] }>().data.map((c) => c.coupon_code);
     expect(codes.sort()).toEqual(['AFTER', 'BEFORE']);
   }, 60_000);

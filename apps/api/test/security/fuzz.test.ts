@@ -1,11 +1,11 @@
 import { fc, test } from '@fast-check/vitest';
-import { API_BASE, paths } from '@cabdesk/contract';
+import { API_BASE, logout } from '@cabdesk/contract';
 import { sql } from 'drizzle-orm';
 import type { HTTPMethods } from 'fastify';
 import { describe, expect } from 'vitest';
 import { z } from 'zod';
 import type { Database } from '../../src/db/client';
-import { coupons, supports } from '../../src/db/schema';
+import { coupons, faqs } from '../../src/db/schema';
 import type { RouteEntry } from '../../src/plugins/route-table';
 import { createCompany, createDriver, createRide, createUser, createVehicle } from '../builders';
 import { bearer, buildTestApp, createAdmin, signIn } from '../helper';
@@ -270,7 +270,7 @@ async function seed(database: Database) {
     { title: 'Ten', couponCode: 'TEN10', discount: 10, description: 'Ten off' },
     { title: 'Five', couponCode: 'FIVE5', discount: 5, description: 'Five off' },
   ]);
-  await database.db.insert(supports).values([{ question: 'How?', answer: 'Like this.' }]);
+  await database.db.insert(faqs).values([{ question: 'How?', answer: 'Like this.' }]);
 }
 
 /**
@@ -348,9 +348,9 @@ describe('fuzzing every call', () => {
     );
     const journal = await changeJournal(database);
     // The journal sees a change: a guard against a test that would watch nothing.
-    await database.db.insert(supports).values([{ question: 'Q', answer: 'A' }]);
+    await database.db.insert(faqs).values([{ question: 'Q', answer: 'A' }]);
     const seen = await journal.since(0);
-    expect(seen.map((c) => c.tbl)).toEqual(['supports']);
+    expect(seen.map((c) => c.tbl)).toEqual(['faqs']);
     return {
       app,
       routes,
@@ -416,7 +416,7 @@ describe('fuzzing every call', () => {
         }
         sent.push({ start, end, rejected: res.statusCode >= 400, where, key });
         // A successful logout ends the session the fuzzer uses: take a new one.
-        if (res.statusCode === 200 && route.url === `${API_BASE}${paths.logout}`) {
+        if (res.statusCode === 200 && route.url === `${API_BASE}${logout.path}`) {
           const before = Date.now();
           w.token.value = await signIn(w.app);
           sent.push({ start: before, end: Date.now(), rejected: false, where: 'sign-in', key });

@@ -1,11 +1,20 @@
 import type { AddressInfo } from 'node:net';
-import { API_BASE, paths } from '@cabdesk/contract';
+import {
+  API_BASE,
+  couponAdd,
+  notificationStream,
+  notificationStreamTicket,
+  rideList,
+  statusUpdate,
+  urlOf,
+  userDetail,
+} from '@cabdesk/contract';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { auditLog, coupons, users } from '../../src/db/schema';
 import { createRide, createUser } from '../builders';
-import { notify } from '../../src/modules/notifications/notify';
+import { notify } from '../../src/modules/notifications';
 import { api, bearer, buildTestApp, createAdmin, signIn } from '../helper';
 import { openSse } from '../sse';
 
@@ -121,7 +130,7 @@ describe('a body id (status-update)', () => {
     const user = await createUser(database, { status: 'Active' });
     const before = await audits();
 
-    const res = await post(paths.statusUpdate, {
+    const res = await post(statusUpdate.path, {
       id: shape(user.id),
       table: 'users',
       status: 'Inactive',
@@ -140,7 +149,7 @@ describe('a body id (status-update)', () => {
   ])('takes the id as a %s', async (_, shape) => {
     const { database, post } = await signedIn();
     const user = await createUser(database, { status: 'Active' });
-    const res = await post(paths.statusUpdate, {
+    const res = await post(statusUpdate.path, {
       id: shape(user.id),
       table: 'users',
       status: 'Inactive',
@@ -169,7 +178,7 @@ describe('a query id (user-detail)', () => {
     const user = await createUser(database);
     const query = `user_id=${shape.replaceAll('{id}', String(user.id)).replace('{hex}', user.id.toString(16))}`;
 
-    const res = await get(paths.userDetail, query);
+    const res = await get(userDetail.path, query);
 
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json()).toEqual({ status: false, message, data: { errors: { user_id: message } } });
@@ -179,7 +188,7 @@ describe('a query id (user-detail)', () => {
     const { database, get } = await signedIn();
     const user = await createUser(database);
     for (const query of [`user_id=${user.id}`, `user_id=00${user.id}`]) {
-      const res = await get(paths.userDetail, query);
+      const res = await get(userDetail.path, query);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().data.id).toBe(user.id);
     }
@@ -199,7 +208,7 @@ describe('page', () => {
     ['1000001', 'Page is out of range.'],
   ])('refuses page=%s', async (shape, message) => {
     const { get } = await signedIn();
-    const res = await get(paths.rideList, `page=${shape}`);
+    const res = await get(rideList.path, `page=${shape}`);
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json()).toEqual({ status: false, message, data: { errors: { page: message } } });
   });
@@ -207,7 +216,7 @@ describe('page', () => {
   it('takes page=2', async () => {
     const { database, get } = await signedIn();
     for (let i = 0; i < 3; i++) await createRide(database);
-    const res = await get(paths.rideList, 'page=2&per_page=2');
+    const res = await get(rideList.path, 'page=2&per_page=2');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ current_page: 2, last_page: 2, per_page: 2 });
     expect(res.json().data.data).toHaveLength(1);
@@ -237,7 +246,7 @@ describe('a coupon discount', () => {
   ])('refuses %j and stores nothing', async (discount, message) => {
     const { database, post, audits } = await signedIn();
     const before = await audits();
-    const res = await post(paths.couponAdd, { ...coupon, discount });
+    const res = await post(couponAdd.path, { ...coupon, discount });
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().data.errors).toEqual({ discount: message });
     expect(await database.db.select().from(coupons)).toEqual([]);
@@ -246,7 +255,7 @@ describe('a coupon discount', () => {
 
   it.each([16, '16'])('takes %j', async (discount) => {
     const { database, post } = await signedIn();
-    const res = await post(paths.couponAdd, { ...coupon, discount });
+    const res = await post(couponAdd.path, { ...coupon, discount });
     expect(res.statusCode, res.body).toBe(200);
     const [row] = await database.db.select().from(coupons);
     expect(row!.discount).toBe(16);
@@ -260,11 +269,11 @@ describe('notification-stream', () => {
     await notify(database.db, { title: 'Missed', message: 'm', link: null });
     const res = await app.inject({
       method: 'POST',
-      url: api(paths.notificationStreamTicket),
+      url: urlOf(notificationStreamTicket),
       headers: bearer(await signIn(app)),
     });
     const { ticket } = res.json<{ data: { ticket: string } }>().data;
-    const url = `${api(paths.notificationStream)}?ticket=${encodeURIComponent(ticket)}`;
+    const url = `${urlOf(notificationStream)}?ticket=${encodeURIComponent(ticket)}`;
 
     const after = await app.inject({ url: `${url}&after=99999999999999` });
     expect(after.statusCode).toBe(400);

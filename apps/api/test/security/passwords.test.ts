@@ -1,11 +1,11 @@
-import { paths } from '@cabdesk/contract';
+import { changePassword, login, newPassword, sendOtp, verifyOtp } from '@cabdesk/contract';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
 import { admins, auditLog } from '../../src/db/schema';
 import { hashPassword, verifyPassword } from '../../src/lib/password';
 import { COMMON_PASSWORD_MESSAGE, commonPasswords } from '../../src/lib/password-policy';
-import { captureLog, codeIn, startSmtpSink } from '../../src/modules/account/test-mail';
+import { captureLog, codeIn, startSmtpSink } from '../mail';
 import { ADMIN, api, bearer, buildTestApp, createAdmin, signIn } from '../helper';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>['app'];
@@ -14,7 +14,7 @@ const post = (app: App, path: string, payload: unknown, headers: Record<string, 
   app.inject({ method: 'POST', url: api(path), payload: payload as object, headers });
 
 const canSignIn = async (app: App, email: string, password: string) =>
-  (await post(app, paths.login, { email, password })).statusCode === 200;
+  (await post(app, login.path, { email, password })).statusCode === 200;
 
 const LONG = 'Tr0ub4dor&3-'.repeat(9).slice(0, 100);
 
@@ -49,7 +49,7 @@ describe('password hashing', () => {
     const token = await signIn(app);
     const res = await post(
       app,
-      paths.changePassword,
+      changePassword.path,
       { password: ADMIN.password, new_password: LONG, confirm_password: LONG },
       bearer(token),
     );
@@ -76,7 +76,7 @@ describe('password length', () => {
     const token = await signIn(app);
     const short = await post(
       app,
-      paths.changePassword,
+      changePassword.path,
       { password: ADMIN.password, new_password: 'Zq9#xL2', confirm_password: 'Zq9#xL2' },
       bearer(token),
     );
@@ -84,7 +84,7 @@ describe('password length', () => {
     expect(short.json().data.errors.new_password).toBe(
       'Please enter the password at least 8 characters.',
     );
-    const reset = await post(app, paths.newPassword, {
+    const reset = await post(app, newPassword.path, {
       email: ADMIN.email,
       password: 'Zq9#xL2',
       confirm_password: 'Zq9#xL2',
@@ -116,7 +116,7 @@ describe('the 1,000 most common passwords', () => {
     for (const candidate of [...list, 'PASSWORD', 'Iloveyou', 'Superman']) {
       const res = await post(
         app,
-        paths.changePassword,
+        changePassword.path,
         { password: ADMIN.password, new_password: candidate, confirm_password: candidate },
         bearer(token),
       );
@@ -140,7 +140,7 @@ describe('the 1,000 most common passwords', () => {
     // The session is intact and a good password is still accepted.
     const good = await post(
       app,
-      paths.changePassword,
+      changePassword.path,
       { password: ADMIN.password, new_password: LONG, confirm_password: LONG },
       bearer(token),
     );
@@ -151,17 +151,17 @@ describe('the 1,000 most common passwords', () => {
     const log = captureLog();
     const { app, database } = await buildTestApp({}, log.logger);
     await createAdmin(database);
-    expect((await post(app, paths.sendOtp, { email: ADMIN.email })).statusCode).toBe(200);
+    expect((await post(app, sendOtp.path, { email: ADMIN.email })).statusCode).toBe(200);
     let line: string | undefined;
     for (let i = 0; i < 100 && !line; i++) {
       line = log.lines.find((l) => l.includes('Your code is:'));
       if (!line) await new Promise((r) => setTimeout(r, 20));
     }
-    const verified = await post(app, paths.verifyOtp, { email: ADMIN.email, otp: codeIn(line!) });
+    const verified = await post(app, verifyOtp.path, { email: ADMIN.email, otp: codeIn(line!) });
     const token = verified.json<{ data: { token: string } }>().data.token;
     const refused: string[] = [];
     for (const candidate of list) {
-      const res = await post(app, paths.newPassword, {
+      const res = await post(app, newPassword.path, {
         email: ADMIN.email,
         password: candidate,
         confirm_password: candidate,
@@ -171,7 +171,7 @@ describe('the 1,000 most common passwords', () => {
     }
     expect(refused).toEqual([]);
     expect(await canSignIn(app, ADMIN.email, ADMIN.password)).toBe(true);
-    const good = await post(app, paths.newPassword, {
+    const good = await post(app, newPassword.path, {
       email: ADMIN.email,
       password: LONG,
       confirm_password: LONG,
@@ -203,17 +203,17 @@ describe('reset codes', () => {
     );
     await createAdmin(database);
     const answers: string[] = [];
-    const send = await post(app, paths.sendOtp, { email: ADMIN.email });
+    const send = await post(app, sendOtp.path, { email: ADMIN.email });
     answers.push(send.body, JSON.stringify(send.headers));
     const code = codeIn((await smtp.nth(1)).raw);
     // A wrong guess first, then the right code.
     const wrongGuess = code === '00000' ? '11111' : '00000';
-    const wrong = await post(app, paths.verifyOtp, { email: ADMIN.email, otp: wrongGuess });
+    const wrong = await post(app, verifyOtp.path, { email: ADMIN.email, otp: wrongGuess });
     answers.push(wrong.body);
-    const right = await post(app, paths.verifyOtp, { email: ADMIN.email, otp: code });
+    const right = await post(app, verifyOtp.path, { email: ADMIN.email, otp: code });
     answers.push(right.body, JSON.stringify(right.headers));
     const resetToken = right.json<{ data: { token: string } }>().data.token;
-    const reset = await post(app, paths.newPassword, {
+    const reset = await post(app, newPassword.path, {
       email: ADMIN.email,
       password: LONG,
       confirm_password: LONG,

@@ -18,49 +18,49 @@ export const routes: RouteObject[] = [
   {
     path: '/login',
     lazy: () =>
-      import('@/features/auth/pages/login-page').then((m) => ({
+      import('./routes/auth/login-page').then((m) => ({
         element: signInScreen(<m.LoginPage />),
       })),
   },
   {
     path: '/otp',
     lazy: () =>
-      import('@/features/auth/pages/otp-page').then((m) => ({
+      import('./routes/auth/otp-page').then((m) => ({
         element: signInScreen(<m.OtpPage />),
       })),
   },
   {
     path: '/forgot-password',
     lazy: () =>
-      import('@/features/auth/pages/forgot-password-page').then((m) => ({
+      import('./routes/auth/forgot-password-page').then((m) => ({
         element: signInScreen(<m.ForgotPasswordPage />),
       })),
   },
   {
     path: '/change-password',
     lazy: () =>
-      import('@/features/auth/pages/reset-password-page').then((m) => ({
+      import('./routes/auth/reset-password-page').then((m) => ({
         element: signInScreen(<m.ResetPasswordPage />),
       })),
   },
   {
     path: '/user-policy',
     lazy: () =>
-      import('@/features/policies/pages/policy-page').then((m) => ({
+      import('./routes/policies/policy-page').then((m) => ({
         element: <m.PolicyPage kind="user" />,
       })),
   },
   {
     path: '/company-policy',
     lazy: () =>
-      import('@/features/policies/pages/policy-page').then((m) => ({
+      import('./routes/policies/policy-page').then((m) => ({
         element: <m.PolicyPage kind="company" />,
       })),
   },
   {
     path: '/driver-policy',
     lazy: () =>
-      import('@/features/policies/pages/policy-page').then((m) => ({
+      import('./routes/policies/policy-page').then((m) => ({
         element: <m.PolicyPage kind="driver" />,
       })),
   },
@@ -78,108 +78,106 @@ export const routes: RouteObject[] = [
       {
         index: true,
         lazy: () =>
-          import('@/features/dashboard/pages/dashboard-page').then((m) => ({
+          import('./routes/dashboard/dashboard-page').then((m) => ({
             Component: m.DashboardPage,
           })),
       },
       {
         path: 'user',
         lazy: () =>
-          import('@/features/users/pages/user-list-page').then((m) => ({
+          import('./routes/users/user-list-page').then((m) => ({
             Component: m.UserListPage,
           })),
       },
       {
         path: 'user-detail/:id',
         lazy: () =>
-          import('@/features/users/pages/user-detail-page').then((m) => ({
+          import('./routes/users/user-detail-page').then((m) => ({
             Component: m.UserDetailPage,
           })),
       },
       {
         path: 'company',
         lazy: () =>
-          import('@/features/companies/pages/company-list-page').then((m) => ({
+          import('./routes/companies/company-list-page').then((m) => ({
             Component: m.CompanyListPage,
           })),
       },
       {
         path: 'company-detail/:id',
         lazy: () =>
-          import('@/features/companies/pages/company-detail-page').then((m) => ({
+          import('./routes/companies/company-detail-page').then((m) => ({
             Component: m.CompanyDetailPage,
           })),
       },
       {
         path: 'vehicle',
         lazy: () =>
-          import('@/features/vehicles/pages/vehicle-list-page').then((m) => ({
+          import('./routes/vehicles/vehicle-list-page').then((m) => ({
             Component: m.VehicleListPage,
           })),
       },
       {
         path: 'vehicle-detail/:id',
         lazy: () =>
-          import('@/features/vehicles/pages/vehicle-detail-page').then((m) => ({
+          import('./routes/vehicles/vehicle-detail-page').then((m) => ({
             Component: m.VehicleDetailPage,
           })),
       },
       {
         path: 'driver',
         lazy: () =>
-          import('@/features/drivers/pages/driver-list-page').then((m) => ({
+          import('./routes/drivers/driver-list-page').then((m) => ({
             Component: m.DriverListPage,
           })),
       },
       {
         path: 'driver-detail/:id',
         lazy: () =>
-          import('@/features/drivers/pages/driver-detail-page').then((m) => ({
+          import('./routes/drivers/driver-detail-page').then((m) => ({
             Component: m.DriverDetailPage,
           })),
       },
       {
         path: 'driver-history-detail',
         lazy: () =>
-          import('@/features/drivers/pages/driver-history-page').then((m) => ({
+          import('./routes/drivers/driver-history-page').then((m) => ({
             Component: m.DriverHistoryPage,
           })),
       },
       {
         path: 'trip',
         lazy: () =>
-          import('@/features/rides/pages/trip-list-page').then((m) => ({
-            Component: m.TripListPage,
+          import('./routes/rides/ride-list-page').then((m) => ({
+            Component: m.RideListPage,
           })),
       },
       {
         path: 'trip-detail/:id',
         lazy: () =>
-          import('@/features/rides/pages/trip-detail-page').then((m) => ({
-            Component: m.TripDetailPage,
+          import('./routes/rides/ride-detail-page').then((m) => ({
+            Component: m.RideDetailPage,
           })),
       },
       {
         path: 'sales',
-        lazy: () =>
-          import('@/features/sales/pages/sales-page').then((m) => ({ Component: m.SalesPage })),
+        lazy: () => import('./routes/sales/sales-page').then((m) => ({ Component: m.SalesPage })),
       },
       {
         path: 'my-profile',
         lazy: () =>
-          import('@/features/profile/pages/my-profile-page').then((m) => ({
+          import('./routes/profile/my-profile-page').then((m) => ({
             Component: m.MyProfilePage,
           })),
       },
       {
         path: 'faq',
-        lazy: () =>
-          import('@/features/faqs/pages/faq-page').then((m) => ({ Component: m.FaqPage })),
+        lazy: () => import('./routes/faqs/faq-page').then((m) => ({ Component: m.FaqPage })),
       },
       {
         path: 'coupon',
         lazy: () =>
-          import('@/features/coupons/pages/coupon-page').then((m) => ({ Component: m.CouponPage })),
+          import('./routes/coupons/coupon-page').then((m) => ({ Component: m.CouponPage })),
       },
       { path: 'setting', element: notBuilt('pages.setting') },
     ],

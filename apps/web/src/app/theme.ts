@@ -8,6 +8,9 @@ export const theme = createTheme({
   fontFamily:
     'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '700' },
+  // A person who asks the system for less motion gets popups, toasts and
+  // overlays without their transitions (WCAG 2.3.3); so do the browser walks.
+  respectReducedMotion: true,
   components: {
     Button: { defaultProps: { fw: 600 } },
   },

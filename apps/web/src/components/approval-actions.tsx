@@ -1,8 +1,9 @@
-import { ActionIcon, Button, Group, Tooltip } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from './confirm-dialog';
+import { IconAction } from './icon-action';
 import { ApprovalBadge } from './status-badge';
 
 export type Decision = 'Approved' | 'Rejected';
@@ -44,26 +45,24 @@ export function ApprovalActions({
     <>
       {variant === 'icons' ? (
         <Group gap={6} wrap="nowrap">
-          <Tooltip label={t('approval.approve')}>
-            <ActionIcon
-              variant="light"
-              color="teal"
-              aria-label={t('approval.approveName', { name })}
-              onClick={() => setAsking('Approved')}
-            >
-              <IconCheck size={18} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label={t('approval.reject')}>
-            <ActionIcon
-              variant="light"
-              color="red"
-              aria-label={t('approval.rejectName', { name })}
-              onClick={() => setAsking('Rejected')}
-            >
-              <IconX size={18} />
-            </ActionIcon>
-          </Tooltip>
+          <IconAction
+            tooltip={t('approval.approve')}
+            label={t('approval.approveName', { name })}
+            variant="light"
+            color="teal"
+            onClick={() => setAsking('Approved')}
+          >
+            <IconCheck size={18} />
+          </IconAction>
+          <IconAction
+            tooltip={t('approval.reject')}
+            label={t('approval.rejectName', { name })}
+            variant="light"
+            color="red"
+            onClick={() => setAsking('Rejected')}
+          >
+            <IconX size={18} />
+          </IconAction>
         </Group>
       ) : (
         <Group gap="sm">

@@ -1,6 +1,7 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Popup, PopupActions } from './popup';
 
 interface ConfirmDialogProps {
   opened: boolean;
@@ -29,26 +30,23 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   const { t } = useTranslation();
   return (
-    <Modal
+    <Popup
       opened={opened}
       onClose={loading ? () => undefined : onClose}
       title={title}
-      centered
-      radius="md"
       withCloseButton={false}
-      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
       <Stack gap="lg">
         <Text>{message}</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={loading}>
-            {cancelLabel ?? t('confirm.cancel')}
-          </Button>
-          <Button color={color} onClick={onConfirm} loading={loading}>
-            {confirmLabel}
-          </Button>
-        </Group>
+        <PopupActions
+          cancelLabel={cancelLabel ?? t('confirm.cancel')}
+          confirmLabel={confirmLabel}
+          color={color}
+          pending={loading}
+          onCancel={onClose}
+          onConfirm={onConfirm}
+        />
       </Stack>
-    </Modal>
+    </Popup>
   );
 }

@@ -1,8 +1,9 @@
-import { ActionIcon, Button, Tooltip } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from './confirm-dialog';
+import { IconAction } from './icon-action';
 
 interface DeleteButtonProps {
   name: string;
@@ -19,16 +20,14 @@ export function DeleteButton({ name, onDelete, pending, variant = 'icon' }: Dele
   return (
     <>
       {variant === 'icon' ? (
-        <Tooltip label={t('delete.action')}>
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            aria-label={t('delete.actionName', { name })}
-            onClick={() => setAsking(true)}
-          >
-            <IconTrash size={18} />
-          </ActionIcon>
-        </Tooltip>
+        <IconAction
+          tooltip={t('delete.action')}
+          label={t('delete.actionName', { name })}
+          color="red"
+          onClick={() => setAsking(true)}
+        >
+          <IconTrash size={18} />
+        </IconAction>
       ) : (
         <Button
           color="red"

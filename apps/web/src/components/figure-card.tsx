@@ -1,4 +1,4 @@
-import { Group, Paper, Text, ThemeIcon } from '@mantine/core';
+import { Group, Paper, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 interface FigureCardProps {
@@ -24,5 +24,18 @@ export function FigureCard({ label, value, icon, color }: FigureCardProps) {
         {value}
       </Text>
     </Paper>
+  );
+}
+
+export type Figure = FigureCardProps;
+
+/** Summary figures four to a row (two on a tablet, one on a phone). */
+export function FigureGrid({ figures }: { figures: Figure[] }) {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="lg">
+      {figures.map((figure) => (
+        <FigureCard key={figure.label} {...figure} />
+      ))}
+    </SimpleGrid>
   );
 }

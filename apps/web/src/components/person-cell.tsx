@@ -1,6 +1,8 @@
-import { Avatar, Group, Stack, Text, type AvatarProps } from '@mantine/core';
+import { Avatar, Group, Stack, Text, Title, type AvatarProps } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { refreshImageUrl } from '@/lib/expired-images';
+import { ActiveBadge } from './status-badge';
 
 interface PersonCellProps {
   name: string;
@@ -73,5 +75,29 @@ export function Email({ address }: { address: string | null }) {
       <wbr />
       {address.slice(at + 1)}
     </>
+  );
+}
+
+/** A person at the head of their detail page: picture, name and status, the details beside. */
+export function PersonProfile({
+  person,
+  children,
+}: {
+  person: { name: string; profile: string | null; status: string };
+  children: ReactNode;
+}) {
+  return (
+    <Group gap="lg" align="flex-start" wrap="nowrap">
+      <PersonAvatar src={person.profile} name={person.name} size={88} radius="md" />
+      <Stack gap="md" style={{ flex: 1 }} miw={0}>
+        <Group gap="sm">
+          <Title order={3} size="h3">
+            {person.name}
+          </Title>
+          <ActiveBadge status={person.status} />
+        </Group>
+        {children}
+      </Stack>
+    </Group>
   );
 }

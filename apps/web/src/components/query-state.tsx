@@ -5,9 +5,19 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/lib/api-client';
 import { translateMessage } from '@/lib/i18n';
 
-interface QueryStateProps<T> {
+export interface QueryStateProps<T> {
   query: { data: T | undefined; isPending: boolean; error: unknown; refetch: () => unknown };
   children: (data: T) => ReactNode;
+}
+
+/** A part of the page still loading. */
+export function Loading() {
+  const { t } = useTranslation();
+  return (
+    <Center py="xl">
+      <Loader role="status" aria-label={t('common.loading')} />
+    </Center>
+  );
 }
 
 /** A detail page's loader, its kept error message, or its content. */
@@ -26,9 +36,5 @@ export function QueryState<T>({ query, children }: QueryStateProps<T>) {
       </Alert>
     );
   }
-  return (
-    <Center py="xl">
-      <Loader role="status" aria-label={t('common.loading')} />
-    </Center>
-  );
+  return <Loading />;
 }

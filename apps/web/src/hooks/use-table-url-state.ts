@@ -56,5 +56,7 @@ export function useTableUrlState<F extends string = never>(
     [update],
   );
 
-  return { page, search, filters, setPage, setSearch, setFilter, params };
+  /** What the list's call is asked: the page, the search and the filters (blanks are left out). */
+  const query = { page, search, ...filters };
+  return { page, search, filters, query, setPage, setSearch, setFilter, params };
 }

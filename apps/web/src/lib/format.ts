@@ -1,5 +1,4 @@
 import type { Language } from '@cabdesk/contract';
-import dayjs from 'dayjs';
 import { activeLanguage } from './i18n';
 
 /**
@@ -49,12 +48,22 @@ export function formatMoney(
   ).format(value);
 }
 
+/**
+ * A date from the API: a calendar day (`dob`, `2024-03-05`) is that day here,
+ * not UTC midnight (which is the day before west of Greenwich); a timestamp
+ * (`2024-03-05T09:12:00.000Z`) is read as it says.
+ */
+function dateOf(value: string | Date): Date {
+  if (value instanceof Date) return value;
+  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  return day ? new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3])) : new Date(value);
+}
+
 /** SPEC 9: short month, two-digit day and year joined by hyphens: Mar-05-2024 (05 mar 2024). */
 export function formatDate(value: string | Date, language: Language = activeLanguage()): string {
-  const date = dayjs(value);
-  if (!date.isValid()) return '';
-  if (language === 'en') return date.locale('en').format('MMM-DD-YYYY');
-  return formatter(
+  const date = dateOf(value);
+  if (Number.isNaN(date.getTime())) return '';
+  const format = formatter(
     `date:${language}`,
     () =>
       new Intl.DateTimeFormat(LOCALES[language], {
@@ -62,7 +71,11 @@ export function formatDate(value: string | Date, language: Language = activeLang
         month: 'short',
         year: 'numeric',
       }),
-  ).format(date.toDate());
+  );
+  if (language !== 'en') return format.format(date);
+  // en-US writes "Mar 05, 2024": SPEC joins the same parts with hyphens.
+  const parts = Object.fromEntries(format.formatToParts(date).map((p) => [p.type, p.value]));
+  return `${parts.month}-${parts.day}-${parts.year}`;
 }
 
 /** A calendar day (`2024-03-05`) as a short axis label: Mar 05 (05 mar). */

@@ -5,8 +5,6 @@ import {
   localizeMessage,
   type Language,
 } from '@cabdesk/contract';
-import dayjs from 'dayjs';
-import 'dayjs/locale/es';
 import i18n from 'i18next';
 import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
@@ -23,11 +21,9 @@ export function currentLanguage(): Language {
   return languageOf(readStorage(STORAGE_KEYS.language)) ?? DEFAULT_LANGUAGE;
 }
 
-/** The page, dates and the API follow the language: `<html lang>` and dayjs. */
+/** The page follows the language: `<html lang>` (dates and numbers follow in lib/format). */
 function applyLanguage(language: string) {
-  const lang = languageOf(language) ?? DEFAULT_LANGUAGE;
-  document.documentElement.lang = lang;
-  dayjs.locale(lang);
+  document.documentElement.lang = languageOf(language) ?? DEFAULT_LANGUAGE;
 }
 
 /** Loads `/locales/{lng}/translation.json`; resolves once the strings are there. */

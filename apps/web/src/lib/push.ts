@@ -1,4 +1,5 @@
-import { PUSH_PUBLIC_KEY_URL, pushPublicKeyResponseSchema } from '@cabdesk/contract';
+import { pushPublicKey } from '@cabdesk/contract';
+import { call } from './call';
 import { readStorage, STORAGE_KEYS, writeStorage } from './storage';
 
 /** The VAPID public key (base64url) as the bytes PushManager.subscribe wants. */
@@ -35,9 +36,7 @@ export async function obtainPushToken(): Promise<string | null> {
       console.warn(`push notifications: permission ${permission}`);
       return readStorage(STORAGE_KEYS.fcmToken);
     }
-    const keyResponse = await fetch(PUSH_PUBLIC_KEY_URL);
-    if (!keyResponse.ok) throw new Error(`push public key: HTTP ${keyResponse.status}`);
-    const { public_key } = pushPublicKeyResponseSchema.parse(await keyResponse.json()).data;
+    const { public_key } = await call(pushPublicKey);
     const key = keyBytes(public_key);
     let subscription = await registration.pushManager.getSubscription();
     const current = subscription?.options.applicationServerKey;

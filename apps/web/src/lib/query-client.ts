@@ -1,5 +1,22 @@
-import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from './api-client';
+import { MutationCache, QueryClient } from '@tanstack/react-query';
+import { ApiError, errorMessage } from './api-client';
+import { translateMessage } from './i18n';
+import { toastError, toastSuccess, type ToastOptions } from './toast';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    mutationMeta: {
+      /**
+       * SPEC 8: a failed mutation shows the server's message (or "Something
+       * went wrong") as an error toast, with these options; `false` when the
+       * caller shows the failure itself.
+       */
+      errorToast?: ToastOptions | false;
+      /** A success shows the server's message as a toast (`true`: the default place). */
+      successToast?: ToastOptions | true;
+    };
+  }
+}
 
 /** Client errors (4xx) will not change on retry; a lost connection or a 5xx may. */
 function shouldRetry(failureCount: number, error: unknown) {
@@ -7,7 +24,28 @@ function shouldRetry(failureCount: number, error: unknown) {
   return failureCount < 1;
 }
 
+const messageOf = (answer: unknown) =>
+  typeof answer === 'object' && answer !== null && 'message' in answer
+    ? String(answer.message)
+    : undefined;
+
+/** The one place that toasts what a mutation's answer says (SPEC 8, 9). */
+const mutationCache = new MutationCache({
+  onError: (error, _variables, _context, mutation) => {
+    const options = mutation.meta?.errorToast ?? {};
+    if (options !== false) toastError(translateMessage(errorMessage(error)), options);
+  },
+  onSuccess: (answer, _variables, _context, mutation) => {
+    const options = mutation.meta?.successToast;
+    const message = messageOf(answer);
+    if (options && message !== undefined) {
+      toastSuccess(translateMessage(message), options === true ? {} : options);
+    }
+  },
+});
+
 export const queryClient = new QueryClient({
+  mutationCache,
   defaultOptions: {
     queries: { retry: shouldRetry, refetchOnWindowFocus: false },
     mutations: { retry: false },

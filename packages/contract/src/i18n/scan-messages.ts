@@ -15,7 +15,7 @@ export interface FoundMessage {
 }
 
 /** A sentence a person reads: has a space and ends like one, or asks "Please …". */
-export const looksLikeMessage = (text: string) =>
+const looksLikeMessage = (text: string) =>
   /\s/.test(text.trim()) && (/[.!?]\s*$/.test(text) || /^Please /.test(text));
 
 function sourceFiles(dir: string, skip: (path: string) => boolean): string[] {
@@ -34,6 +34,14 @@ export function scanMessages(dir: string, skip: (path: string) => boolean = () =
     const file = relative(dir, path);
     const source = ts.createSourceFile(path, readFileSync(path, 'utf8'), ts.ScriptTarget.Latest);
     const visit = (node: ts.Node) => {
+      // An endpoint's `summary` is the API reference's text, for integrators, in English.
+      if (
+        ts.isPropertyAssignment(node) &&
+        ts.isIdentifier(node.name) &&
+        node.name.text === 'summary'
+      ) {
+        return;
+      }
       if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) {
         if (looksLikeMessage(node.text)) found.push({ file, text: node.text, template: false });
       } else if (ts.isTemplateExpression(node)) {

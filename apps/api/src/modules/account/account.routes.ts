@@ -1,335 +1,109 @@
 import {
   ACCOUNT_MESSAGES,
-  changePasswordRequestSchema,
-  newPasswordRequestSchema,
-  OTP_RESEND_SECONDS,
-  OTP_TTL_SECONDS,
-  passwordChangedResponseSchema,
-  paths,
-  profileResponseSchema,
-  resendOtpRequestSchema,
-  RESET_TOKEN_TTL_SECONDS,
-  sendOtpRequestSchema,
-  sendOtpResponseSchema,
-  updateProfileRequestSchema,
-  verifyOtpRequestSchema,
-  verifyOtpResponseSchema,
+  AUTH_MESSAGES,
+  changePassword,
+  getProfile,
+  updateProfile,
   waitText,
 } from '@cabdesk/contract';
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
 import { admins } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { HttpError } from '../../lib/http-error';
-import { createMailer } from '../../lib/mailer';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../../lib/password-policy';
-import { clientKey } from '../../lib/client-address';
-import { accountKey, giveBack, take, type Limit } from '../../lib/rate-limit';
-import { notificationFor, notify } from '../notifications/notify';
-import { sessionOf } from '../../plugins/auth';
-import { findAdminByEmail, findAdminById } from '../auth/admins.repository';
-import { revokeAdminSessions } from '../auth/sessions';
-import { acceptFormBodies } from './form-body';
-import { guessedMail, otpMail } from './otp-mail';
-import {
-  checkCode,
-  createResetToken,
-  findResetToken,
-  issueCode,
-  killCodes,
-  OTP_MAX_ATTEMPTS,
-  useResetToken,
-} from './otp.repository';
+import { take, type Limit } from '../../lib/rate-limit';
+import { route } from '../../lib/route';
+import { findAdminById, sessionOf, setAdminPassword, tooManyRequests } from '../auth';
 
-/** Codes asked from one client address per hour, whatever the e-mail addresses. */
-const OTP_PER_CLIENT: Limit = { max: 30, windowMs: 3_600_000 };
-/** Wrong or dead codes tried from one client address per hour, whatever the e-mail addresses. */
-const OTP_FAILURES_PER_CLIENT: Limit = { max: 20, windowMs: 3_600_000 };
 /** Wrong current passwords per admin per window before changePassword refuses for a while. */
 const CHANGE_PASSWORD_LIMIT: Limit = { max: 10, windowMs: 15 * 60_000 };
 
-/** The owner of an address's codes: an administrator's account, or no one's. */
-const codeOwner = (email: string, admin: { id: number } | null) => ({
-  email,
-  waitKey: accountKey(email, admin?.id ?? null),
-});
-
-/**
- * Password recovery by e-mailed code (sendOtp, resendOtp, verifyOTP,
- * newPassword), and the signed-in admin's own profile and password
- * (updateProfile, changePassword).
- */
-export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+/** The signed-in administrator's own profile and password (SPEC 7). */
+export async function accountRoutes(app: FastifyInstance) {
   const { config, database } = app;
   const { db } = database;
-  const mailer = createMailer(config.mail, app.log);
-  app.addHook('onClose', async () => mailer.close());
-  acceptFormBodies(app);
 
-  const tooManyRequests = (reply: FastifyReply, seconds: number, message: string) => {
-    reply.header('retry-after', String(seconds));
-    return new HttpError(429, message);
-  };
-
-  /**
-   * sendOtp and resendOtp: the same answer, in about the same time, whether or
-   * not the address is an administrator's. The e-mail leaves after the answer,
-   * so the SMTP round trip tells nothing either.
-   */
-  const sendCode = async (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    email: string,
-    minGapSeconds?: number,
-  ) => {
-    const now = app.clock();
-    const client = await take(db, `otp:${clientKey(request.ip)}`, OTP_PER_CLIENT, now);
-    if (!client.allowed) {
-      throw tooManyRequests(reply, client.retryAfterSeconds, ACCOUNT_MESSAGES.otpTooMany);
-    }
-    // Both steps run for every address, known or not.
-    const admin = await findAdminByEmail(db, email);
-    const issued = await issueCode(
-      db,
-      codeOwner(email, admin),
-      { ttlSeconds: OTP_TTL_SECONDS, minGapSeconds },
-      now,
-    );
-    if (issued.kind === 'too-soon' || issued.kind === 'guessed-at') {
-      const message =
-        issued.kind === 'too-soon'
-          ? ACCOUNT_MESSAGES.otpResendWait.replace('{seconds}', String(issued.secondsLeft))
-          : ACCOUNT_MESSAGES.otpGuessedWait.replace('{wait}', waitText(issued.secondsLeft));
-      reply.header('retry-after', String(issued.secondsLeft));
-      return reply.status(429).send({
-        status: false,
-        message,
-        data: { errors: { email: message }, retry_after: issued.secondsLeft },
-      });
-    }
-    if (issued.kind === 'too-many') {
-      throw tooManyRequests(reply, issued.secondsLeft, ACCOUNT_MESSAGES.otpTooMany);
-    }
-    if (admin) {
-      const mail = otpMail(admin.email, issued.code, OTP_TTL_SECONDS / 60);
-      mailer.send(mail).catch((err: unknown) => {
-        request.log.error({ err }, 'the password reset e-mail could not be sent');
-      });
-    }
-    request.log.info({ event: 'otp_sent' }, 'password reset code issued');
-    return reply.send({
+  route(app, getProfile, async (request) => {
+    const admin = await findAdminById(db, sessionOf(request).adminId);
+    if (!admin) throw new HttpError(401, AUTH_MESSAGES.unauthenticated);
+    return {
       status: true,
-      message: ACCOUNT_MESSAGES.otpSent,
-      data: { email, expires_in: OTP_TTL_SECONDS, resend_in: OTP_RESEND_SECONDS },
+      message: 'Profile fetched successfully.',
+      data: { id: admin.id, name: admin.name, email: admin.email, phone: admin.phone },
+    };
+  });
+
+  route(app, changePassword, async (request, reply) => {
+    const { adminId } = sessionOf(request);
+    const { password, new_password } = request.body;
+    if (isCommonPassword(new_password)) {
+      throw new HttpError(400, COMMON_PASSWORD_MESSAGE, {
+        new_password: COMMON_PASSWORD_MESSAGE,
+      });
+    }
+    const limit = await take(
+      db,
+      `change-password:admin:${adminId}`,
+      CHANGE_PASSWORD_LIMIT,
+      app.clock(),
+    );
+    if (!limit.allowed) {
+      throw tooManyRequests(
+        reply,
+        limit.retryAfterSeconds,
+        ACCOUNT_MESSAGES.changePasswordLocked.replace('{wait}', waitText(limit.retryAfterSeconds)),
+      );
+    }
+    const admin = await findAdminById(db, adminId);
+    if (!admin) throw new HttpError(401, AUTH_MESSAGES.unauthenticated);
+    if (!(await verifyPassword(password, admin.passwordHash))) {
+      throw new HttpError(400, ACCOUNT_MESSAGES.oldPasswordWrong, {
+        password: ACCOUNT_MESSAGES.oldPasswordWrong,
+      });
+    }
+    const passwordHash = await hashPassword(new_password, config.passwordHashCost);
+    await db.transaction(async (tx) => {
+      await setAdminPassword(tx, admin.id, passwordHash);
+      await audit(tx, request, {
+        action: 'password_change',
+        tableName: 'admins',
+        recordId: admin.id,
+      });
     });
-  };
+    return { status: true, message: ACCOUNT_MESSAGES.passwordChanged, data: null };
+  });
 
-  app.post(
-    paths.sendOtp,
-    {
-      config: { public: true },
-      schema: { body: sendOtpRequestSchema, response: { 200: sendOtpResponseSchema } },
-    },
-    (request, reply) => sendCode(request, reply, request.body.email),
-  );
-
-  app.post(
-    paths.resendOtp,
-    {
-      config: { public: true },
-      schema: { body: resendOtpRequestSchema, response: { 200: sendOtpResponseSchema } },
-    },
-    (request, reply) => sendCode(request, reply, request.body.email, OTP_RESEND_SECONDS),
-  );
-
-  app.post(
-    paths.verifyOtp,
-    {
-      config: { public: true },
-      schema: { body: verifyOtpRequestSchema, response: { 200: verifyOtpResponseSchema } },
-    },
-    async (request, reply) => {
-      const { email, otp } = request.body;
-      const now = app.clock();
-      const failuresKey = `otp-verify:${clientKey(request.ip)}`;
-      const client = await take(db, failuresKey, OTP_FAILURES_PER_CLIENT, now);
-      if (!client.allowed) {
-        throw tooManyRequests(
-          reply,
-          client.retryAfterSeconds,
-          ACCOUNT_MESSAGES.otpFailuresLocked.replace('{wait}', waitText(client.retryAfterSeconds)),
-        );
-      }
-      const admin = await findAdminByEmail(db, email);
-      const result = await db.transaction(async (tx) => {
-        const checked = await checkCode(tx, codeOwner(email, admin), otp, now);
-        if (checked.kind === 'died' && admin) {
-          await notify(tx, notificationFor.resetCodeGuessed(admin.email, OTP_MAX_ATTEMPTS));
-        }
-        return checked;
+  route(app, updateProfile, async (request) => {
+    const { adminId } = sessionOf(request);
+    const { name, email, phone } = request.body;
+    const admin = await findAdminById(db, adminId);
+    if (!admin) throw new HttpError(401, AUTH_MESSAGES.unauthenticated);
+    if (email !== undefined && email.toLowerCase() !== admin.email.toLowerCase()) {
+      throw new HttpError(400, ACCOUNT_MESSAGES.emailFixed, {
+        email: ACCOUNT_MESSAGES.emailFixed,
       });
-      if (result.kind === 'died' && admin) {
-        request.log.warn(
-          { event: 'otp_guessed', adminId: admin.id },
-          'a reset code died of wrong tries',
-        );
-        mailer.send(guessedMail(admin.email, OTP_MAX_ATTEMPTS)).catch((err: unknown) => {
-          request.log.error({ err }, 'the reset warning e-mail could not be sent');
-        });
-      }
-      if (result.kind === 'dead' || result.kind === 'died') {
-        throw new HttpError(400, ACCOUNT_MESSAGES.otpDead, { otp: ACCOUNT_MESSAGES.otpDead });
-      }
-      if (result.kind === 'wrong' || !admin) {
-        // A right code for an address that is no admin's cannot be had: no e-mail went there.
-        throw new HttpError(400, ACCOUNT_MESSAGES.otpWrong, { otp: ACCOUNT_MESSAGES.otpWrong });
-      }
-      await giveBack(db, failuresKey, OTP_FAILURES_PER_CLIENT, now);
-      const token = await createResetToken(db, admin.id, RESET_TOKEN_TTL_SECONDS);
-      request.log.info(
-        { event: 'otp_verified', adminId: admin.id },
-        'password reset code verified',
-      );
-      return {
-        status: true,
-        message: ACCOUNT_MESSAGES.otpVerified,
-        data: { token, expires_in: RESET_TOKEN_TTL_SECONDS },
-      };
-    },
-  );
-
-  app.post(
-    paths.newPassword,
-    {
-      config: { public: true },
-      schema: { body: newPasswordRequestSchema, response: { 200: passwordChangedResponseSchema } },
-    },
-    async (request) => {
-      const { email, password, token } = request.body;
-      if (isCommonPassword(password)) {
-        throw new HttpError(400, COMMON_PASSWORD_MESSAGE, { password: COMMON_PASSWORD_MESSAGE });
-      }
-      const dead = () =>
-        new HttpError(400, ACCOUNT_MESSAGES.resetTokenDead, {
-          token: ACCOUNT_MESSAGES.resetTokenDead,
-        });
-      const found = await findResetToken(db, token);
-      const admin = found ? await findAdminById(db, found.adminId) : null;
-      if (!found || !admin || admin.email.toLowerCase() !== email.toLowerCase()) throw dead();
-
-      const passwordHash = await hashPassword(password, config.passwordHashCost);
-      const changed = await db.transaction(async (tx) => {
-        if (!(await useResetToken(tx, found.id))) return false;
-        await tx
-          .update(admins)
-          .set({ passwordHash, updatedAt: sql`now()` })
-          .where(eq(admins.id, admin.id));
-        await revokeAdminSessions(tx, admin.id);
-        await killCodes(tx, admin.email);
-        await audit(tx, request, {
-          adminId: admin.id,
-          action: 'password_reset',
-          tableName: 'admins',
-          recordId: admin.id,
-        });
-        return true;
+    }
+    const updated = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(admins)
+        .set({ name, phone, updatedAt: sql`now()` })
+        .where(eq(admins.id, admin.id))
+        .returning();
+      await audit(tx, request, {
+        action: 'profile_update',
+        tableName: 'admins',
+        recordId: admin.id,
+        before: { name: admin.name, phone: admin.phone },
+        after: { name, phone },
       });
-      if (!changed) throw dead();
-      return { status: true, message: ACCOUNT_MESSAGES.passwordReset, data: null };
-    },
-  );
-
-  app.post(
-    paths.changePassword,
-    {
-      schema: {
-        body: changePasswordRequestSchema,
-        response: { 200: passwordChangedResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      const { adminId } = sessionOf(request);
-      const { password, new_password } = request.body;
-      if (isCommonPassword(new_password)) {
-        throw new HttpError(400, COMMON_PASSWORD_MESSAGE, {
-          new_password: COMMON_PASSWORD_MESSAGE,
-        });
-      }
-      const limit = await take(
-        db,
-        `change-password:admin:${adminId}`,
-        CHANGE_PASSWORD_LIMIT,
-        app.clock(),
-      );
-      if (!limit.allowed) {
-        throw tooManyRequests(
-          reply,
-          limit.retryAfterSeconds,
-          ACCOUNT_MESSAGES.changePasswordLocked.replace(
-            '{wait}',
-            waitText(limit.retryAfterSeconds),
-          ),
-        );
-      }
-      const admin = await findAdminById(db, adminId);
-      if (!admin) throw new HttpError(401, 'Unauthenticated.');
-      if (!(await verifyPassword(password, admin.passwordHash))) {
-        throw new HttpError(400, ACCOUNT_MESSAGES.oldPasswordWrong, {
-          password: ACCOUNT_MESSAGES.oldPasswordWrong,
-        });
-      }
-      const passwordHash = await hashPassword(new_password, config.passwordHashCost);
-      await db.transaction(async (tx) => {
-        await tx
-          .update(admins)
-          .set({ passwordHash, updatedAt: sql`now()` })
-          .where(eq(admins.id, admin.id));
-        await revokeAdminSessions(tx, admin.id);
-        await audit(tx, request, {
-          action: 'password_change',
-          tableName: 'admins',
-          recordId: admin.id,
-        });
-      });
-      return { status: true, message: ACCOUNT_MESSAGES.passwordChanged, data: null };
-    },
-  );
-
-  app.post(
-    paths.updateProfile,
-    { schema: { body: updateProfileRequestSchema, response: { 200: profileResponseSchema } } },
-    async (request) => {
-      const { adminId } = sessionOf(request);
-      const { name, email, phone } = request.body;
-      const admin = await findAdminById(db, adminId);
-      if (!admin) throw new HttpError(401, 'Unauthenticated.');
-      if (email !== undefined && email.toLowerCase() !== admin.email.toLowerCase()) {
-        throw new HttpError(400, ACCOUNT_MESSAGES.emailFixed, {
-          email: ACCOUNT_MESSAGES.emailFixed,
-        });
-      }
-      const updated = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(admins)
-          .set({ name, phone, updatedAt: sql`now()` })
-          .where(eq(admins.id, admin.id))
-          .returning();
-        await audit(tx, request, {
-          action: 'profile_update',
-          tableName: 'admins',
-          recordId: admin.id,
-          before: { name: admin.name, phone: admin.phone },
-          after: { name, phone },
-        });
-        return row!;
-      });
-      return {
-        status: true,
-        message: ACCOUNT_MESSAGES.profileUpdated,
-        data: { id: updated.id, name: updated.name, email: updated.email, phone: updated.phone },
-      };
-    },
-  );
-};
+      return row!;
+    });
+    return {
+      status: true,
+      message: ACCOUNT_MESSAGES.profileUpdated,
+      data: { id: updated.id, name: updated.name, email: updated.email, phone: updated.phone },
+    };
+  });
+}

@@ -1,4 +1,4 @@
-import { paths } from '@cabdesk/contract';
+import { changePassword, getProfile, updateProfile, urlOf } from '@cabdesk/contract';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { admins, auditLog } from '../../db/schema';
@@ -28,7 +28,7 @@ describe('updateProfile', () => {
     const { app, database, admin, token } = await signedIn();
     const res = await post(
       app,
-      paths.updateProfile,
+      updateProfile.path,
       { name: '  Ada Admin ', email: ADMIN.email, phone: '5551234567' },
       token,
     );
@@ -38,7 +38,7 @@ describe('updateProfile', () => {
       message: 'Profile updated successfully.',
       data: { id: admin.id, name: 'Ada Admin', email: ADMIN.email, phone: '5551234567' },
     });
-    const profile = await app.inject({ url: api(paths.getProfile), headers: bearer(token) });
+    const profile = await app.inject({ url: urlOf(getProfile), headers: bearer(token) });
     expect(profile.json().data).toMatchObject({ name: 'Ada Admin', phone: '5551234567' });
     const [entry] = await database.db
       .select()
@@ -56,13 +56,13 @@ describe('updateProfile', () => {
   it('accepts the call without the e-mail, and the e-mail in another case', async () => {
     const { app, token } = await signedIn();
     expect(
-      (await post(app, paths.updateProfile, { name: 'A', phone: '5551234567' }, token)).statusCode,
+      (await post(app, updateProfile.path, { name: 'A', phone: '5551234567' }, token)).statusCode,
     ).toBe(200);
     expect(
       (
         await post(
           app,
-          paths.updateProfile,
+          updateProfile.path,
           { name: 'A', email: ADMIN.email.toUpperCase(), phone: '5551234567' },
           token,
         )
@@ -115,7 +115,7 @@ describe('updateProfile', () => {
     ],
   ])('refuses %s and changes nothing', async (_label, body, field, message) => {
     const { app, database, token } = await signedIn();
-    const res = await post(app, paths.updateProfile, body, token);
+    const res = await post(app, updateProfile.path, body, token);
     expect(res.statusCode).toBe(400);
     expect(res.json().status).toBe(false);
     expect(res.json().data.errors[field]).toBe(message);
@@ -125,7 +125,7 @@ describe('updateProfile', () => {
 
   it('needs a session', async () => {
     const { app } = await signedIn();
-    const res = await post(app, paths.updateProfile, { name: 'A', phone: '5551234567' });
+    const res = await post(app, updateProfile.path, { name: 'A', phone: '5551234567' });
     expect(res.statusCode).toBe(401);
   });
 });
@@ -139,7 +139,7 @@ describe('changePassword', () => {
 
     const res = await post(
       app,
-      paths.changePassword,
+      changePassword.path,
       { password: ADMIN.password, new_password: NEW, confirm_password: NEW },
       token,
     );
@@ -150,7 +150,7 @@ describe('changePassword', () => {
       data: null,
     });
     for (const t of [token, other]) {
-      const after = await app.inject({ url: api(paths.getProfile), headers: bearer(t) });
+      const after = await app.inject({ url: urlOf(getProfile), headers: bearer(t) });
       expect(after.statusCode).toBe(401);
     }
     await expect(signIn(app)).rejects.toThrow(/401/);
@@ -167,7 +167,7 @@ describe('changePassword', () => {
     const before = (await database.db.select().from(admins))[0]!.passwordHash;
     const res = await post(
       app,
-      paths.changePassword,
+      changePassword.path,
       { password: 'not my password', new_password: NEW, confirm_password: NEW },
       token,
     );
@@ -178,7 +178,7 @@ describe('changePassword', () => {
       data: { errors: { password: 'The current password is not correct.' } },
     });
     expect((await database.db.select().from(admins))[0]!.passwordHash).toBe(before);
-    const still = await app.inject({ url: api(paths.getProfile), headers: bearer(token) });
+    const still = await app.inject({ url: urlOf(getProfile), headers: bearer(token) });
     expect(still.statusCode).toBe(200);
   });
 
@@ -188,7 +188,7 @@ describe('changePassword', () => {
     for (let i = 0; i < 11; i++) {
       const res = await post(
         app,
-        paths.changePassword,
+        changePassword.path,
         { password: `guess ${i}`, new_password: NEW, confirm_password: NEW },
         token,
       );
@@ -244,7 +244,7 @@ describe('changePassword', () => {
   ])('refuses %s with the SPEC message', async (_label, body, field, message) => {
     const { app, database, token } = await signedIn();
     const before = (await database.db.select().from(admins))[0]!.passwordHash;
-    const res = await post(app, paths.changePassword, body, token);
+    const res = await post(app, changePassword.path, body, token);
     expect(res.statusCode).toBe(400);
     expect(res.json().data.errors[field]).toBe(message);
     expect((await database.db.select().from(admins))[0]!.passwordHash).toBe(before);
@@ -252,7 +252,7 @@ describe('changePassword', () => {
 
   it('needs a session', async () => {
     const { app } = await signedIn();
-    const res = await post(app, paths.changePassword, {
+    const res = await post(app, changePassword.path, {
       password: ADMIN.password,
       new_password: NEW,
       confirm_password: NEW,

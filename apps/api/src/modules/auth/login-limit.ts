@@ -35,8 +35,16 @@ export const ACCOUNT_THROTTLE: Throttle = { free: 21, capacity: 24, drainMs: 60_
 export const KNOWN_CLIENT_RESERVE: Throttle = { free: 4, capacity: 4, drainMs: 300_000 };
 export const KNOWN_CLIENT_DAYS = 30;
 
+/**
+ * Milliseconds since the last failure, never negative: `now` is read when a
+ * request arrives, and a parallel attempt that took the lock first may have
+ * written a later one.
+ */
+const sinceLast = (state: ThrottleState, now: Date) =>
+  Math.max(0, now.getTime() - state.lastFailureAt.getTime());
+
 const drained = (throttle: Throttle, state: ThrottleState, now: Date) =>
-  Math.max(0, state.level - (now.getTime() - state.lastFailureAt.getTime()) / throttle.drainMs);
+  Math.max(0, state.level - sinceLast(state, now) / throttle.drainMs);
 
 /** Milliseconds before `throttle` counts one more failure; 0: now. */
 export function throttleWaitMs(throttle: Throttle, state: ThrottleState | undefined, now: Date) {
@@ -47,7 +55,7 @@ export function throttleWaitMs(throttle: Throttle, state: ThrottleState | undefi
     past > 0 && throttle.capacity > throttle.free
       ? throttle.drainMs * Math.min(1, past / (throttle.capacity - throttle.free))
       : 0;
-  const untilGap = gap - (now.getTime() - state.lastFailureAt.getTime());
+  const untilGap = gap - sinceLast(state, now);
   const untilRoom = (level - (throttle.capacity - 1)) * throttle.drainMs;
   return Math.max(0, untilGap, untilRoom);
 }
@@ -81,10 +89,11 @@ export function loginLimiter(db: Db, perClient: Limit) {
     const waitMs = throttleWaitMs(throttle, state, now);
     if (waitMs > 0) return waitMs;
     const level = (state ? drained(throttle, state, now) : 0) + 1;
+    const lastFailureAt = state && state.lastFailureAt > now ? state.lastFailureAt : now;
     await tx
       .insert(loginThrottles)
-      .values({ key, level, lastFailureAt: now })
-      .onConflictDoUpdate({ target: loginThrottles.key, set: { level, lastFailureAt: now } });
+      .values({ key, level, lastFailureAt })
+      .onConflictDoUpdate({ target: loginThrottles.key, set: { level, lastFailureAt } });
     return 0;
   };
 

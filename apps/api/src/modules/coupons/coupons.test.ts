@@ -1,8 +1,8 @@
-import { paths } from '@cabdesk/contract';
+import { couponAdd, couponList, couponStatus } from '@cabdesk/contract';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, coupons } from '../../db/schema';
-import { api, bearer, buildTestApp, createAdmin, signIn } from '../../../test/helper';
+import { bearer, buildTestApp, createAdmin, signedIn } from '../../../test/helper';
 
 const valid = {
   title: 'Weekend',
@@ -11,28 +11,26 @@ const valid = {
   description: '15% off at weekends',
 };
 
-async function signedIn() {
-  const setup = await buildTestApp();
-  await createAdmin(setup.database);
-  const headers = bearer(await signIn(setup.app));
-  const post = (path: string, payload: object) =>
-    setup.app.inject({ method: 'POST', url: api(path), headers, payload });
-  const list = async () => (await setup.app.inject({ url: api(paths.couponList), headers })).json();
-  return { ...setup, post, list };
+async function setup() {
+  const built = await buildTestApp();
+  await createAdmin(built.database);
+  const { token, call } = await signedIn(built.app);
+  const list = async () => (await call(couponList)).body;
+  return { ...built, headers: bearer(token), post: call, list };
 }
 
 describe('coupons', () => {
   it('adds a coupon (percentage may come as form text) and lists it', async () => {
-    const { post, list, database } = await signedIn();
+    const { post, list, database } = await setup();
 
-    const res = await post(paths.couponAdd, {
+    const res = await post(couponAdd, {
       ...valid,
       coupon_code: ' WEEKEND15 ',
       discount: '15',
     });
 
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: true, message: 'Coupon added successfully.' });
+    expect(res.body).toMatchObject({ status: true, message: 'Coupon added successfully.' });
     const body = await list();
     expect(body.data).toEqual([
       expect.objectContaining({
@@ -83,21 +81,21 @@ describe('coupons', () => {
     ],
     [{ ...valid, description: ' ' }, 'description', 'Please enter your description.'],
   ])('refuses %j and stores nothing', async (payload, field, message) => {
-    const { post, database } = await signedIn();
-    const res = await post(paths.couponAdd, payload);
+    const { post, database } = await setup();
+    const res = await post(couponAdd, payload);
     expect(res.statusCode).toBe(400);
-    expect(res.json().status).toBe(false);
-    expect(res.json().data.errors[field]).toBe(message);
+    expect(res.body.status).toBe(false);
+    expect(res.body.data.errors[field]).toBe(message);
     expect(await database.db.select().from(coupons)).toHaveLength(0);
   });
 
   it('refuses a code a live coupon has, in any case, but frees it once deleted', async () => {
-    const { post, database } = await signedIn();
-    const first = (await post(paths.couponAdd, valid)).json().data;
+    const { post, database } = await setup();
+    const first = (await post(couponAdd, valid)).body.data;
 
-    const clash = await post(paths.couponAdd, { ...valid, coupon_code: 'weekend15' });
+    const clash = await post(couponAdd, { ...valid, coupon_code: 'weekend15' });
     expect(clash.statusCode).toBe(409);
-    expect(clash.json()).toEqual({
+    expect(clash.body).toEqual({
       status: false,
       message: 'This coupon code already exists.',
       data: { errors: { coupon_code: 'This coupon code already exists.' } },
@@ -107,27 +105,23 @@ describe('coupons', () => {
       .update(coupons)
       .set({ deletedAt: sql`now()` })
       .where(eq(coupons.id, first.id));
-    expect((await post(paths.couponAdd, { ...valid, coupon_code: 'weekend15' })).statusCode).toBe(
-      200,
-    );
+    expect((await post(couponAdd, { ...valid, coupon_code: 'weekend15' })).statusCode).toBe(200);
   });
 
   it('saves the suspend toggle on the server', async () => {
-    const { post, list } = await signedIn();
-    const { id } = (await post(paths.couponAdd, valid)).json().data;
+    const { post, list } = await setup();
+    const { id } = (await post(couponAdd, valid)).body.data;
 
-    const res = await post(paths.couponStatus, { coupon_id: id, suspend_status: 1 });
+    const res = await post(couponStatus, { coupon_id: id, suspend_status: 1 });
 
-    expect(res.json()).toMatchObject({
+    expect(res.body).toMatchObject({
       status: true,
       message: 'Coupon status updated successfully.',
     });
     expect((await list()).data[0].suspend_status).toBe(1);
-    expect((await post(paths.couponStatus, { coupon_id: id, suspend_status: 2 })).statusCode).toBe(
-      400,
+    expect((await post(couponStatus, { coupon_id: id, suspend_status: 2 })).statusCode).toBe(400);
+    expect((await post(couponStatus, { coupon_id: 424242, suspend_status: 0 })).statusCode).toBe(
+      404,
     );
-    expect(
-      (await post(paths.couponStatus, { coupon_id: 424242, suspend_status: 0 })).statusCode,
-    ).toBe(404);
   });
 });

@@ -39,7 +39,7 @@ type TrendsRow = {
  * all from counters, in one statement (each round trip to the database costs
  * more here than reading these small tables).
  */
-export async function dashboardTrends(database: Database, days: number) {
+export async function findDashboardTrends(database: Database, days: number) {
   const [row] = await database.rows<TrendsRow>(sql`
     select
       (select json_agg(json_build_array(to_char(g.day, 'YYYY-MM-DD'), t.trips, t.revenue) order by g.day)

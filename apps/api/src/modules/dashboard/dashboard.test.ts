@@ -1,4 +1,4 @@
-import { paths } from '@cabdesk/contract';
+import { dashboard, dashboardTrends, urlOf } from '@cabdesk/contract';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rides, users } from '../../db/schema';
@@ -9,13 +9,13 @@ import {
   createUser,
   createVehicle,
 } from '../../../test/builders';
-import { api, bearer, buildTestApp, createAdmin, signIn } from '../../../test/helper';
+import { bearer, buildTestApp, createAdmin, signIn } from '../../../test/helper';
 
 describe('dashboard', () => {
   it('shows zero cards on an empty marketplace', async () => {
     const { app, database } = await buildTestApp();
     await createAdmin(database);
-    const res = await app.inject({ url: api(paths.dashboard), headers: bearer(await signIn(app)) });
+    const res = await app.inject({ url: urlOf(dashboard), headers: bearer(await signIn(app)) });
     expect(res.json()).toEqual({
       status: true,
       message: 'Dashboard fetched successfully.',
@@ -48,7 +48,7 @@ describe('dashboard', () => {
       .where(eq(users.id, gone.id));
     await database.db.update(rides).set({ rideStatus: 'Complete' }).where(eq(rides.id, pending.id));
 
-    const res = await app.inject({ url: api(paths.dashboard), headers: bearer(await signIn(app)) });
+    const res = await app.inject({ url: urlOf(dashboard), headers: bearer(await signIn(app)) });
 
     expect(res.json().data).toEqual({
       overall_driver: 2,
@@ -80,7 +80,7 @@ describe('dashboard-trends', () => {
     await createRide(database, { userId: passenger.id, amount: '99.00', createdAt: day(45) });
 
     const res = await app.inject({
-      url: api(paths.dashboardTrends),
+      url: urlOf(dashboardTrends),
       headers: bearer(await signIn(app)),
     });
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { onRevocation } from '../auth/sessions';
+import { onRevocation } from '../auth';
 import { NOTIFICATION_CHANNEL, type LiveNotification } from './notify';
 import { createPushSender, type PushSender, type PushServiceOptions } from './push';
 

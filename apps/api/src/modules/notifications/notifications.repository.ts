@@ -8,7 +8,7 @@ import {
   notificationStreamTickets,
 } from '../../db/schema';
 import { hashToken, newToken } from '../../lib/tokens';
-import { idleSecondsOf, sessionIsLive } from '../auth/sessions';
+import { idleSecondsOf, sessionIsLive } from '../auth';
 
 /** Notifications addressed to everyone or to this administrator. */
 const visibleTo = (adminId: number) =>

@@ -1,21 +1,18 @@
 import {
   NOTIFICATION_EVENTS,
   NOTIFICATION_MESSAGES,
-  notificationReadRequestSchema,
-  notificationReadResponseSchema,
-  notificationResponseSchema,
-  notificationStreamHeadersSchema,
-  notificationStreamQuerySchema,
-  notificationStreamTicketResponseSchema,
-  paths,
-  PUSH_PUBLIC_KEY_URL,
-  pushPublicKeyResponseSchema,
+  notificationList,
+  notificationRead,
+  notificationStream,
+  notificationStreamTicket,
+  pushPublicKey,
   type Notification,
 } from '@cabdesk/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
 import { audit } from '../../lib/audit';
 import { HttpError } from '../../lib/http-error';
-import { sessionOf } from '../../plugins/auth';
+import { route } from '../../lib/route';
+import { sessionOf } from '../auth';
 import {
   countUnread,
   issueStreamTicket,
@@ -46,178 +43,146 @@ const asUnread = (n: LiveNotification): Notification => ({
   read_at: null,
 });
 
-export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
+export async function notificationRoutes(app: FastifyInstance) {
   const { db } = app.database;
   const hub = app.notificationHub;
 
-  app.get(
-    paths.notification,
-    { schema: { response: { 200: notificationResponseSchema } } },
-    async (request) => {
-      const { adminId } = sessionOf(request);
-      const [data, unread] = await Promise.all([
-        listNotifications(db, adminId, { limit: LATEST }),
-        countUnread(db, adminId),
-      ]);
-      return {
-        status: true,
-        message: 'Notifications fetched successfully.',
-        data: { data, unread_count: unread },
-      };
-    },
-  );
+  route(app, notificationList, async (request) => {
+    const { adminId } = sessionOf(request);
+    const [data, unread] = await Promise.all([
+      listNotifications(db, adminId, { limit: LATEST }),
+      countUnread(db, adminId),
+    ]);
+    return {
+      status: true,
+      message: 'Notifications fetched successfully.',
+      data: { data, unread_count: unread },
+    };
+  });
 
-  app.post(
-    paths.notificationRead,
-    {
-      schema: {
-        body: notificationReadRequestSchema,
-        response: { 200: notificationReadResponseSchema },
-      },
-    },
-    async (request) => {
-      const { adminId } = sessionOf(request);
-      const { notification_id: id } = request.body;
-      const unread = await db.transaction(async (tx) => {
-        if (id !== undefined) {
-          if (!(await markRead(tx, adminId, id))) {
-            throw new HttpError(404, NOTIFICATION_MESSAGES.notFound);
-          }
-          await audit(tx, request, {
-            action: 'notification_read',
-            tableName: 'notifications',
-            recordId: id,
-          });
-        } else {
-          const marked = await markAllRead(tx, adminId);
-          await audit(tx, request, {
-            action: 'notification_read_all',
-            tableName: 'notifications',
-            after: { marked },
-          });
+  route(app, notificationRead, async (request) => {
+    const { adminId } = sessionOf(request);
+    const { notification_id: id } = request.body;
+    const unread = await db.transaction(async (tx) => {
+      if (id !== undefined) {
+        if (!(await markRead(tx, adminId, id))) {
+          throw new HttpError(404, NOTIFICATION_MESSAGES.notFound);
         }
-        return countUnread(tx, adminId);
-      });
-      return {
-        status: true,
-        message:
-          id !== undefined ? NOTIFICATION_MESSAGES.markRead : NOTIFICATION_MESSAGES.markAllRead,
-        data: { unread_count: unread },
-      };
-    },
-  );
+        await audit(tx, request, {
+          action: 'notification_read',
+          tableName: 'notifications',
+          recordId: id,
+        });
+      } else {
+        const marked = await markAllRead(tx, adminId);
+        await audit(tx, request, {
+          action: 'notification_read_all',
+          tableName: 'notifications',
+          after: { marked },
+        });
+      }
+      return countUnread(tx, adminId);
+    });
+    return {
+      status: true,
+      message:
+        id !== undefined ? NOTIFICATION_MESSAGES.markRead : NOTIFICATION_MESSAGES.markAllRead,
+      data: { unread_count: unread },
+    };
+  });
 
-  app.post(
-    paths.notificationStreamTicket,
-    { schema: { response: { 200: notificationStreamTicketResponseSchema } } },
-    async (request) => {
-      const session = sessionOf(request);
-      const ttl = hub.options.ticketTtlSeconds;
-      const ticket = await issueStreamTicket(db, session.id, ttl);
-      return {
-        status: true,
-        message: NOTIFICATION_MESSAGES.streamTicket,
-        data: { ticket, expires_in: ttl },
-      };
-    },
-  );
+  route(app, notificationStreamTicket, async (request) => {
+    const session = sessionOf(request);
+    const ttl = hub.options.ticketTtlSeconds;
+    const ticket = await issueStreamTicket(db, session.id, ttl);
+    return {
+      status: true,
+      message: NOTIFICATION_MESSAGES.streamTicket,
+      data: { ticket, expires_in: ttl },
+    };
+  });
 
   // EventSource sends no Authorization header: the stream is opened with a
   // single-use ticket from the call above, never with the bearer token.
-  app.get(
-    paths.notificationStream,
-    {
-      config: { public: true },
-      schema: {
-        querystring: notificationStreamQuerySchema,
-        headers: notificationStreamHeadersSchema,
-      },
-    },
-    async (request, reply) => {
-      const { ticket } = request.query;
-      const session =
-        ticket && ticket.length <= MAX_TICKET_LENGTH
-          ? await redeemStreamTicket(db, ticket, app.config.session)
-          : null;
-      if (!session) throw new HttpError(401, NOTIFICATION_MESSAGES.badTicket);
-      const lastEventId = Number(request.headers['last-event-id']);
-      const after =
-        request.query.after ?? (Number.isInteger(lastEventId) ? lastEventId : undefined);
+  route(app, notificationStream, async (request, reply) => {
+    const { ticket } = request.query;
+    const session =
+      ticket && ticket.length <= MAX_TICKET_LENGTH
+        ? await redeemStreamTicket(db, ticket, app.config.session)
+        : null;
+    if (!session) throw new HttpError(401, NOTIFICATION_MESSAGES.badTicket);
+    const lastEventId = Number(request.headers['last-event-id']);
+    const after = request.query.after ?? (Number.isInteger(lastEventId) ? lastEventId : undefined);
 
-      reply.hijack();
-      const raw = reply.raw;
-      raw.writeHead(200, {
-        ...(reply.getHeaders() as Record<string, string>),
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        // nginx and similar proxies must not buffer the stream.
-        'x-accel-buffering': 'no',
+    reply.hijack();
+    const raw = reply.raw;
+    raw.writeHead(200, {
+      ...(reply.getHeaders() as Record<string, string>),
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      // nginx and similar proxies must not buffer the stream.
+      'x-accel-buffering': 'no',
+    });
+    raw.write(`retry: 5000\n\n`);
+
+    let open = true;
+    const write = (chunk: string) => {
+      if (open) raw.write(chunk);
+    };
+    const close = (reason?: string) => {
+      if (!open) return;
+      if (reason) write(sse(NOTIFICATION_EVENTS.end, { reason }));
+      open = false;
+      clearInterval(ping);
+      unsubscribe();
+      raw.end();
+    };
+    const unsubscribe = hub.subscribe({
+      sessionId: session.sessionId,
+      adminId: session.adminId,
+      send: (n) => write(sse(NOTIFICATION_EVENTS.notification, asUnread(n), n.id)),
+      close,
+    });
+    // A revocation ends the stream at once (the hub hears it). This check
+    // covers one committed before the hub knew of this stream; repeated with
+    // the keep-alive, it ends the stream once the session expires.
+    const sessionEnded = () =>
+      liveSession(db, session.sessionId, app.config.session).then(
+        (live) => {
+          if (!live) close('session ended');
+          return !live;
+        },
+        (err: unknown) => {
+          request.log.warn({ err }, 'notification stream session check failed');
+          return false;
+        },
+      );
+    const ping = setInterval(() => {
+      void sessionEnded().then((ended) => {
+        if (!ended) write(sse(NOTIFICATION_EVENTS.ping, { at: new Date().toISOString() }));
       });
-      raw.write(`retry: 5000\n\n`);
+    }, hub.options.pingMs);
+    raw.on('close', () => close());
+    if (await sessionEnded()) return;
 
-      let open = true;
-      const write = (chunk: string) => {
-        if (open) raw.write(chunk);
-      };
-      const close = (reason?: string) => {
-        if (!open) return;
-        if (reason) write(sse(NOTIFICATION_EVENTS.end, { reason }));
-        open = false;
-        clearInterval(ping);
-        unsubscribe();
-        raw.end();
-      };
-      const unsubscribe = hub.subscribe({
-        sessionId: session.sessionId,
-        adminId: session.adminId,
-        send: (n) => write(sse(NOTIFICATION_EVENTS.notification, asUnread(n), n.id)),
-        close,
+    if (after !== undefined) {
+      // What arrived while the client was away, oldest first.
+      const missed = await listNotifications(db, session.adminId, {
+        limit: LATEST,
+        afterId: after,
       });
-      // A revocation ends the stream at once (the hub hears it). This check
-      // covers one committed before the hub knew of this stream; repeated with
-      // the keep-alive, it ends the stream once the session expires.
-      const sessionEnded = () =>
-        liveSession(db, session.sessionId, app.config.session).then(
-          (live) => {
-            if (!live) close('session ended');
-            return !live;
-          },
-          (err: unknown) => {
-            request.log.warn({ err }, 'notification stream session check failed');
-            return false;
-          },
-        );
-      const ping = setInterval(() => {
-        void sessionEnded().then((ended) => {
-          if (!ended) write(sse(NOTIFICATION_EVENTS.ping, { at: new Date().toISOString() }));
-        });
-      }, hub.options.pingMs);
-      raw.on('close', () => close());
-      if (await sessionEnded()) return;
+      for (const n of missed.reverse()) write(sse(NOTIFICATION_EVENTS.notification, n, n.id));
+    }
+  });
+}
 
-      if (after !== undefined) {
-        // What arrived while the client was away, oldest first.
-        const missed = await listNotifications(db, session.adminId, {
-          limit: LATEST,
-          afterId: after,
-        });
-        for (const n of missed.reverse()) write(sse(NOTIFICATION_EVENTS.notification, n, n.id));
-      }
-    },
-  );
-};
-
-/** The VAPID public key, served outside the admin API (see PUSH_PUBLIC_KEY_URL). */
-export const pushKeyRoutes: FastifyPluginAsyncZod = async (app) => {
+/** The VAPID public key, served outside the admin API. */
+export async function pushKeyRoutes(app: FastifyInstance) {
   const hub = app.notificationHub;
-  app.get(
-    PUSH_PUBLIC_KEY_URL,
-    { schema: { response: { 200: pushPublicKeyResponseSchema } } },
-    async () => ({
-      status: true,
-      message: 'Push public key.',
-      data: { public_key: hub.push.publicKey },
-    }),
-  );
-};
+  route(app, pushPublicKey, async () => ({
+    status: true,
+    message: 'Push public key.',
+    data: { public_key: hub.push.publicKey },
+  }));
+}

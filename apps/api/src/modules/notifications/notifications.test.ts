@@ -1,10 +1,17 @@
-import { NOTIFICATION_MESSAGES, paths } from '@cabdesk/contract';
+import {
+  NOTIFICATION_MESSAGES,
+  notificationList,
+  notificationRead,
+  notificationStreamTicket,
+  rideCancel,
+  urlOf,
+} from '@cabdesk/contract';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, notificationReads, notifications } from '../../db/schema';
 import { createRide } from '../../../test/builders';
 import { api, bearer, buildTestApp, createAdmin, signIn } from '../../../test/helper';
-import { upsertAdmin } from '../auth/admins.repository';
+import { upsertAdmin } from '../auth';
 import { notificationFor, notify } from './notify';
 
 type Listed = { id: number; title: string; link: string | null; read_at: string | null };
@@ -13,7 +20,7 @@ type App = Awaited<ReturnType<typeof buildTestApp>>['app'];
 const OTHER = { email: 'other@cabdesk.test', password: 'another fine password' };
 
 async function list(app: App, token: string) {
-  const res = await app.inject({ url: api(paths.notification), headers: bearer(token) });
+  const res = await app.inject({ url: urlOf(notificationList), headers: bearer(token) });
   expect(res.statusCode).toBe(200);
   return res.json<{ data: { data: Listed[]; unread_count: number } }>().data;
 }
@@ -21,7 +28,7 @@ async function list(app: App, token: string) {
 function markRead(app: App, token: string, payload: unknown) {
   return app.inject({
     method: 'POST',
-    url: api(paths.notificationRead),
+    url: urlOf(notificationRead),
     headers: bearer(token),
     payload: payload as Record<string, unknown>,
   });
@@ -43,7 +50,7 @@ describe('notification', () => {
     ]);
 
     const res = await app.inject({
-      url: api(paths.notification),
+      url: urlOf(notificationList),
       headers: bearer(await signIn(app)),
     });
 
@@ -63,9 +70,9 @@ describe('notification', () => {
   it('answers 401 without a session', async () => {
     const { app } = await buildTestApp();
     for (const [method, path] of [
-      ['GET', paths.notification],
-      ['POST', paths.notificationRead],
-      ['POST', paths.notificationStreamTicket],
+      ['GET', notificationList.path],
+      ['POST', notificationRead.path],
+      ['POST', notificationStreamTicket.path],
     ] as const) {
       const res = await app.inject({
         method,
@@ -182,7 +189,7 @@ describe('events create notifications', () => {
 
     const res = await app.inject({
       method: 'POST',
-      url: api(paths.rideCancel),
+      url: urlOf(rideCancel),
       headers: bearer(token),
       payload: { ride_id: ride.id, reason: 'Passenger did not show up' },
     });
@@ -198,7 +205,7 @@ describe('events create notifications', () => {
     // A cancel that is refused rolls back: no notification either.
     const refused = await app.inject({
       method: 'POST',
-      url: api(paths.rideCancel),
+      url: urlOf(rideCancel),
       headers: bearer(token),
       payload: { ride_id: done.id, reason: 'too late' },
     });

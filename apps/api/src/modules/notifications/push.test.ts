@@ -5,7 +5,7 @@ import { createServer } from 'node:https';
 import type { IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { paths, PUSH_PUBLIC_KEY_URL } from '@cabdesk/contract';
+import { login, logout, pushPublicKey, rideCancel, urlOf } from '@cabdesk/contract';
 import { eq, isNotNull, sql } from 'drizzle-orm';
 import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
@@ -14,7 +14,7 @@ import { loadConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { adminSessions } from '../../db/schema';
 import { createRide } from '../../../test/builders';
-import { ADMIN, api, bearer, buildTestApp, createAdmin, type TestEnv } from '../../../test/helper';
+import { ADMIN, bearer, buildTestApp, createAdmin, type TestEnv } from '../../../test/helper';
 import type { NotificationOptions } from './hub';
 import { loadVapidKeys } from './push';
 
@@ -109,7 +109,7 @@ async function cancelTrip(app: App, database: Database, token: string) {
   const ride = await createRide(database, { rideStatus: 'Pending' });
   const res = await app.inject({
     method: 'POST',
-    url: api(paths.rideCancel),
+    url: urlOf(rideCancel),
     headers: bearer(token),
     payload: { ride_id: ride.id, reason: REASON },
   });
@@ -167,7 +167,7 @@ type App = Awaited<ReturnType<typeof buildTestApp>>['app'];
 async function signInWith(app: App, deviceToken: string) {
   const res = await app.inject({
     method: 'POST',
-    url: api(paths.login),
+    url: urlOf(login),
     payload: { ...ADMIN, user_type: 'Admin', device_token: deviceToken, device_type: 'Web' },
   });
   expect(res.statusCode).toBe(200);
@@ -180,7 +180,7 @@ describe('Web Push', () => {
     const file = join(config.dataDir, 'vapid-keys.json');
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(loadVapidKeys(config)).toEqual(JSON.parse(readFileSync(file, 'utf8')));
-    const res = await app.inject({ url: PUSH_PUBLIC_KEY_URL });
+    const res = await app.inject({ url: urlOf(pushPublicKey) });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.public_key).toBe(loadVapidKeys(config).publicKey);
   });
@@ -191,7 +191,7 @@ describe('Web Push', () => {
       VAPID_PUBLIC_KEY: keys.publicKey,
       VAPID_PRIVATE_KEY: keys.privateKey,
     });
-    expect((await app.inject({ url: PUSH_PUBLIC_KEY_URL })).json().data.public_key).toBe(
+    expect((await app.inject({ url: urlOf(pushPublicKey) })).json().data.public_key).toBe(
       keys.publicKey,
     );
     expect(() => statSync(join(config.dataDir, 'vapid-keys.json'))).toThrow();
@@ -267,7 +267,7 @@ describe('Web Push', () => {
       sql`update admin_sessions set expires_at = now() - interval '1 second'
           where device_token like '%/push/expired"%'`,
     );
-    await app.inject({ method: 'POST', url: api(paths.logout), headers: bearer(signedOut) });
+    await app.inject({ method: 'POST', url: urlOf(logout), headers: bearer(signedOut) });
 
     await cancelTrip(app, database, live);
     await expect.poll(() => received.length).toBe(1);

@@ -1,11 +1,20 @@
-import { NOTIFICATION_EVENTS, NOTIFICATION_MESSAGES, paths } from '@cabdesk/contract';
+import {
+  changePassword,
+  logout as logoutEndpoint,
+  NOTIFICATION_EVENTS,
+  NOTIFICATION_MESSAGES,
+  notificationStream,
+  notificationStreamTicket,
+  rideCancel,
+  urlOf,
+} from '@cabdesk/contract';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { buildApp } from '../../app';
 import type { Config } from '../../config';
 import { openDatabase, type Database } from '../../db/client';
 import { createRide } from '../../../test/builders';
-import { ADMIN, api, bearer, buildTestApp, createAdmin, signIn } from '../../../test/helper';
+import { ADMIN, bearer, buildTestApp, createAdmin, signIn } from '../../../test/helper';
 import { openSse, type SseClient } from '../../../test/sse';
 import { notify } from './notify';
 
@@ -14,7 +23,7 @@ type App = Awaited<ReturnType<typeof buildTestApp>>['app'];
 async function ticketFor(app: App, token: string) {
   const res = await app.inject({
     method: 'POST',
-    url: api(paths.notificationStreamTicket),
+    url: urlOf(notificationStreamTicket),
     headers: bearer(token),
   });
   expect(res.statusCode).toBe(200);
@@ -29,7 +38,7 @@ async function listening(app: App) {
 }
 
 const streamUrl = (base: string, ticket: string, after?: number) =>
-  `${base}${api(paths.notificationStream)}?ticket=${encodeURIComponent(ticket)}${after === undefined ? '' : `&after=${after}`}`;
+  `${base}${urlOf(notificationStream)}?ticket=${encodeURIComponent(ticket)}${after === undefined ? '' : `&after=${after}`}`;
 
 /** A live stream of the session of `token`, served by `app`. */
 async function openStream(app: App, base: string, token: string) {
@@ -76,19 +85,19 @@ describe('notification-stream', () => {
     await createAdmin(database);
     const token = await signIn(app);
 
-    const none = await app.inject({ url: api(paths.notificationStream) });
+    const none = await app.inject({ url: urlOf(notificationStream) });
     expect(none.statusCode).toBe(401);
     expect(none.json().message).toBe(NOTIFICATION_MESSAGES.badTicket);
     const oversized = await app.inject({
-      url: `${api(paths.notificationStream)}?ticket=${'x'.repeat(5000)}`,
+      url: `${urlOf(notificationStream)}?ticket=${'x'.repeat(5000)}`,
     });
     expect(oversized.statusCode).toBe(401);
-    const unknown = await app.inject({ url: `${api(paths.notificationStream)}?ticket=nope` });
+    const unknown = await app.inject({ url: `${urlOf(notificationStream)}?ticket=nope` });
     expect(unknown.statusCode).toBe(401);
     expect(unknown.json().message).toBe(NOTIFICATION_MESSAGES.badTicket);
     // The bearer token itself is no ticket.
     const bearerAsTicket = await app.inject({
-      url: `${api(paths.notificationStream)}?ticket=${token}`,
+      url: `${urlOf(notificationStream)}?ticket=${token}`,
     });
     expect(bearerAsTicket.statusCode).toBe(401);
 
@@ -99,7 +108,7 @@ describe('notification-stream', () => {
     expect(first.status).toBe(200);
     expect(first.headers['content-type']).toMatch(/^text\/event-stream/);
     first.close();
-    const again = await app.inject({ url: `${api(paths.notificationStream)}?ticket=${ticket}` });
+    const again = await app.inject({ url: `${urlOf(notificationStream)}?ticket=${ticket}` });
     expect(again.statusCode).toBe(401);
 
     const stale = await ticketFor(app, token);
@@ -107,14 +116,14 @@ describe('notification-stream', () => {
       sql`update notification_stream_tickets set expires_at = now() - interval '1 second'`,
     );
     const expired = await app.inject({
-      url: `${api(paths.notificationStream)}?ticket=${stale.ticket}`,
+      url: `${urlOf(notificationStream)}?ticket=${stale.ticket}`,
     });
     expect(expired.statusCode).toBe(401);
 
     const beforeLogout = await ticketFor(app, token);
-    await app.inject({ method: 'POST', url: api(paths.logout), headers: bearer(token) });
+    await app.inject({ method: 'POST', url: urlOf(logoutEndpoint), headers: bearer(token) });
     const afterLogout = await app.inject({
-      url: `${api(paths.notificationStream)}?ticket=${beforeLogout.ticket}`,
+      url: `${urlOf(notificationStream)}?ticket=${beforeLogout.ticket}`,
     });
     expect(afterLogout.statusCode).toBe(401);
   });
@@ -143,7 +152,7 @@ describe('notification-stream', () => {
       const ride = await createRide(database, { rideStatus: 'Pending' });
       const cancel = await live.inject({
         method: 'POST',
-        url: api(paths.rideCancel),
+        url: urlOf(rideCancel),
         headers: bearer(token),
         payload: { ride_id: ride.id, reason: 'Booked by mistake' },
       });
@@ -186,7 +195,7 @@ describe('notification-stream', () => {
         .map((e) => JSON.parse(e.data).title);
       expect(titles).toEqual(['Missed 1', 'Missed 2']);
 
-      await live.inject({ method: 'POST', url: api(paths.logout), headers: bearer(token) });
+      await live.inject({ method: 'POST', url: urlOf(logoutEndpoint), headers: bearer(token) });
       await stream.next((e) => e.event === 'end');
       await stream.ended;
       await expect.poll(() => live.notificationHub.size()).toBe(0);
@@ -205,7 +214,7 @@ describe('notification-stream', () => {
     const ride = await createRide(database, { rideStatus: 'Accept' });
     const res = await first.inject({
       method: 'POST',
-      url: api(paths.rideCancel),
+      url: urlOf(rideCancel),
       headers: bearer(await signIn(first)),
       payload: { ride_id: ride.id, reason: 'Changed my plans' },
     });
@@ -229,7 +238,7 @@ describe('notification-stream', () => {
 
     const logout = await first.inject({
       method: 'POST',
-      url: api(paths.logout),
+      url: urlOf(logoutEndpoint),
       headers: bearer(token),
     });
     expect(logout.statusCode).toBe(200);
@@ -257,7 +266,7 @@ describe('notification-stream', () => {
 
     const change = await first.inject({
       method: 'POST',
-      url: api(paths.changePassword),
+      url: urlOf(changePassword),
       headers: bearer(token),
       payload: {
         password: ADMIN.password,

@@ -1,61 +1,70 @@
+import { approvalUser, deleteData, DIRECTORY_MESSAGES, statusUpdate } from '@cabdesk/contract';
+import type { FastifyInstance } from 'fastify';
+import { HttpError } from '../../lib/http-error';
+import { route } from '../../lib/route';
 import {
-  approvalBodySchema,
-  approvalResponseSchema,
-  deleteDataBodySchema,
-  deleteDataResponseSchema,
-  DIRECTORY_MESSAGES,
-  paths,
-  statusUpdateBodySchema,
-  statusUpdateResponseSchema,
-} from '@cabdesk/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { softDelete, updateApproval, updateStatus } from './records.repository';
+  softDelete,
+  updateApproval,
+  updateStatus,
+  type RecordTable,
+  type Refusal,
+} from './records.repository';
+
+/** What a refused record call answers: 404 when there is no such record, else 409. */
+function refused(refusal: Refusal, table: RecordTable) {
+  switch (refusal.kind) {
+    case 'missing':
+      return new HttpError(
+        404,
+        table === 'users'
+          ? DIRECTORY_MESSAGES.userNotFound
+          : table === 'vehicles'
+            ? DIRECTORY_MESSAGES.vehicleNotFound
+            : DIRECTORY_MESSAGES.recordNotFound,
+      );
+    case 'company-not-approved':
+      return new HttpError(409, DIRECTORY_MESSAGES.companyNotApproved);
+    case 'already-decided':
+      return new HttpError(
+        409,
+        `${DIRECTORY_MESSAGES.alreadyDecided} This one is already ${refusal.approval}.`,
+      );
+  }
+}
 
 /**
  * status-update, approval-user and delete-data (SPEC 7). Each is one
  * transaction: the row is locked, checked, changed and audited together.
  */
-export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
+export async function recordRoutes(app: FastifyInstance) {
   const { db } = app.database;
 
-  app.post(
-    paths.statusUpdate,
-    {
-      schema: { body: statusUpdateBodySchema, response: { 200: statusUpdateResponseSchema } },
-    },
-    async (request) => {
-      const { id, status } = request.body;
-      return {
-        status: true,
-        message: DIRECTORY_MESSAGES.statusUpdated,
-        data: await updateStatus(db, request, id, status),
-      };
-    },
-  );
+  route(app, statusUpdate, async (request) => {
+    const { id, status } = request.body;
+    const result = await updateStatus(db, request, id, status);
+    if (result.kind !== 'done') throw refused(result, 'users');
+    return {
+      status: true,
+      message: DIRECTORY_MESSAGES.statusUpdated,
+      data: { id: result.id, status: result.status },
+    };
+  });
 
-  app.post(
-    paths.approvalUser,
-    { schema: { body: approvalBodySchema, response: { 200: approvalResponseSchema } } },
-    async (request) => {
-      const { id, table, approval } = request.body;
-      return {
-        status: true,
-        message: DIRECTORY_MESSAGES.approvalUpdated,
-        data: await updateApproval(db, request, table, id, approval),
-      };
-    },
-  );
+  route(app, approvalUser, async (request) => {
+    const { id, table, approval } = request.body;
+    const result = await updateApproval(db, request, table, id, approval);
+    if (result.kind !== 'done') throw refused(result, table);
+    return {
+      status: true,
+      message: DIRECTORY_MESSAGES.approvalUpdated,
+      data: { id: result.id, approval: result.approval },
+    };
+  });
 
-  app.post(
-    paths.deleteData,
-    { schema: { body: deleteDataBodySchema, response: { 200: deleteDataResponseSchema } } },
-    async (request) => {
-      const { id, table } = request.body;
-      return {
-        status: true,
-        message: DIRECTORY_MESSAGES.deleted,
-        data: await softDelete(db, request, table, id),
-      };
-    },
-  );
-};
+  route(app, deleteData, async (request) => {
+    const { id, table } = request.body;
+    const result = await softDelete(db, request, table, id);
+    if (result.kind !== 'done') throw refused(result, table);
+    return { status: true, message: DIRECTORY_MESSAGES.deleted, data: { id: result.id } };
+  });
+}

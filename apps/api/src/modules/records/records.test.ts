@@ -1,11 +1,23 @@
-import { paths } from '@cabdesk/contract';
+import {
+  allUsers,
+  approvalUser,
+  dashboard,
+  deleteData,
+  driverList,
+  rideList,
+  statusUpdate,
+  userDetail,
+  userList,
+  vehicleDetail,
+  vehicleList,
+} from '@cabdesk/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   auditLog,
   coupons,
   rides,
-  supports,
+  faqs,
   transactions,
   userCounts,
   userStats,
@@ -19,64 +31,47 @@ import {
   createUser,
   createVehicle,
 } from '../../../test/builders';
-import { api, bearer, buildTestApp, createAdmin, signIn } from '../../../test/helper';
+import { api, buildTestApp, createAdmin, signedIn } from '../../../test/helper';
 
 async function setup() {
   const { app, database } = await buildTestApp();
   const admin = await createAdmin(database);
-  const token = await signIn(app);
-  const post = async (path: string, payload: Record<string, unknown>) => {
-    const res = await app.inject({
-      method: 'POST',
-      url: api(path),
-      payload,
-      headers: bearer(token),
-    });
-    return { statusCode: res.statusCode, body: res.json() };
-  };
-  const get = async (path: string, query: Record<string, string | number> = {}) => {
-    const res = await app.inject({
-      url: api(path),
-      query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
-      headers: bearer(token),
-    });
-    return { statusCode: res.statusCode, body: res.json() };
-  };
+  const { call } = await signedIn(app);
   const audits = (tableName: string, recordId: number) =>
     database.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.tableName, tableName), eq(auditLog.recordId, recordId)))
       .orderBy(asc(auditLog.id));
-  return { app, database, admin, post, get, audits };
+  return { app, database, admin, audits, call };
 }
 
 describe('status-update', () => {
   it('deactivates and reactivates a user, shown everywhere, audited', async () => {
-    const { database, admin, post, get, audits } = await setup();
+    const { database, admin, call, audits } = await setup();
     const user = await createUser(database, { name: 'Ann' });
 
-    const off = await post(paths.statusUpdate, { id: user.id, table: 'users', status: 'Inactive' });
+    const off = await call(statusUpdate, { id: user.id, table: 'users', status: 'Inactive' });
     expect(off.statusCode).toBe(200);
     expect(off.body).toEqual({
       status: true,
       message: 'Status updated successfully.',
       data: { id: user.id, status: 'Inactive' },
     });
-    expect((await get(paths.userDetail, { user_id: user.id })).body.data.status).toBe('Inactive');
-    const inactive = await get(paths.userList, { user_type: 'User', status: 'Inactive' });
+    expect((await call(userDetail, { user_id: user.id })).body.data.status).toBe('Inactive');
+    const inactive = await call(userList, { user_type: 'User', status: 'Inactive' });
     expect(inactive.body.data.total).toBe(1);
     expect(inactive.body.data.data[0].id).toBe(user.id);
 
-    const on = await post(paths.statusUpdate, {
+    const on = await call(statusUpdate, {
       id: String(user.id),
       table: 'users',
       status: 'Active',
     });
     expect(on.statusCode).toBe(200);
-    expect(
-      (await get(paths.userList, { user_type: 'User', status: 'Inactive' })).body.data.total,
-    ).toBe(0);
+    expect((await call(userList, { user_type: 'User', status: 'Inactive' })).body.data.total).toBe(
+      0,
+    );
 
     const rows = await audits('users', user.id);
     expect(rows.map((r) => [r.action, r.adminId, r.before, r.after])).toEqual([
@@ -86,11 +81,11 @@ describe('status-update', () => {
   });
 
   it('toggles a company only once Approved', async () => {
-    const { database, post, audits } = await setup();
+    const { database, call, audits } = await setup();
     const pending = await createCompany(database, { approval: 'Pending' });
     const approved = await createCompany(database, { approval: 'Approved' });
 
-    const refused = await post(paths.statusUpdate, {
+    const refused = await call(statusUpdate, {
       id: pending.id,
       table: 'users',
       status: 'Inactive',
@@ -105,7 +100,7 @@ describe('status-update', () => {
     expect(row!.status).toBe('Active');
     expect(await audits('users', pending.id)).toEqual([]);
 
-    const ok = await post(paths.statusUpdate, {
+    const ok = await call(statusUpdate, {
       id: approved.id,
       table: 'users',
       status: 'Inactive',
@@ -114,32 +109,32 @@ describe('status-update', () => {
   });
 
   it('refuses other tables, bad values and missing ids', async () => {
-    const { database, post } = await setup();
+    const { database, call } = await setup();
     const user = await createUser(database);
-    const admins = await post(paths.statusUpdate, { id: 1, table: 'admins', status: 'Inactive' });
+    const admins = await call(statusUpdate, { id: 1, table: 'admins', status: 'Inactive' });
     expect(admins.statusCode).toBe(400);
     expect(admins.body).toEqual({
       status: false,
       message: 'table must be users.',
       data: { errors: { table: 'table must be users.' } },
     });
-    const injection = await post(paths.statusUpdate, {
+    const injection = await call(statusUpdate, {
       id: user.id,
       table: 'users; drop table users',
       status: 'Inactive',
     });
     expect(injection.statusCode).toBe(400);
-    const badStatus = await post(paths.statusUpdate, {
+    const badStatus = await call(statusUpdate, {
       id: user.id,
       table: 'users',
       status: 'Gone',
     });
     expect(badStatus.statusCode).toBe(400);
     expect(badStatus.body.data.errors).toEqual({ status: 'status must be Active or Inactive.' });
-    const badId = await post(paths.statusUpdate, { id: 'abc', table: 'users', status: 'Active' });
+    const badId = await call(statusUpdate, { id: 'abc', table: 'users', status: 'Active' });
     expect(badId.statusCode).toBe(400);
     expect(badId.body.data.errors).toHaveProperty('id');
-    const missing = await post(paths.statusUpdate, {
+    const missing = await call(statusUpdate, {
       id: 999999,
       table: 'users',
       status: 'Active',
@@ -151,7 +146,7 @@ describe('status-update', () => {
 
 describe('approval-user', () => {
   it('approves a pending driver once; a second decision is refused', async () => {
-    const { database, admin, post, get, audits } = await setup();
+    const { database, admin, call, audits } = await setup();
     const driver = await createDriver(database, { approval: 'Pending' });
     const counts = async () =>
       Object.fromEntries(
@@ -161,7 +156,7 @@ describe('approval-user', () => {
       );
     expect(await counts()).toMatchObject({ Pending: 1 });
 
-    const ok = await post(paths.approvalUser, {
+    const ok = await call(approvalUser, {
       id: driver.id,
       table: 'users',
       approval: 'Approved',
@@ -172,13 +167,11 @@ describe('approval-user', () => {
       message: 'Approval updated successfully.',
       data: { id: driver.id, approval: 'Approved' },
     });
-    expect((await get(paths.userDetail, { user_id: driver.id })).body.data.approval).toBe(
-      'Approved',
-    );
+    expect((await call(userDetail, { user_id: driver.id })).body.data.approval).toBe('Approved');
     expect(await counts()).toMatchObject({ Pending: 0, Approved: 1 });
 
     for (const approval of ['Approved', 'Rejected']) {
-      const again = await post(paths.approvalUser, { id: driver.id, table: 'users', approval });
+      const again = await call(approvalUser, { id: driver.id, table: 'users', approval });
       expect(again.statusCode).toBe(409);
       expect(again.body.message).toBe(
         'Only a Pending record can be approved or rejected. This one is already Approved.',
@@ -191,37 +184,37 @@ describe('approval-user', () => {
   });
 
   it('rejects a pending vehicle with the decision sent', async () => {
-    const { database, post, get, audits } = await setup();
+    const { database, call, audits } = await setup();
     const vehicle = await createVehicle(database, { approval: 'Pending' });
-    const res = await post(paths.approvalUser, {
+    const res = await call(approvalUser, {
       id: vehicle.id,
       table: 'vehicles',
       approval: 'Rejected',
     });
     expect(res.statusCode).toBe(200);
-    expect((await get(paths.vehicleDetail, { vehicle_id: vehicle.id })).body.data.approval).toBe(
+    expect((await call(vehicleDetail, { vehicle_id: vehicle.id })).body.data.approval).toBe(
       'Rejected',
     );
-    expect((await get(paths.vehicleList, { approval: 'Rejected' })).body.data.total).toBe(1);
-    expect((await get(paths.vehicleList, { approval: 'Pending' })).body.data.total).toBe(0);
+    expect((await call(vehicleList, { approval: 'Rejected' })).body.data.total).toBe(1);
+    expect((await call(vehicleList, { approval: 'Pending' })).body.data.total).toBe(0);
     expect((await audits('vehicles', vehicle.id)).map((r) => r.after)).toEqual([
       { approval: 'Rejected' },
     ]);
   });
 
   it('refuses other tables, Pending as a decision, and missing ids', async () => {
-    const { database, post } = await setup();
+    const { database, call } = await setup();
     const driver = await createDriver(database, { approval: 'Pending' });
-    const admins = await post(paths.approvalUser, { id: 1, table: 'admins', approval: 'Approved' });
+    const admins = await call(approvalUser, { id: 1, table: 'admins', approval: 'Approved' });
     expect(admins.statusCode).toBe(400);
     expect(admins.body.data.errors).toEqual({ table: 'table must be users or vehicles.' });
-    const supportsTable = await post(paths.approvalUser, {
+    const supportsTable = await call(approvalUser, {
       id: 1,
       table: 'supports',
       approval: 'Approved',
     });
     expect(supportsTable.statusCode).toBe(400);
-    const pending = await post(paths.approvalUser, {
+    const pending = await call(approvalUser, {
       id: driver.id,
       table: 'users',
       approval: 'Pending',
@@ -230,14 +223,14 @@ describe('approval-user', () => {
     expect(pending.body.data.errors).toEqual({
       approval: 'approval must be Approved or Rejected.',
     });
-    const noUser = await post(paths.approvalUser, {
+    const noUser = await call(approvalUser, {
       id: 999999,
       table: 'users',
       approval: 'Approved',
     });
     expect(noUser.statusCode).toBe(404);
     expect(noUser.body.message).toBe('User not found.');
-    const noVehicle = await post(paths.approvalUser, {
+    const noVehicle = await call(approvalUser, {
       id: 999999,
       table: 'vehicles',
       approval: 'Approved',
@@ -249,15 +242,15 @@ describe('approval-user', () => {
 
 describe('delete-data', () => {
   it('soft-deletes a driver: gone from lists, details and counters; rides and sales stay', async () => {
-    const { database, admin, post, get, audits } = await setup();
+    const { database, admin, call, audits } = await setup();
     const company = await createCompany(database);
     const driver = await createDriver(database, { companyId: company.id, name: 'Dana' });
     await createDriver(database, { companyId: company.id, name: 'Eli' });
     const ride = await createRide(database, { driverId: driver.id, companyId: company.id });
-    const totalBefore = (await get(paths.userList, { user_type: 'Driver' })).body.data.total;
+    const totalBefore = (await call(userList, { user_type: 'Driver' })).body.data.total;
     expect(totalBefore).toBe(2);
 
-    const res = await post(paths.deleteData, { id: driver.id, table: 'users' });
+    const res = await call(deleteData, { id: driver.id, table: 'users' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toEqual({
       status: true,
@@ -265,16 +258,14 @@ describe('delete-data', () => {
       data: { id: driver.id },
     });
 
-    const list = (await get(paths.userList, { user_type: 'Driver' })).body.data;
+    const list = (await call(userList, { user_type: 'Driver' })).body.data;
     expect(list.total).toBe(1);
     expect(list.data.map((u: { name: string }) => u.name)).toEqual(['Eli']);
-    expect(
-      (await get(paths.userList, { user_type: 'Driver', search: 'dana' })).body.data.total,
-    ).toBe(0);
-    expect((await get(paths.driverList, { company_id: company.id })).body.data.total).toBe(1);
-    expect((await get(paths.allUsers)).body.data.total).toBe(3);
-    expect((await get(paths.userDetail, { user_id: driver.id })).statusCode).toBe(404);
-    expect((await get(paths.dashboard)).body.data.overall_driver).toBe(1);
+    expect((await call(userList, { user_type: 'Driver', search: 'dana' })).body.data.total).toBe(0);
+    expect((await call(driverList, { company_id: company.id })).body.data.total).toBe(1);
+    expect((await call(allUsers)).body.data.total).toBe(3);
+    expect((await call(userDetail, { user_id: driver.id })).statusCode).toBe(404);
+    expect((await call(dashboard)).body.data.overall_driver).toBe(1);
     const [stats] = await database.db
       .select()
       .from(userStats)
@@ -286,7 +277,7 @@ describe('delete-data', () => {
     expect(
       await database.db.select().from(transactions).where(eq(transactions.rideId, ride.id)),
     ).toHaveLength(1);
-    const trips = (await get(paths.rideList, { user_id: company.id })).body.data;
+    const trips = (await call(rideList, { user_id: company.id })).body.data;
     expect(trips.data[0]).toMatchObject({ id: ride.id, driver: { name: 'Dana' } });
 
     const [row] = await audits('users', driver.id);
@@ -295,38 +286,36 @@ describe('delete-data', () => {
     expect(row!.before).not.toHaveProperty('search');
     expect((row!.after as { deleted_at: string }).deleted_at).toEqual(expect.any(String));
 
-    const again = await post(paths.deleteData, { id: driver.id, table: 'users' });
+    const again = await call(deleteData, { id: driver.id, table: 'users' });
     expect(again.statusCode).toBe(404);
     expect(again.body.message).toBe('User not found.');
   });
 
   it('soft-deletes a vehicle: gone from lists and counters; rides stay', async () => {
-    const { database, post, get, audits } = await setup();
+    const { database, call, audits } = await setup();
     const company = await createCompany(database);
     const vehicle = await createVehicle(database, { companyId: company.id });
     await createVehicle(database, { companyId: company.id });
     const ride = await createRide(database, { companyId: company.id, vehicleId: vehicle.id });
 
-    const res = await post(paths.deleteData, { id: vehicle.id, table: 'vehicles' });
+    const res = await call(deleteData, { id: vehicle.id, table: 'vehicles' });
     expect(res.statusCode).toBe(200);
-    expect((await get(paths.vehicleList)).body.data.total).toBe(1);
-    expect((await get(paths.vehicleList, { company_id: company.id })).body.data.total).toBe(1);
-    expect((await get(paths.vehicleDetail, { vehicle_id: vehicle.id })).statusCode).toBe(404);
-    expect((await get(paths.userDetail, { user_id: company.id })).body.data.total_vehicle).toBe(1);
-    expect((await get(paths.dashboard)).body.data.overall_vehicle).toBe(1);
+    expect((await call(vehicleList)).body.data.total).toBe(1);
+    expect((await call(vehicleList, { company_id: company.id })).body.data.total).toBe(1);
+    expect((await call(vehicleDetail, { vehicle_id: vehicle.id })).statusCode).toBe(404);
+    expect((await call(userDetail, { user_id: company.id })).body.data.total_vehicle).toBe(1);
+    expect((await call(dashboard)).body.data.overall_vehicle).toBe(1);
     const [kept] = await database.db.select().from(vehicles).where(eq(vehicles.id, vehicle.id));
     expect(kept!.deletedAt).toBeInstanceOf(Date);
-    expect((await get(paths.rideList)).body.data.data[0].id).toBe(ride.id);
+    expect((await call(rideList)).body.data.data[0].id).toBe(ride.id);
     expect(await audits('vehicles', vehicle.id)).toHaveLength(1);
-    expect((await post(paths.deleteData, { id: vehicle.id, table: 'vehicles' })).statusCode).toBe(
-      404,
-    );
+    expect((await call(deleteData, { id: vehicle.id, table: 'vehicles' })).statusCode).toBe(404);
   });
 
-  it('soft-deletes supports and coupons; 404 for missing ids; 400 outside the allow-list', async () => {
-    const { database, post, audits } = await setup();
+  it('soft-deletes faqs and coupons; 404 for missing ids; 400 outside the allow-list', async () => {
+    const { database, call, audits } = await setup();
     const [faq] = await database.db
-      .insert(supports)
+      .insert(faqs)
       .values({ question: 'Q?', answer: 'A.' })
       .returning();
     const [coupon] = await database.db
@@ -334,28 +323,26 @@ describe('delete-data', () => {
       .values({ title: 'Ten', couponCode: 'TEN', discount: 10, description: 'Ten off' })
       .returning();
 
-    expect((await post(paths.deleteData, { id: faq!.id, table: 'supports' })).statusCode).toBe(200);
-    expect((await post(paths.deleteData, { id: coupon!.id, table: 'coupons' })).statusCode).toBe(
-      200,
-    );
+    expect((await call(deleteData, { id: faq!.id, table: 'supports' })).statusCode).toBe(200);
+    expect((await call(deleteData, { id: coupon!.id, table: 'coupons' })).statusCode).toBe(200);
     const [gone] = await database.db.select().from(coupons).where(eq(coupons.id, coupon!.id));
     expect(gone!.deletedAt).toBeInstanceOf(Date);
     expect(await audits('supports', faq!.id)).toHaveLength(1);
     expect(await audits('coupons', coupon!.id)).toHaveLength(1);
 
     for (const table of ['supports', 'coupons']) {
-      const res = await post(paths.deleteData, { id: 999999, table });
+      const res = await call(deleteData, { id: 999999, table });
       expect(res.statusCode).toBe(404);
       expect(res.body).toEqual({ status: false, message: 'Record not found.', data: null });
     }
     for (const table of ['admins', 'rides', 'transactions', 'users"', '']) {
-      const res = await post(paths.deleteData, { id: 1, table });
+      const res = await call(deleteData, { id: 1, table });
       expect(res.statusCode).toBe(400);
       expect(res.body.data.errors).toEqual({
         table: 'table must be users, vehicles, supports or coupons.',
       });
     }
-    const noTable = await post(paths.deleteData, { id: 1 });
+    const noTable = await call(deleteData, { id: 1 });
     expect(noTable.statusCode).toBe(400);
     expect(noTable.body.data.errors).toHaveProperty('table');
   });
@@ -363,7 +350,7 @@ describe('delete-data', () => {
   it('needs the bearer token', async () => {
     const { app, database } = await setup();
     const user = await createUser(database);
-    for (const path of [paths.statusUpdate, paths.approvalUser, paths.deleteData]) {
+    for (const path of [statusUpdate.path, approvalUser.path, deleteData.path]) {
       const res = await app.inject({
         method: 'POST',
         url: api(path),

@@ -1,10 +1,8 @@
 import type { Paged, Ride, RideDetail, RideStatus, UserType } from '@cabdesk/contract';
-import { isCancellable, RIDE_MESSAGES } from '@cabdesk/contract';
+import { isCancellable } from '@cabdesk/contract';
 import { sql, type SQL } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client';
-import { audit } from '../../lib/audit';
-import { HttpError } from '../../lib/http-error';
+import { audit, type Actor } from '../../lib/audit';
 import {
   boundedLimitOf,
   boundedPageOf,
@@ -15,8 +13,8 @@ import {
 } from '../../lib/paging';
 import { contains } from '../../lib/search';
 import { arrayLiteral, isoText, money, rowsOf } from '../../lib/sql';
-import { rideColumnOf } from '../users/users.repository';
-import { notificationFor, notify } from '../notifications/notify';
+import { notificationFor, notify } from '../notifications';
+import { rideColumnOf } from '../users';
 
 /** Which rides a list shows: all, or one account's in its role, optionally searched. */
 export type RideFilter = {
@@ -247,31 +245,34 @@ export type CancelledRide = {
 /**
  * An administrator cancels a Pending or Accepted trip: within the caller's
  * transaction the row is locked (a second cancel waits, then finds it
- * Cancelled and answers 409), set to Cancel with the reason, and audited. The
- * ride counters and ride_daily follow by trigger (migrations 0002, 0003).
- * Whatever else should happen when a trip is cancelled belongs in the same
- * transaction, after this call.
+ * Cancelled), set to Cancel with the reason, and audited. The ride counters
+ * and ride_daily follow by trigger (migrations 0002, 0003). Whatever else
+ * should happen when a trip is cancelled belongs in the same transaction,
+ * after this call. Nothing changes when the trip is missing or past the point
+ * where it may be cancelled: the answer says which.
  */
 export async function cancelRide(
   tx: Tx,
-  request: FastifyRequest,
+  actor: Actor,
   rideId: number,
   reason: string,
-): Promise<CancelledRide> {
+): Promise<
+  | ({ kind: 'cancelled' } & CancelledRide)
+  | { kind: 'missing' }
+  | { kind: 'not-cancellable'; status: RideStatus }
+> {
   const [row] = await rowsOf<{ ride_status: RideStatus; cancel_reason: string | null }>(
     tx,
     sql`select ride_status, cancel_reason from rides where id = ${rideId} for update`,
   );
-  if (!row) throw new HttpError(404, RIDE_MESSAGES.rideNotFound);
-  if (!isCancellable(row.ride_status)) {
-    throw new HttpError(409, RIDE_MESSAGES.notCancellable(row.ride_status));
-  }
+  if (!row) return { kind: 'missing' };
+  if (!isCancellable(row.ride_status)) return { kind: 'not-cancellable', status: row.ride_status };
   await tx.execute(
     sql`update rides set ride_status = 'Cancel', cancel_reason = ${reason}, updated_at = now()
         where id = ${rideId}`,
   );
-  const adminId = request.session?.adminId ?? null;
-  await audit(tx, request, {
+  const adminId = actor.session?.adminId ?? null;
+  await audit(tx, actor, {
     adminId,
     action: 'ride-cancel',
     tableName: 'rides',
@@ -280,5 +281,5 @@ export async function cancelRide(
     after: { ride_status: 'Cancel', cancel_reason: reason },
   });
   await notify(tx, notificationFor.tripCancelled({ id: rideId, reason }));
-  return { id: rideId, previousStatus: row.ride_status, reason, adminId };
+  return { kind: 'cancelled', id: rideId, previousStatus: row.ride_status, reason, adminId };
 }

@@ -1,4 +1,11 @@
-import { paths, type Ride } from '@cabdesk/contract';
+import {
+  dashboard,
+  dashboardTrends,
+  type Ride,
+  rideCancel,
+  rideDetail,
+  rideList,
+} from '@cabdesk/contract';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
@@ -9,7 +16,7 @@ import {
   createUser,
   createVehicle,
 } from '../../../test/builders';
-import { api, bearer, buildTestApp, createAdmin, signIn } from '../../../test/helper';
+import { buildTestApp, createAdmin, signedIn } from '../../../test/helper';
 
 type Paged<T> = {
   data: T[];
@@ -22,28 +29,8 @@ type Paged<T> = {
 async function setup() {
   const { app, database } = await buildTestApp();
   const admin = await createAdmin(database);
-  const token = await signIn(app);
-  const get = async (
-    path: string,
-    query: Record<string, string | number> = {},
-    headers: Record<string, string> = bearer(token),
-  ) => {
-    const res = await app.inject({
-      url: api(path),
-      query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
-      headers,
-    });
-    return { statusCode: res.statusCode, body: res.json() };
-  };
-  const post = async (
-    path: string,
-    payload: Record<string, unknown>,
-    headers: Record<string, string> = bearer(token),
-  ) => {
-    const res = await app.inject({ method: 'POST', url: api(path), payload, headers });
-    return { statusCode: res.statusCode, body: res.json() };
-  };
-  return { app, database, admin, get, post };
+  const { call } = await signedIn(app);
+  return { app, database, admin, call };
 }
 
 const at = (iso: string) => new Date(iso);
@@ -78,7 +65,7 @@ async function marketplace(database: Awaited<ReturnType<typeof setup>>['database
 
 describe('ride-list', () => {
   it('answers the trip of SPEC 3, with and without a driver', async () => {
-    const { database, get } = await setup();
+    const { database, call } = await setup();
     const { company, driver, vehicle, ann } = await marketplace(database);
     const driven = await createRide(database, {
       userId: ann.id,
@@ -97,7 +84,7 @@ describe('ride-list', () => {
       createdAt: at('2024-03-06T09:12:00Z'),
     });
 
-    const res = await get(paths.rideList);
+    const res = await call(rideList);
     expect(res.statusCode).toBe(200);
     expect(res.body).toEqual({
       status: true,
@@ -153,7 +140,7 @@ describe('ride-list', () => {
   });
 
   it("matches user_id by the account's role: passenger, driver or company", async () => {
-    const { database, get } = await setup();
+    const { database, call } = await setup();
     const { company, driver, ann, bob } = await marketplace(database);
     const other = await createDriver(database);
     const r1 = await createRide(database, {
@@ -166,22 +153,22 @@ describe('ride-list', () => {
     const r4 = await createRide(database, { userId: bob.id, companyId: company.id });
 
     const forUser = async (id: number) =>
-      (await get(paths.rideList, { user_id: id })).body.data as Paged<Ride>;
+      (await call(rideList, { user_id: id })).body.data as Paged<Ride>;
 
     expect(ids(await forUser(ann.id))).toEqual([r3.id, r1.id]);
     expect(ids(await forUser(bob.id))).toEqual([r4.id, r2.id]);
     expect(ids(await forUser(driver.id))).toEqual([r2.id, r1.id]);
     expect(ids(await forUser(company.id))).toEqual([r4.id, r1.id]);
     expect((await forUser(company.id)).total).toBe(2);
-    expect((await get(paths.rideList, { user_id: '' })).body.data.total).toBe(4);
+    expect((await call(rideList, { user_id: '' })).body.data.total).toBe(4);
 
-    const missing = await get(paths.rideList, { user_id: 999999 });
+    const missing = await call(rideList, { user_id: 999999 });
     expect(missing.statusCode).toBe(404);
     expect(missing.body.message).toBe('User not found.');
   });
 
   it('searches addresses and the names of passenger, driver and company, literally', async () => {
-    const { database, get } = await setup();
+    const { database, call } = await setup();
     const { company, driver, ann, bob } = await marketplace(database);
     const byAddress = await createRide(database, {
       userId: bob.id,
@@ -195,7 +182,7 @@ describe('ride-list', () => {
     const byCompany = await createRide(database, { userId: bob.id, companyId: company.id });
 
     const search = async (term: string, query: Record<string, string | number> = {}) =>
-      (await get(paths.rideList, { search: term, ...query })).body.data as Paged<Ride>;
+      (await call(rideList, { search: term, ...query })).body.data as Paged<Ride>;
 
     expect(ids(await search('50%'))).toEqual([byAddress.id]);
     expect(ids(await search("o'hare"))).toEqual([byAddress.id]);
@@ -209,7 +196,7 @@ describe('ride-list', () => {
   });
 
   it('counts a search only ten pages past the one asked for, exactly when it ends sooner', async () => {
-    const { database, get } = await setup();
+    const { database, call } = await setup();
     const { bob } = await marketplace(database);
     const jo = await createUser(database, { name: 'Jo Miller' });
     const minute = (m: number) => at(`2024-02-01T00:${String(m).padStart(2, '0')}:00Z`);
@@ -231,7 +218,7 @@ describe('ride-list', () => {
     await createRide(database, { userId: bob.id, createdAt: minute(30) }); // matches nothing
     const newestFirst = made.map((ride) => ride.id).reverse();
     const search = async (query: Record<string, string | number>) =>
-      (await get(paths.rideList, { search: 'mill', ...query })).body.data as Paged<Ride>;
+      (await call(rideList, { search: 'mill', ...query })).body.data as Paged<Ride>;
 
     // Page 1 of 1-row pages: 11 pages are counted, and more follow.
     expect(await search({ per_page: 1 })).toEqual({
@@ -284,7 +271,7 @@ describe('ride-list', () => {
   });
 
   it('pages newest first within bounds and refuses bad paging', async () => {
-    const { database, get } = await setup();
+    const { database, call } = await setup();
     const { ann } = await marketplace(database);
     const made = [];
     for (let d = 1; d <= 5; d++) {
@@ -292,10 +279,10 @@ describe('ride-list', () => {
         await createRide(database, { userId: ann.id, createdAt: at(`2024-01-0${d}T00:00:00Z`) }),
       );
     }
-    const page2 = (await get(paths.rideList, { per_page: 2, page: 2 })).body.data;
+    const page2 = (await call(rideList, { per_page: 2, page: 2 })).body.data;
     expect(ids(page2)).toEqual([made[2]!.id, made[1]!.id]);
     expect(page2).toMatchObject({ current_page: 2, last_page: 3, per_page: 2, total: 5 });
-    const beyond = (await get(paths.rideList, { per_page: 2, page: 4, user_id: ann.id })).body.data;
+    const beyond = (await call(rideList, { per_page: 2, page: 4, user_id: ann.id })).body.data;
     expect(beyond).toEqual({
       data: [],
       current_page: 4,
@@ -305,33 +292,33 @@ describe('ride-list', () => {
       total_exact: true,
     });
 
-    const tooBig = await get(paths.rideList, { per_page: 101 });
+    const tooBig = await call(rideList, { per_page: 101 });
     expect(tooBig.statusCode).toBe(400);
     expect(tooBig.body.data.errors).toHaveProperty('per_page');
-    const bad = await get(paths.rideList, { page: 'abc' });
+    const bad = await call(rideList, { page: 'abc' });
     expect(bad.statusCode).toBe(400);
     expect(bad.body.data.errors).toHaveProperty('page');
-    expect((await get(paths.rideList, { user_id: 'abc' })).statusCode).toBe(400);
+    expect((await call(rideList, { user_id: 'abc' })).statusCode).toBe(400);
   });
 
   it("keeps showing a deleted driver's rides and name", async () => {
-    const { database, get } = await setup();
+    const { database, call } = await setup();
     const { driver, ann } = await marketplace(database);
     const ride = await createRide(database, { userId: ann.id, driverId: driver.id });
     await database.db
       .update(users)
       .set({ deletedAt: sql`now()` })
       .where(eq(users.id, driver.id));
-    const page = (await get(paths.rideList)).body.data as Paged<Ride>;
+    const page = (await call(rideList)).body.data as Paged<Ride>;
     expect(page.data[0]).toMatchObject({ id: ride.id, driver: { name: 'Dana Driver' } });
     // The deleted account itself is not found any more.
-    expect((await get(paths.rideList, { user_id: driver.id })).statusCode).toBe(404);
+    expect((await call(rideList, { user_id: driver.id })).statusCode).toBe(404);
   });
 });
 
 describe('ride-list search fields', () => {
   it('finds a trip by each passenger, driver and company field and by either address', async () => {
-    const { database, get } = await setup();
+    const { database, call } = await setup();
     const { company, driver, ann, bob } = await marketplace(database);
     const driven = await createRide(database, {
       userId: ann.id,
@@ -343,7 +330,7 @@ describe('ride-list search fields', () => {
     await createRide(database, { userId: bob.id });
 
     const search = async (term: string) =>
-      ids((await get(paths.rideList, { search: term })).body.data as Paged<Ride>);
+      ids((await call(rideList, { search: term })).body.data as Paged<Ride>);
 
     for (const term of [
       'Ann Rider',
@@ -391,7 +378,7 @@ async function ridesInEveryStatus(database: Awaited<ReturnType<typeof setup>>['d
 
 describe('ride-detail', () => {
   it('answers every field of the trip detail page', async () => {
-    const { database, get } = await setup();
+    const { database, call } = await setup();
     const { company, driver, vehicle, ann } = await marketplace(database);
     const ride = await createRide(database, {
       userId: ann.id,
@@ -406,7 +393,7 @@ describe('ride-detail', () => {
       updatedAt: at('2024-03-05T09:14:00Z'),
     });
 
-    const res = await get(paths.rideDetail, { ride_id: ride.id });
+    const res = await call(rideDetail, { ride_id: ride.id });
     expect(res.statusCode).toBe(200);
     expect(res.body).toEqual({
       status: true,
@@ -444,7 +431,7 @@ describe('ride-detail', () => {
   });
 
   it('answers null for a missing driver, vehicle and company, and the reason of a cancelled trip', async () => {
-    const { database, get } = await setup();
+    const { database, call } = await setup();
     const { driver, ann } = await marketplace(database);
     const waiting = await createRide(database, { userId: ann.id, rideStatus: 'Pending' });
     const noVehicle = await createRide(database, { userId: ann.id, driverId: driver.id });
@@ -455,7 +442,7 @@ describe('ride-detail', () => {
     });
 
     const detail = async (id: number) =>
-      (await get(paths.rideDetail, { ride_id: id })).body.data as Ride & {
+      (await call(rideDetail, { ride_id: id })).body.data as Ride & {
         cancel_reason: string | null;
       };
     expect(await detail(waiting.id)).toMatchObject({
@@ -475,18 +462,18 @@ describe('ride-detail', () => {
   });
 
   it('answers 404 for a missing trip and 400 for a bad id', async () => {
-    const { get } = await setup();
-    const missing = await get(paths.rideDetail, { ride_id: 999999 });
+    const { call } = await setup();
+    const missing = await call(rideDetail, { ride_id: 999999 });
     expect(missing.statusCode).toBe(404);
     expect(missing.body).toEqual({ status: false, message: 'Trip not found.', data: null });
 
     for (const ride_id of ['abc', '0', '-3', '1.5', '99999999999']) {
-      const bad = await get(paths.rideDetail, { ride_id });
+      const bad = await call(rideDetail, { ride_id });
       expect(bad.statusCode, ride_id).toBe(400);
       expect(bad.body.status).toBe(false);
       expect(bad.body.data.errors).toHaveProperty('ride_id');
     }
-    const none = await get(paths.rideDetail);
+    const none = await call(rideDetail);
     expect(none.statusCode).toBe(400);
     expect(none.body.data.errors).toHaveProperty('ride_id');
   });
@@ -532,12 +519,12 @@ async function expectRideCountersExact(database: Database) {
 
 describe('ride-cancel', () => {
   it('cancels a Pending trip with the reason, audits who and why, and moves the dashboard', async () => {
-    const { database, admin, get, post } = await setup();
+    const { database, admin, call } = await setup();
     const { pending } = await ridesInEveryStatus(database);
-    const cardsBefore = (await get(paths.dashboard)).body.data;
-    const trendsBefore = (await get(paths.dashboardTrends)).body.data;
+    const cardsBefore = (await call(dashboard)).body.data;
+    const trendsBefore = (await call(dashboardTrends)).body.data;
 
-    const res = await post(paths.rideCancel, {
+    const res = await call(rideCancel, {
       ride_id: pending.id,
       reason: '  Rider called to cancel  ',
     });
@@ -557,7 +544,7 @@ describe('ride-cancel', () => {
     const row = await rideRow(database, pending.id);
     expect(row).toMatchObject({ ride_status: 'Cancel', cancel_reason: 'Rider called to cancel' });
     expect(new Date(row.updated_at).getTime()).toBeGreaterThan(pending.updatedAt.getTime());
-    expect((await get(paths.rideDetail, { ride_id: pending.id })).body.data).toMatchObject({
+    expect((await call(rideDetail, { ride_id: pending.id })).body.data).toMatchObject({
       ride_status: 'Cancel',
       cancel_reason: 'Rider called to cancel',
     });
@@ -575,7 +562,7 @@ describe('ride-cancel', () => {
 
     // Trips by status move from Pending to Cancelled; the day keeps its trip;
     // revenue (completed trips only) and the cards stay.
-    const trendsAfter = (await get(paths.dashboardTrends)).body.data;
+    const trendsAfter = (await call(dashboardTrends)).body.data;
     const byStatus = (trends: typeof trendsBefore) =>
       Object.fromEntries(
         (trends.by_status as { ride_status: string; trips: number }[]).map((s) => [
@@ -586,14 +573,14 @@ describe('ride-cancel', () => {
     expect(byStatus(trendsBefore)).toMatchObject({ Pending: 1, Cancel: 1 });
     expect(byStatus(trendsAfter)).toEqual({ ...byStatus(trendsBefore), Pending: 0, Cancel: 2 });
     expect(trendsAfter.days).toEqual(trendsBefore.days);
-    expect((await get(paths.dashboard)).body.data).toEqual(cardsBefore);
+    expect((await call(dashboard)).body.data).toEqual(cardsBefore);
     await expectRideCountersExact(database);
   });
 
   it('cancels an Accepted trip', async () => {
-    const { database, post } = await setup();
+    const { database, call } = await setup();
     const { accept, driver } = await ridesInEveryStatus(database);
-    const res = await post(paths.rideCancel, { ride_id: accept.id, reason: 'Driver unreachable' });
+    const res = await call(rideCancel, { ride_id: accept.id, reason: 'Driver unreachable' });
     expect(res.statusCode).toBe(200);
     expect(res.body.data).toMatchObject({
       ride_status: 'Cancel',
@@ -606,9 +593,9 @@ describe('ride-cancel', () => {
   });
 
   it('answers 409 for a trip past Accepted, and changes nothing', async () => {
-    const { database, get, post } = await setup();
+    const { database, call } = await setup();
     const rides = await ridesInEveryStatus(database);
-    const trendsBefore = (await get(paths.dashboardTrends)).body.data;
+    const trendsBefore = (await call(dashboardTrends)).body.data;
     const cases = [
       [rides.start, 'Start'],
       [rides.end, 'End'],
@@ -617,7 +604,7 @@ describe('ride-cancel', () => {
     ] as const;
     for (const [ride, label] of cases) {
       const before = await rideRow(database, ride.id);
-      const res = await post(paths.rideCancel, { ride_id: ride.id, reason: 'Too late' });
+      const res = await call(rideCancel, { ride_id: ride.id, reason: 'Too late' });
       expect(res.statusCode, label).toBe(409);
       expect(res.body).toEqual({
         status: false,
@@ -627,11 +614,11 @@ describe('ride-cancel', () => {
       expect(await rideRow(database, ride.id)).toEqual(before);
     }
     expect(await auditRows(database)).toEqual([]);
-    expect((await get(paths.dashboardTrends)).body.data).toEqual(trendsBefore);
+    expect((await call(dashboardTrends)).body.data).toEqual(trendsBefore);
   });
 
   it('refuses a missing, blank or oversized reason with 400, and changes nothing', async () => {
-    const { database, post } = await setup();
+    const { database, call } = await setup();
     const { pending } = await ridesInEveryStatus(database);
     const before = await rideRow(database, pending.id);
     const cases: [Record<string, unknown>, string][] = [
@@ -645,7 +632,7 @@ describe('ride-cancel', () => {
       ],
     ];
     for (const [payload, message] of cases) {
-      const res = await post(paths.rideCancel, payload);
+      const res = await call(rideCancel, payload);
       expect(res.statusCode, JSON.stringify(payload).slice(0, 60)).toBe(400);
       expect(res.body).toEqual({ status: false, message, data: { errors: { reason: message } } });
     }
@@ -653,7 +640,7 @@ describe('ride-cancel', () => {
     expect(await auditRows(database)).toEqual([]);
 
     // The bound itself is allowed; surrounding blanks do not count towards it.
-    const longest = await post(paths.rideCancel, {
+    const longest = await call(rideCancel, {
       ride_id: pending.id,
       reason: ` ${'y'.repeat(500)} `,
     });
@@ -662,23 +649,23 @@ describe('ride-cancel', () => {
   });
 
   it('answers 400 for a bad ride_id and 404 for a missing trip', async () => {
-    const { post } = await setup();
+    const { call } = await setup();
     for (const ride_id of ['abc', 0, -1, 2.5, undefined]) {
-      const res = await post(paths.rideCancel, { ride_id, reason: 'Why not' });
+      const res = await call(rideCancel, { ride_id, reason: 'Why not' });
       expect(res.statusCode, String(ride_id)).toBe(400);
       expect(res.body.data.errors).toHaveProperty('ride_id');
     }
-    const missing = await post(paths.rideCancel, { ride_id: 999999, reason: 'Why not' });
+    const missing = await call(rideCancel, { ride_id: 999999, reason: 'Why not' });
     expect(missing.statusCode).toBe(404);
     expect(missing.body).toEqual({ status: false, message: 'Trip not found.', data: null });
   });
 
   it('lets only one of two simultaneous cancels succeed', async () => {
-    const { database, post } = await setup();
+    const { database, call } = await setup();
     const { pending } = await ridesInEveryStatus(database);
     const answers = await Promise.all([
-      post(paths.rideCancel, { ride_id: pending.id, reason: 'First admin' }),
-      post(paths.rideCancel, { ride_id: pending.id, reason: 'Second admin' }),
+      call(rideCancel, { ride_id: pending.id, reason: 'First admin' }),
+      call(rideCancel, { ride_id: pending.id, reason: 'Second admin' }),
     ]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
     const winner = answers.find((a) => a.statusCode === 200)!;
@@ -697,13 +684,13 @@ describe('ride-cancel', () => {
 
 describe('trip calls without a session', () => {
   it('answer 401 and change nothing', async () => {
-    const { database, get, post } = await setup();
+    const { database, call } = await setup();
     const { pending } = await ridesInEveryStatus(database);
     const attempts: Record<string, string>[] = [{}, { authorization: 'Bearer not-a-token' }];
     for (const headers of attempts) {
-      expect((await get(paths.rideList, {}, headers)).statusCode).toBe(401);
-      expect((await get(paths.rideDetail, { ride_id: pending.id }, headers)).statusCode).toBe(401);
-      const cancel = await post(paths.rideCancel, { ride_id: pending.id, reason: 'x' }, headers);
+      expect((await call(rideList, {}, headers)).statusCode).toBe(401);
+      expect((await call(rideDetail, { ride_id: pending.id }, headers)).statusCode).toBe(401);
+      const cancel = await call(rideCancel, { ride_id: pending.id, reason: 'x' }, headers);
       expect(cancel.statusCode).toBe(401);
       expect(cancel.body.status).toBe(false);
     }

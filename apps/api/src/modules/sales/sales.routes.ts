@@ -1,21 +1,13 @@
-import { paths, transactionListResponseSchema, transactionQuerySchema } from '@cabdesk/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { transactionList } from '@cabdesk/contract';
+import type { FastifyInstance } from 'fastify';
+import { route } from '../../lib/route';
 import { listTransactions } from './sales.repository';
 
 /** Sales: every payment (SPEC 7 `transaction`). */
-export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    paths.transaction,
-    {
-      schema: {
-        querystring: transactionQuerySchema,
-        response: { 200: transactionListResponseSchema },
-      },
-    },
-    async (request) => ({
-      status: true,
-      message: 'Transactions fetched successfully.',
-      data: await listTransactions(app.database.db, request.query),
-    }),
-  );
-};
+export async function salesRoutes(app: FastifyInstance) {
+  route(app, transactionList, async (request) => ({
+    status: true,
+    message: 'Transactions fetched successfully.',
+    data: await listTransactions(app.database.db, request.query),
+  }));
+}

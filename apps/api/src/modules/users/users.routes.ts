@@ -1,22 +1,20 @@
 import {
-  allUsersQuerySchema,
+  allUsers,
   DIRECTORY_MESSAGES,
-  driverListQuerySchema,
-  paths,
+  driverList,
   type Paged,
+  userDetail,
   type UserDetail,
+  userList,
   type UserListItem,
-  userDetailQuerySchema,
-  userDetailResponseSchema,
-  userListQuerySchema,
-  userListResponseSchema,
 } from '@cabdesk/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../lib/http-error';
+import { route } from '../../lib/route';
 import { findUserDetail, findUserRole, listUsers } from './users.repository';
 
 /** user-list, all-users, driver-list and user-detail (SPEC 7). */
-export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+export async function userRoutes(app: FastifyInstance) {
   const { db } = app.database;
   const { url, urls } = app.uploads;
   /** A page of people with signed URLs in place of their stored image paths. */
@@ -25,72 +23,54 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     data: page.data.map((user) => ({ ...user, profile: url(user.profile) })),
   });
 
-  app.get(
-    paths.userList,
-    { schema: { querystring: userListQuerySchema, response: { 200: userListResponseSchema } } },
-    async (request) => {
-      const { user_type, status, approval, search, ...page } = request.query;
-      return {
-        status: true,
-        message: DIRECTORY_MESSAGES.usersFetched,
-        data: signed(await listUsers(db, { role: user_type, status, approval, search }, page)),
-      };
-    },
-  );
+  route(app, userList, async (request) => {
+    const { user_type, status, approval, search, ...page } = request.query;
+    return {
+      status: true,
+      message: DIRECTORY_MESSAGES.usersFetched,
+      data: signed(await listUsers(db, { role: user_type, status, approval, search }, page)),
+    };
+  });
 
-  app.get(
-    paths.allUsers,
-    { schema: { querystring: allUsersQuerySchema, response: { 200: userListResponseSchema } } },
-    async (request) => {
-      const { status, approval, search, ...page } = request.query;
-      return {
-        status: true,
-        message: DIRECTORY_MESSAGES.usersFetched,
-        data: signed(await listUsers(db, { status, approval, search }, page)),
-      };
-    },
-  );
+  route(app, allUsers, async (request) => {
+    const { status, approval, search, ...page } = request.query;
+    return {
+      status: true,
+      message: DIRECTORY_MESSAGES.usersFetched,
+      data: signed(await listUsers(db, { status, approval, search }, page)),
+    };
+  });
 
-  app.get(
-    paths.driverList,
-    { schema: { querystring: driverListQuerySchema, response: { 200: userListResponseSchema } } },
-    async (request) => {
-      const { company_id, status, approval, search, ...page } = request.query;
-      if (company_id !== undefined && (await findUserRole(db, company_id)) !== 'Company') {
-        throw new HttpError(404, DIRECTORY_MESSAGES.companyNotFound);
-      }
-      return {
-        status: true,
-        message: DIRECTORY_MESSAGES.driversFetched,
-        data: signed(
-          await listUsers(
-            db,
-            company_id === undefined
-              ? { role: 'Driver', status, approval, search }
-              : { companyId: company_id, status, approval, search },
-            page,
-          ),
+  route(app, driverList, async (request) => {
+    const { company_id, status, approval, search, ...page } = request.query;
+    if (company_id !== undefined && (await findUserRole(db, company_id)) !== 'Company') {
+      throw new HttpError(404, DIRECTORY_MESSAGES.companyNotFound);
+    }
+    return {
+      status: true,
+      message: DIRECTORY_MESSAGES.driversFetched,
+      data: signed(
+        await listUsers(
+          db,
+          company_id === undefined
+            ? { role: 'Driver', status, approval, search }
+            : { companyId: company_id, status, approval, search },
+          page,
         ),
-      };
-    },
-  );
+      ),
+    };
+  });
 
-  app.get(
-    paths.userDetail,
-    {
-      schema: { querystring: userDetailQuerySchema, response: { 200: userDetailResponseSchema } },
-    },
-    async (request) => {
-      const user = await findUserDetail(db, request.query.user_id);
-      if (!user) throw new HttpError(404, DIRECTORY_MESSAGES.userNotFound);
-      const data: UserDetail = {
-        ...user,
-        profile: url(user.profile),
-        company_doc: urls(user.company_doc),
-        holding_dl: url(user.holding_dl),
-        dl_front: url(user.dl_front),
-      };
-      return { status: true, message: DIRECTORY_MESSAGES.userFetched, data };
-    },
-  );
-};
+  route(app, userDetail, async (request) => {
+    const user = await findUserDetail(db, request.query.user_id);
+    if (!user) throw new HttpError(404, DIRECTORY_MESSAGES.userNotFound);
+    const data: UserDetail = {
+      ...user,
+      profile: url(user.profile),
+      company_doc: urls(user.company_doc),
+      holding_dl: url(user.holding_dl),
+      dl_front: url(user.dl_front),
+    };
+    return { status: true, message: DIRECTORY_MESSAGES.userFetched, data };
+  });
+}

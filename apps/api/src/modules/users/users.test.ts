@@ -1,4 +1,11 @@
-import { paths, type UserDetail, type UserListItem } from '@cabdesk/contract';
+import {
+  allUsers,
+  driverList,
+  type UserDetail,
+  userDetail,
+  userList,
+  type UserListItem,
+} from '@cabdesk/contract';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
@@ -11,11 +18,10 @@ import {
 } from '../../../test/builders';
 import {
   api,
-  bearer,
   buildTestApp,
   createAdmin,
   signedUrlOf,
-  signIn,
+  signedIn,
   writeUploads,
 } from '../../../test/helper';
 
@@ -30,18 +36,10 @@ type Paged<T> = {
 async function setup() {
   const { app, database, config } = await buildTestApp();
   await createAdmin(database);
-  const token = await signIn(app);
-  const get = async (path: string, query: Record<string, string | number> = {}) => {
-    const res = await app.inject({
-      url: api(path),
-      query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
-      headers: bearer(token),
-    });
-    return { statusCode: res.statusCode, body: res.json() };
-  };
+  const { token, call } = await signedIn(app);
   /** What an `<img>` gets for a URL the API answered: no bearer token. */
   const load = (url: string) => app.inject({ url });
-  return { app, database, config, token, get, load };
+  return { app, database, config, token, load, call };
 }
 
 const at = (iso: string) => new Date(iso);
@@ -49,7 +47,7 @@ const names = (page: Paged<UserListItem>) => page.data.map((u) => u.name);
 
 describe('user-list', () => {
   it('answers the items of SPEC 3 for each role', async () => {
-    const { database, get } = await setup();
+    const { database, call } = await setup();
     const company = await createCompany(database, {
       name: 'Olive Owner',
       email: 'fleet@example.test',
@@ -77,7 +75,7 @@ describe('user-list', () => {
       companyId: company.id,
     });
 
-    const drivers = await get(paths.userList, { user_type: 'Driver' });
+    const drivers = await call(userList, { user_type: 'Driver' });
     expect(drivers.statusCode).toBe(200);
     expect(drivers.body).toEqual({
       status: true,
@@ -117,7 +115,7 @@ describe('user-list', () => {
       },
     });
 
-    const companies = await get(paths.userList, { user_type: 'Company', status: '' });
+    const companies = await call(userList, { user_type: 'Company', status: '' });
     expect(companies.body.data.data).toEqual([
       expect.objectContaining({
         id: company.id,
@@ -134,7 +132,7 @@ describe('user-list', () => {
   });
 
   it('lists newest first and pages within bounds', async () => {
-    const { database, get } = await setup();
+    const { database, call } = await setup();
     const day = (d: number) => at(`2024-01-0${d}T00:00:00Z`);
     await createUser(database, { name: 'First', createdAt: day(1) });
     await createUser(database, { name: 'Third', createdAt: day(3) });
@@ -143,16 +141,14 @@ describe('user-list', () => {
     await createUser(database, { name: 'Third bis', createdAt: day(3) });
     await createDriver(database, { name: 'Not a passenger' });
 
-    const page1 = (await get(paths.userList, { user_type: 'User', per_page: 3 })).body.data;
+    const page1 = (await call(userList, { user_type: 'User', per_page: 3 })).body.data;
     expect(names(page1)).toEqual(['Third bis', 'Third', 'Second']);
     expect(page1).toMatchObject({ current_page: 1, last_page: 2, per_page: 3, total: 4 });
 
-    const page2 = (await get(paths.userList, { user_type: 'User', per_page: 3, page: 2 })).body
-      .data;
+    const page2 = (await call(userList, { user_type: 'User', per_page: 3, page: 2 })).body.data;
     expect(names(page2)).toEqual(['First']);
 
-    const beyond = (await get(paths.userList, { user_type: 'User', per_page: 3, page: 9 })).body
-      .data;
+    const beyond = (await call(userList, { user_type: 'User', per_page: 3, page: 9 })).body.data;
     expect(beyond).toEqual({
       data: [],
       current_page: 9,
@@ -164,32 +160,32 @@ describe('user-list', () => {
   });
 
   it('refuses bad paging and a missing or unknown user_type with field errors', async () => {
-    const { get } = await setup();
-    const tooBig = await get(paths.userList, { user_type: 'User', per_page: 101 });
+    const { call } = await setup();
+    const tooBig = await call(userList, { user_type: 'User', per_page: 101 });
     expect(tooBig.statusCode).toBe(400);
     expect(tooBig.body).toEqual({
       status: false,
       message: 'per_page must be at most 100.',
       data: { errors: { per_page: 'per_page must be at most 100.' } },
     });
-    const notNumber = await get(paths.userList, { user_type: 'User', page: 'abc' });
+    const notNumber = await call(userList, { user_type: 'User', page: 'abc' });
     expect(notNumber.statusCode).toBe(400);
     expect(notNumber.body.data.errors).toHaveProperty('page');
-    const zero = await get(paths.userList, { user_type: 'User', page: 0 });
+    const zero = await call(userList, { user_type: 'User', page: 0 });
     expect(zero.statusCode).toBe(400);
-    const noType = await get(paths.userList, {});
+    const noType = await call(userList, {});
     expect(noType.statusCode).toBe(400);
     expect(noType.body.data.errors).toEqual({
       user_type: 'user_type must be User, Company or Driver.',
     });
-    const admins = await get(paths.userList, { user_type: 'Admin' });
+    const admins = await call(userList, { user_type: 'Admin' });
     expect(admins.statusCode).toBe(400);
-    const status = await get(paths.userList, { user_type: 'User', status: 'Sleeping' });
+    const status = await call(userList, { user_type: 'User', status: 'Sleeping' });
     expect(status.body.data.errors).toEqual({ status: 'status must be Active or Inactive.' });
   });
 
   it('searches name, email, phone and company name, case-insensitively and literally', async () => {
-    const { database, get } = await setup();
+    const { database, call } = await setup();
     await createUser(database, { name: 'Ann 100% Real', email: 'ann@example.test' });
     await createUser(database, { name: 'Ann 1000 Fake', email: 'ann2@example.test' });
     await createUser(database, { name: 'Bob a_b', email: 'bob@example.test' });
@@ -200,7 +196,7 @@ describe('user-list', () => {
     await createCompany(database, { companyName: 'Zebra Rides' });
 
     const search = async (term: string, userType = 'User') =>
-      (await get(paths.userList, { user_type: userType, search: term })).body
+      (await call(userList, { user_type: userType, search: term })).body
         .data as Paged<UserListItem>;
 
     expect(names(await search('100%'))).toEqual(['Ann 100% Real']);
@@ -218,7 +214,7 @@ describe('user-list', () => {
   });
 
   it('filters by status and approval, with totals from the counters or a count', async () => {
-    const { database, get } = await setup();
+    const { database, call } = await setup();
     await createDriver(database, { name: 'Pending one', approval: 'Pending' });
     await createDriver(database, { name: 'Approved one', approval: 'Approved' });
     await createDriver(database, {
@@ -229,8 +225,7 @@ describe('user-list', () => {
     await createDriver(database, { name: 'Rejected one', approval: 'Rejected' });
 
     const list = async (query: Record<string, string>) =>
-      (await get(paths.userList, { user_type: 'Driver', ...query })).body
-        .data as Paged<UserListItem>;
+      (await call(userList, { user_type: 'Driver', ...query })).body.data as Paged<UserListItem>;
 
     expect((await list({ approval: 'Approved' })).total).toBe(2);
     expect(names(await list({ approval: 'Approved', status: 'Active' }))).toEqual(['Approved one']);
@@ -242,7 +237,7 @@ describe('user-list', () => {
 
 describe('all-users', () => {
   it('lists every live account of any role, newest first, searchable', async () => {
-    const { database, get } = await setup();
+    const { database, call } = await setup();
     const passenger = await createUser(database, {
       name: 'Pat',
       createdAt: at('2024-01-01T00:00:00Z'),
@@ -261,7 +256,7 @@ describe('all-users', () => {
       .set({ deletedAt: sql`now()` })
       .where(eq(users.id, passenger.id));
 
-    const all = await get(paths.allUsers);
+    const all = await call(allUsers);
     expect(all.statusCode).toBe(200);
     const page = all.body.data as Paged<UserListItem>;
     expect(page.data.map((u) => [u.name, u.user_type])).toEqual([
@@ -269,14 +264,14 @@ describe('all-users', () => {
       ['Cora', 'Company'],
     ]);
     expect(page.total).toBe(2);
-    expect(names((await get(paths.allUsers, { search: 'dex' })).body.data)).toEqual(['Dex']);
-    expect((await get(paths.allUsers, { page: 'x' })).statusCode).toBe(400);
+    expect(names((await call(allUsers, { search: 'dex' })).body.data)).toEqual(['Dex']);
+    expect((await call(allUsers, { page: 'x' })).statusCode).toBe(400);
   });
 });
 
 describe('user-detail', () => {
   it("shows a company's documents and figures, today's revenue in UTC", async () => {
-    const { database, config, get, load } = await setup();
+    const { database, config, call, load } = await setup();
     const company = await createCompany(database, {
       companyName: 'Olive Cabs',
       companyDoc: ['seed/licence.svg', 'seed/permit one.svg'],
@@ -294,7 +289,7 @@ describe('user-detail', () => {
       createdAt: at('2023-05-01T12:00:00Z'),
     });
 
-    const res = await get(paths.userDetail, { user_id: company.id });
+    const res = await call(userDetail, { user_id: company.id });
     expect(res.statusCode).toBe(200);
     expect(res.body.message).toBe('User fetched successfully.');
     const detail = res.body.data as UserDetail;
@@ -327,7 +322,7 @@ describe('user-detail', () => {
   });
 
   it("shows a driver's licences, company and figures", async () => {
-    const { database, config, get, load } = await setup();
+    const { database, config, call, load } = await setup();
     const company = await createCompany(database, {
       companyName: 'Olive Cabs',
       email: 'olive@example.test',
@@ -344,7 +339,7 @@ describe('user-detail', () => {
       amount: '7.50',
     });
 
-    const detail = (await get(paths.userDetail, { user_id: driver.id })).body.data as UserDetail;
+    const detail = (await call(userDetail, { user_id: driver.id })).body.data as UserDetail;
     expect(detail).toMatchObject({
       user_type: 'Driver',
       holding_dl: signedUrlOf('/uploads/seed/holding.svg'),
@@ -370,7 +365,7 @@ describe('user-detail', () => {
       expect((await load(url.split('?')[0]!)).statusCode).toBe(403);
     }
     // The passenger's figures come from the same trip.
-    const passenger = (await get(paths.userDetail, { user_id: ride.userId })).body.data;
+    const passenger = (await call(userDetail, { user_id: ride.userId })).body.data;
     expect(passenger).toMatchObject({
       user_type: 'User',
       driver_rides_count: 1,
@@ -380,27 +375,27 @@ describe('user-detail', () => {
   });
 
   it('answers 404 for a missing or deleted user, 400 for a bad id', async () => {
-    const { database, get } = await setup();
+    const { database, call } = await setup();
     const gone = await createUser(database);
     await database.db
       .update(users)
       .set({ deletedAt: sql`now()` })
       .where(eq(users.id, gone.id));
     for (const id of [gone.id, 999999]) {
-      const res = await get(paths.userDetail, { user_id: id });
+      const res = await call(userDetail, { user_id: id });
       expect(res.statusCode).toBe(404);
       expect(res.body).toEqual({ status: false, message: 'User not found.', data: null });
     }
-    const bad = await get(paths.userDetail, { user_id: 'abc' });
+    const bad = await call(userDetail, { user_id: 'abc' });
     expect(bad.statusCode).toBe(400);
     expect(bad.body.data.errors).toHaveProperty('user_id');
-    expect((await get(paths.userDetail)).statusCode).toBe(400);
+    expect((await call(userDetail)).statusCode).toBe(400);
   });
 });
 
 describe('driver-list', () => {
   it("lists one company's live drivers, searchable, with totals", async () => {
-    const { database, get } = await setup();
+    const { database, call } = await setup();
     const company = await createCompany(database);
     const other = await createCompany(database);
     await createDriver(database, {
@@ -420,18 +415,18 @@ describe('driver-list', () => {
       .set({ deletedAt: sql`now()` })
       .where(eq(users.id, gone.id));
 
-    const res = await get(paths.driverList, { company_id: company.id });
+    const res = await call(driverList, { company_id: company.id });
     expect(res.statusCode).toBe(200);
     expect(res.body.message).toBe('Drivers fetched successfully.');
     expect(names(res.body.data)).toEqual(['Ben', 'Ada']);
     expect(res.body.data.total).toBe(2);
     expect(res.body.data.data[0].company.id).toBe(company.id);
 
-    const found = await get(paths.driverList, { company_id: company.id, search: 'ad' });
+    const found = await call(driverList, { company_id: company.id, search: 'ad' });
     expect(names(found.body.data)).toEqual(['Ada']);
     expect(found.body.data.total).toBe(1);
 
-    const paged = await get(paths.driverList, { company_id: company.id, per_page: 1, page: 3 });
+    const paged = await call(driverList, { company_id: company.id, per_page: 1, page: 3 });
     expect(paged.body.data).toEqual({
       data: [],
       current_page: 3,
@@ -442,25 +437,25 @@ describe('driver-list', () => {
     });
 
     // Without company_id: every driver.
-    expect((await get(paths.driverList)).body.data.total).toBe(3);
+    expect((await call(driverList)).body.data.total).toBe(3);
   });
 
   it('answers 404 when the company is missing or not a company', async () => {
-    const { database, get } = await setup();
+    const { database, call } = await setup();
     const passenger = await createUser(database);
     for (const id of [999999, passenger.id]) {
-      const res = await get(paths.driverList, { company_id: id });
+      const res = await call(driverList, { company_id: id });
       expect(res.statusCode).toBe(404);
       expect(res.body.message).toBe('Company not found.');
     }
-    expect((await get(paths.driverList, { company_id: 'x' })).statusCode).toBe(400);
+    expect((await call(driverList, { company_id: 'x' })).statusCode).toBe(400);
   });
 });
 
 describe('authentication', () => {
   it('needs the bearer token', async () => {
     const { app } = await setup();
-    for (const path of [paths.userList, paths.allUsers, paths.userDetail, paths.driverList]) {
+    for (const path of [userList.path, allUsers.path, userDetail.path, driverList.path]) {
       const res = await app.inject({ url: api(`${path}?user_type=User&user_id=1`) });
       expect(res.statusCode).toBe(401);
     }

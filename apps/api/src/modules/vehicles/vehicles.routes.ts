@@ -1,15 +1,8 @@
-import {
-  DIRECTORY_MESSAGES,
-  paths,
-  type Vehicle,
-  vehicleDetailQuerySchema,
-  vehicleDetailResponseSchema,
-  vehicleListQuerySchema,
-  vehicleListResponseSchema,
-} from '@cabdesk/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { DIRECTORY_MESSAGES, type Vehicle, vehicleDetail, vehicleList } from '@cabdesk/contract';
+import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../lib/http-error';
-import { findUserRole } from '../users/users.repository';
+import { route } from '../../lib/route';
+import { findUserRole } from '../users';
 import { findVehicle, listVehicles } from './vehicles.repository';
 
 /** A vehicle's documents and photos. */
@@ -24,7 +17,7 @@ const VEHICLE_IMAGES = [
 ] as const;
 
 /** vehicle-list and vehicle-detail (SPEC 7). */
-export const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
+export async function vehicleRoutes(app: FastifyInstance) {
   const { db } = app.database;
   /** The vehicle with signed URLs in place of its stored image paths. */
   const signed = (vehicle: Vehicle): Vehicle => {
@@ -33,37 +26,22 @@ export const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
     return copy;
   };
 
-  app.get(
-    paths.vehicleList,
-    {
-      schema: { querystring: vehicleListQuerySchema, response: { 200: vehicleListResponseSchema } },
-    },
-    async (request) => {
-      const { company_id, approval, search, ...page } = request.query;
-      if (company_id !== undefined && (await findUserRole(db, company_id)) !== 'Company') {
-        throw new HttpError(404, DIRECTORY_MESSAGES.companyNotFound);
-      }
-      const vehicles = await listVehicles(db, { companyId: company_id, approval, search }, page);
-      return {
-        status: true,
-        message: DIRECTORY_MESSAGES.vehiclesFetched,
-        data: { ...vehicles, data: vehicles.data.map(signed) },
-      };
-    },
-  );
+  route(app, vehicleList, async (request) => {
+    const { company_id, approval, search, ...page } = request.query;
+    if (company_id !== undefined && (await findUserRole(db, company_id)) !== 'Company') {
+      throw new HttpError(404, DIRECTORY_MESSAGES.companyNotFound);
+    }
+    const vehicles = await listVehicles(db, { companyId: company_id, approval, search }, page);
+    return {
+      status: true,
+      message: DIRECTORY_MESSAGES.vehiclesFetched,
+      data: { ...vehicles, data: vehicles.data.map(signed) },
+    };
+  });
 
-  app.get(
-    paths.vehicleDetail,
-    {
-      schema: {
-        querystring: vehicleDetailQuerySchema,
-        response: { 200: vehicleDetailResponseSchema },
-      },
-    },
-    async (request) => {
-      const vehicle = await findVehicle(db, request.query.vehicle_id);
-      if (!vehicle) throw new HttpError(404, DIRECTORY_MESSAGES.vehicleNotFound);
-      return { status: true, message: DIRECTORY_MESSAGES.vehicleFetched, data: signed(vehicle) };
-    },
-  );
-};
+  route(app, vehicleDetail, async (request) => {
+    const vehicle = await findVehicle(db, request.query.vehicle_id);
+    if (!vehicle) throw new HttpError(404, DIRECTORY_MESSAGES.vehicleNotFound);
+    return { status: true, message: DIRECTORY_MESSAGES.vehicleFetched, data: signed(vehicle) };
+  });
+}

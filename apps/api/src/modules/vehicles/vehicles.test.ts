@@ -1,15 +1,13 @@
-import { paths, type Vehicle } from '@cabdesk/contract';
+import { type Vehicle, vehicleDetail, vehicleList } from '@cabdesk/contract';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { vehicles } from '../../db/schema';
 import { createCompany, createVehicle } from '../../../test/builders';
 import {
-  api,
-  bearer,
   buildTestApp,
   createAdmin,
   signedUrlOf,
-  signIn,
+  signedIn,
   writeUploads,
 } from '../../../test/helper';
 
@@ -24,16 +22,8 @@ type Paged<T> = {
 async function setup() {
   const { app, database, config } = await buildTestApp();
   await createAdmin(database);
-  const token = await signIn(app);
-  const get = async (path: string, query: Record<string, string | number> = {}) => {
-    const res = await app.inject({
-      url: api(path),
-      query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
-      headers: bearer(token),
-    });
-    return { statusCode: res.statusCode, body: res.json() };
-  };
-  return { app, database, config, get };
+  const { call } = await signedIn(app);
+  return { app, database, config, call };
 }
 
 const at = (iso: string) => new Date(iso);
@@ -41,7 +31,7 @@ const plates = (page: Paged<Vehicle>) => page.data.map((v) => v.license_number);
 
 describe('vehicle-list and vehicle-detail', () => {
   it('answer the vehicle of SPEC 3 with its catalogue names, company and images', async () => {
-    const { app, database, config, get } = await setup();
+    const { app, database, config, call } = await setup();
     const company = await createCompany(database, {
       name: 'Olive Owner',
       companyName: 'Olive Cabs',
@@ -92,7 +82,7 @@ describe('vehicle-list and vehicle-detail', () => {
       vehicle_left: null,
     };
 
-    const list = await get(paths.vehicleList);
+    const list = await call(vehicleList);
     expect(list.statusCode).toBe(200);
     expect(list.body).toEqual({
       status: true,
@@ -107,7 +97,7 @@ describe('vehicle-list and vehicle-detail', () => {
       },
     });
 
-    const detail = await get(paths.vehicleDetail, { vehicle_id: vehicle.id });
+    const detail = await call(vehicleDetail, { vehicle_id: vehicle.id });
     expect(detail.statusCode).toBe(200);
     expect(detail.body).toEqual({
       status: true,
@@ -138,7 +128,7 @@ describe('vehicle-list and vehicle-detail', () => {
   });
 
   it('filters by company and approval, newest first, with paging bounds', async () => {
-    const { database, get } = await setup();
+    const { database, call } = await setup();
     const company = await createCompany(database);
     const other = await createCompany(database);
     const day = (d: number) => at(`2024-01-0${d}T00:00:00Z`);
@@ -160,20 +150,20 @@ describe('vehicle-list and vehicle-detail', () => {
     });
     await createVehicle(database, { companyId: other.id, licenseNumber: 'B-1', createdAt: day(4) });
 
-    expect(plates((await get(paths.vehicleList)).body.data)).toEqual(['B-1', 'A-3', 'A-2', 'A-1']);
-    const mine = (await get(paths.vehicleList, { company_id: company.id })).body.data;
+    expect(plates((await call(vehicleList)).body.data)).toEqual(['B-1', 'A-3', 'A-2', 'A-1']);
+    const mine = (await call(vehicleList, { company_id: company.id })).body.data;
     expect(plates(mine)).toEqual(['A-3', 'A-2', 'A-1']);
     expect(mine.total).toBe(3);
-    const pending = (await get(paths.vehicleList, { company_id: company.id, approval: 'Pending' }))
-      .body.data;
+    const pending = (await call(vehicleList, { company_id: company.id, approval: 'Pending' })).body
+      .data;
     expect(plates(pending)).toEqual(['A-2']);
     expect(pending.total).toBe(1);
-    expect((await get(paths.vehicleList, { approval: 'Approved' })).body.data.total).toBe(3);
+    expect((await call(vehicleList, { approval: 'Approved' })).body.data.total).toBe(3);
 
-    const page2 = (await get(paths.vehicleList, { per_page: 3, page: 2 })).body.data;
+    const page2 = (await call(vehicleList, { per_page: 3, page: 2 })).body.data;
     expect(plates(page2)).toEqual(['A-1']);
     expect(page2).toMatchObject({ current_page: 2, last_page: 2, total: 4 });
-    const beyond = (await get(paths.vehicleList, { per_page: 3, page: 3 })).body.data;
+    const beyond = (await call(vehicleList, { per_page: 3, page: 3 })).body.data;
     expect(beyond).toEqual({
       data: [],
       current_page: 3,
@@ -183,17 +173,17 @@ describe('vehicle-list and vehicle-detail', () => {
       total_exact: true,
     });
 
-    const tooBig = await get(paths.vehicleList, { per_page: 101 });
+    const tooBig = await call(vehicleList, { per_page: 101 });
     expect(tooBig.statusCode).toBe(400);
     expect(tooBig.body.data.errors).toHaveProperty('per_page');
-    const bad = await get(paths.vehicleList, { page: 'abc' });
+    const bad = await call(vehicleList, { page: 'abc' });
     expect(bad.statusCode).toBe(400);
     expect(bad.body.data.errors).toHaveProperty('page');
-    expect((await get(paths.vehicleList, { approval: 'Maybe' })).statusCode).toBe(400);
+    expect((await call(vehicleList, { approval: 'Maybe' })).statusCode).toBe(400);
   });
 
   it('searches plate, company, owner, brand, model and types, literally', async () => {
-    const { database, get } = await setup();
+    const { database, call } = await setup();
     const olive = await createCompany(database, { name: 'Ollie', companyName: 'Olive Cabs' });
     const zed = await createCompany(database, { name: 'Zed', companyName: 'Zed 100% Taxis' });
     await createVehicle(
@@ -209,7 +199,7 @@ describe('vehicle-list and vehicle-detail', () => {
     await createVehicle(database, { companyId: zed.id, licenseNumber: "O'NEIL-1" });
 
     const search = async (term: string, query: Record<string, string | number> = {}) =>
-      plates((await get(paths.vehicleList, { search: term, ...query })).body.data);
+      plates((await call(vehicleList, { search: term, ...query })).body.data);
 
     expect(await search('ab_')).toEqual(['AB_12']);
     expect(await search('KIA')).toEqual(['AB_12']);
@@ -221,27 +211,26 @@ describe('vehicle-list and vehicle-detail', () => {
     expect(await search("o'neil")).toEqual(["O'NEIL-1"]);
     expect(await search('%')).toEqual(["O'NEIL-1"]);
     expect(await search('ab', { company_id: zed.id })).toEqual([]);
-    const counted = (await get(paths.vehicleList, { search: 'ab', company_id: olive.id })).body
-      .data;
+    const counted = (await call(vehicleList, { search: 'ab', company_id: olive.id })).body.data;
     expect(counted.total).toBe(2);
   });
 
   it('answers 404 for a missing or deleted vehicle and an unknown company', async () => {
-    const { database, get } = await setup();
+    const { database, call } = await setup();
     const gone = await createVehicle(database);
     await database.db
       .update(vehicles)
       .set({ deletedAt: sql`now()` })
       .where(eq(vehicles.id, gone.id));
     for (const id of [gone.id, 999999]) {
-      const res = await get(paths.vehicleDetail, { vehicle_id: id });
+      const res = await call(vehicleDetail, { vehicle_id: id });
       expect(res.statusCode).toBe(404);
       expect(res.body).toEqual({ status: false, message: 'Vehicle not found.', data: null });
     }
-    expect((await get(paths.vehicleList)).body.data.total).toBe(0);
-    const unknown = await get(paths.vehicleList, { company_id: 999999 });
+    expect((await call(vehicleList)).body.data.total).toBe(0);
+    const unknown = await call(vehicleList, { company_id: 999999 });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.body.message).toBe('Company not found.');
-    expect((await get(paths.vehicleDetail, { vehicle_id: 'abc' })).statusCode).toBe(400);
+    expect((await call(vehicleDetail, { vehicle_id: 'abc' })).statusCode).toBe(400);
   });
 });

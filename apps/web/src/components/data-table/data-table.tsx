@@ -1,3 +1,4 @@
+import type { Paged } from '@cabdesk/contract';
 import {
   Alert,
   Box,
@@ -27,13 +28,9 @@ export interface Column<T> {
   nowrap?: boolean;
 }
 
-export interface PageInfo {
-  current_page: number;
-  last_page: number;
-  per_page: number;
-  /** False when last_page is a lower bound: a search counted only a few pages ahead. */
-  total_exact?: boolean;
-}
+/** The page facts of a paged answer (`total_exact` false: last_page is a lower bound). */
+export type PageInfo = Pick<Paged<unknown>, 'current_page' | 'last_page' | 'per_page'> &
+  Partial<Pick<Paged<unknown>, 'total_exact'>>;
 
 interface DataTableProps<T> {
   /** Accessible name of the table. */
@@ -57,8 +54,8 @@ interface DataTableProps<T> {
 }
 
 /** What a paged list query holds (TanStack Query's result, narrowed). */
-interface PagedQuery<T> {
-  data: (PageInfo & { data: T[] }) | undefined;
+export interface PagedQuery<T> {
+  data: Paged<T> | undefined;
   isFetching: boolean;
   error: unknown;
   refetch: () => Promise<unknown>;

@@ -1,16 +1,7 @@
-import { envelopeSchema, paths } from '@cabdesk/contract';
+import { logout } from '@cabdesk/contract';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { send } from '@/lib/call';
 import { clearStorage } from '@/lib/storage';
-import { z } from 'zod';
-
-const logoutResponseSchema = envelopeSchema(z.null());
-
-/** POST logout revokes the token on the server. */
-export async function logout() {
-  const response = await api.post(paths.logout, undefined, { skipUnauthorizedRedirect: true });
-  return logoutResponseSchema.parse(response);
-}
 
 /**
  * Signs out: tells the server (its failure keeps nobody signed in), then
@@ -22,7 +13,7 @@ export function useLogout() {
     /** Resolves to the server's message, or null when the call failed. */
     mutationFn: async (): Promise<string | null> => {
       try {
-        return (await logout()).message;
+        return (await send(logout, undefined, { skipUnauthorizedRedirect: true })).message;
       } catch {
         // Ignored: the session ends locally whatever the server says.
         return null;

@@ -1,18 +1,10 @@
-import {
-  paths,
-  retryAfterDataSchema,
-  sendOtpResponseSchema,
-  type ResendOtpRequest,
-} from '@cabdesk/contract';
+import { resendOtp, retryAfterDataSchema } from '@cabdesk/contract';
 import { useMutation } from '@tanstack/react-query';
-import { api, ApiError } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
+import { mutationOf } from '@/lib/call';
+import { AUTH_AREA_TOASTS } from '@/lib/toast';
 
-/** POST resendOtp: a new code, at most one per minute (429 tells the seconds left). */
-export async function resendOtp(body: ResendOtpRequest) {
-  return sendOtpResponseSchema.parse(await api.post(paths.resendOtp, body));
-}
-
-/** The seconds a refused resend says to wait, if it says so. */
+/** The seconds a refused resend says to wait (a 429's `data.retry_after`), if it says so. */
 export function retryAfterOf(error: unknown): number | null {
   if (!(error instanceof ApiError) || error.status !== 429) return null;
   const body = error.body as { data?: unknown } | undefined;
@@ -20,6 +12,10 @@ export function retryAfterOf(error: unknown): number | null {
   return parsed.success ? parsed.data.retry_after : null;
 }
 
+/** A new code, at most one per minute. */
 export function useResendOtp() {
-  return useMutation({ mutationFn: resendOtp });
+  return useMutation({
+    ...mutationOf(resendOtp),
+    meta: AUTH_AREA_TOASTS,
+  });
 }

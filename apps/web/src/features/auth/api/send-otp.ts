@@ -1,12 +1,12 @@
-import { paths, sendOtpResponseSchema, type SendOtpRequest } from '@cabdesk/contract';
+import { sendOtp } from '@cabdesk/contract';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { mutationOf } from '@/lib/call';
+import { AUTH_AREA_TOASTS } from '@/lib/toast';
 
-/** POST sendOtp: e-mails a code; the answer never carries it. */
-export async function sendOtp(body: SendOtpRequest) {
-  return sendOtpResponseSchema.parse(await api.post(paths.sendOtp, body));
-}
-
+/** E-mails a code; the answer never carries it. */
 export function useSendOtp() {
-  return useMutation({ mutationFn: sendOtp });
+  return useMutation({
+    ...mutationOf(sendOtp),
+    meta: AUTH_AREA_TOASTS,
+  });
 }

@@ -1,12 +1,12 @@
-import { paths, verifyOtpResponseSchema, type VerifyOtpRequest } from '@cabdesk/contract';
+import { verifyOtp } from '@cabdesk/contract';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { mutationOf } from '@/lib/call';
+import { AUTH_AREA_TOASTS } from '@/lib/toast';
 
-/** POST verifyOTP: a right code answers a single-use reset token. */
-export async function verifyOtp(body: VerifyOtpRequest) {
-  return verifyOtpResponseSchema.parse(await api.post(paths.verifyOtp, body));
-}
-
+/** A right code answers a single-use reset token. */
 export function useVerifyOtp() {
-  return useMutation({ mutationFn: verifyOtp });
+  return useMutation({
+    ...mutationOf(verifyOtp),
+    meta: AUTH_AREA_TOASTS,
+  });
 }

@@ -10,10 +10,21 @@ interface AuthCardProps {
   title: string;
   description?: ReactNode;
   children: ReactNode;
+  /** The card's widest (the login form is narrower than the recovery screens). */
+  maxWidth?: number;
+  /** The "back to login" link under the form; not on the login page itself. */
+  backToLogin?: boolean;
 }
 
-/** The frame of the public account screens: forgot password, code, new password. */
-export function AuthCard({ icon, title, description, children }: AuthCardProps) {
+/** The frame of the public screens: login, forgot password, code, new password. */
+export function AuthCard({
+  icon,
+  title,
+  description,
+  children,
+  maxWidth = 440,
+  backToLogin = true,
+}: AuthCardProps) {
   const { t } = useTranslation();
   return (
     <Box className={classes.page} pos="relative">
@@ -22,7 +33,7 @@ export function AuthCard({ icon, title, description, children }: AuthCardProps) 
         <LanguageMenu />
       </Box>
       <Center mih="100vh" p="md">
-        <Paper className={classes.card} withBorder shadow="md" radius="lg" p="xl">
+        <Paper className={classes.card} maw={maxWidth} withBorder shadow="md" radius="lg" p="xl">
           <Stack gap="lg">
             <Stack gap={6} align="center">
               <ThemeIcon size={56} radius="xl" variant="light">
@@ -38,9 +49,11 @@ export function AuthCard({ icon, title, description, children }: AuthCardProps) 
               ) : null}
             </Stack>
             {children}
-            <Anchor component={Link} to="/login" size="sm" ta="center">
-              {t('account.backToLogin')}
-            </Anchor>
+            {backToLogin ? (
+              <Anchor component={Link} to="/login" size="sm" ta="center">
+                {t('account.backToLogin')}
+              </Anchor>
+            ) : null}
           </Stack>
         </Paper>
       </Center>

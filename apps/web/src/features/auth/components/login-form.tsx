@@ -1,11 +1,9 @@
 import { loginFormSchema, type LoginForm as LoginFormValues } from '@cabdesk/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { IconLock, IconMail } from '@tabler/icons-react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { translateMessage } from '@/lib/i18n';
+import { useSchemaForm } from '@/hooks/use-schema-form';
 
 interface LoginFormProps {
   pending: boolean;
@@ -15,23 +13,10 @@ interface LoginFormProps {
 /** Email, password with show/hide, the Forgot Password link and Login (SPEC 2, 5). */
 export function LoginForm({ pending, onSubmit }: LoginFormProps) {
   const { t } = useTranslation();
-  const {
-    register,
-    handleSubmit,
-    clearErrors,
-    formState: { errors },
-  } = useForm({
-    resolver: zodResolver(loginFormSchema),
-    defaultValues: { email: '', password: '' },
-    // SPEC 5: a message stays until its field is edited, then it goes away.
-    reValidateMode: 'onSubmit',
-  });
-
-  const fieldError = (message: string | undefined) =>
-    message ? translateMessage(message) : undefined;
+  const form = useSchemaForm(loginFormSchema, { email: '', password: '' });
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)}>
+    <form noValidate onSubmit={form.handleSubmit(onSubmit)}>
       <Stack gap="md">
         <TextInput
           label={t('login.email')}
@@ -39,17 +24,15 @@ export function LoginForm({ pending, onSubmit }: LoginFormProps) {
           type="email"
           autoComplete="username"
           leftSection={<IconMail size={18} stroke={1.5} />}
-          error={fieldError(errors.email?.message)}
-          {...register('email', { onChange: () => clearErrors('email') })}
+          {...form.field('email')}
         />
         <PasswordInput
           label={t('login.password')}
           placeholder={t('login.passwordPlaceholder')}
           autoComplete="current-password"
           leftSection={<IconLock size={18} stroke={1.5} />}
-          error={fieldError(errors.password?.message)}
           visibilityToggleButtonProps={{ 'aria-label': t('login.togglePassword') }}
-          {...register('password', { onChange: () => clearErrors('password') })}
+          {...form.field('password')}
         />
         <Group justify="flex-end">
           <Anchor component={Link} to="/forgot-password" state={{ fromLogin: true }} size="sm">

@@ -1,7 +1,8 @@
-import { Button, Group, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { Popup, PopupActions } from '@/components/popup';
 import { toastSuccess } from '@/lib/toast';
 import { useLogout } from '../api/logout';
 
@@ -29,16 +30,13 @@ export function LogoutModal({ opened, onClose }: LogoutModalProps) {
   };
 
   return (
-    <Modal
+    <Popup
       opened={opened}
       onClose={onClose}
       title={t('logout.title')}
-      centered
-      radius="md"
       closeOnClickOutside={!logoutMutation.isPending}
       closeOnEscape={!logoutMutation.isPending}
       withCloseButton={false}
-      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
       <Stack gap="lg">
         <Group gap="sm" wrap="nowrap">
@@ -47,15 +45,15 @@ export function LogoutModal({ opened, onClose }: LogoutModalProps) {
           </ThemeIcon>
           <Text>{t('logout.confirm')}</Text>
         </Group>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={logoutMutation.isPending}>
-            {t('logout.no')}
-          </Button>
-          <Button color="red" onClick={confirm} loading={logoutMutation.isPending}>
-            {t('logout.yes')}
-          </Button>
-        </Group>
+        <PopupActions
+          cancelLabel={t('logout.no')}
+          confirmLabel={t('logout.yes')}
+          color="red"
+          pending={logoutMutation.isPending}
+          onCancel={onClose}
+          onConfirm={confirm}
+        />
       </Stack>
-    </Modal>
+    </Popup>
   );
 }

@@ -1,26 +1,12 @@
-import { couponListResponseSchemas, paths } from '@cabdesk/contract';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { couponList, pagedOf } from '@cabdesk/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { queryOf } from '@/lib/call';
 
-type CouponQuery = { page: number };
-
-/** Every page of the coupon list: what a change to a coupon makes stale. */
-export const couponListKey = [paths.couponList] as const;
-
-/** GET coupon-list?page: one page of coupons, newest first. */
-export async function getCoupons(query: CouponQuery, signal?: AbortSignal) {
-  const response = await api.get(paths.couponList, { ...query }, { signal });
-  return couponListResponseSchemas.paged.parse(response).data;
-}
-
-export const couponListQueryOptions = (query: CouponQuery) =>
-  queryOptions({
-    queryKey: [...couponListKey, query],
-    queryFn: ({ signal }) => getCoupons(query, signal),
-    // A new page keeps the rows on screen under the loader.
+/** One page of coupons, newest first; a new page keeps the rows on screen under the loader. */
+export function useCoupons(query: { page: number }) {
+  return useQuery({
+    ...queryOf(couponList, query),
+    select: pagedOf,
     placeholderData: keepPreviousData,
   });
-
-export function useCoupons(query: CouponQuery) {
-  return useQuery(couponListQueryOptions(query));
 }

@@ -1,18 +1,8 @@
-import { dashboardTrendsResponseSchema, paths } from '@cabdesk/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { dashboardTrends } from '@cabdesk/contract';
+import { useQuery } from '@tanstack/react-query';
+import { queryOf } from '@/lib/call';
 
-export async function getDashboardTrends(signal?: AbortSignal) {
-  const response = await api.get(paths.dashboardTrends, undefined, { signal });
-  return dashboardTrendsResponseSchema.parse(response).data;
-}
-
-export const dashboardTrendsQueryOptions = () =>
-  queryOptions({
-    queryKey: ['dashboard', 'trends'],
-    queryFn: ({ signal }) => getDashboardTrends(signal),
-  });
-
+/** Trips and revenue per day, trips per status, records waiting for approval. */
 export function useDashboardTrends() {
-  return useQuery(dashboardTrendsQueryOptions());
+  return useQuery(queryOf(dashboardTrends));
 }

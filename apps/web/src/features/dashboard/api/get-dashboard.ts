@@ -1,18 +1,8 @@
-import { dashboardResponseSchema, paths } from '@cabdesk/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { dashboard } from '@cabdesk/contract';
+import { useQuery } from '@tanstack/react-query';
+import { queryOf } from '@/lib/call';
 
-export async function getDashboard(signal?: AbortSignal) {
-  const response = await api.get(paths.dashboard, undefined, { signal });
-  return dashboardResponseSchema.parse(response).data;
-}
-
-export const dashboardQueryOptions = () =>
-  queryOptions({
-    queryKey: ['dashboard'],
-    queryFn: ({ signal }) => getDashboard(signal),
-  });
-
+/** The four figures of the dashboard cards. */
 export function useDashboard() {
-  return useQuery(dashboardQueryOptions());
+  return useQuery(queryOf(dashboard));
 }

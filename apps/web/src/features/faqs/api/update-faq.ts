@@ -1,20 +1,12 @@
-import { envelopeSchema, paths, supportSchema, type SupportUpdateRequest } from '@cabdesk/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import { faqListKey } from './get-faqs';
+import { faqList, faqUpdate } from '@cabdesk/contract';
+import { useMutation } from '@tanstack/react-query';
+import { invalidate, mutationOf } from '@/lib/call';
 
-const updateFaqResponseSchema = envelopeSchema(supportSchema);
-
-/** POST support-update {support_id, question, answer}. */
-export async function updateFaq(body: SupportUpdateRequest) {
-  const response = await api.post(paths.supportUpdate, body);
-  return updateFaqResponseSchema.parse(response);
-}
-
+/** Changes an FAQ entry's question and answer. */
 export function useUpdateFaq() {
-  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: updateFaq,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: faqListKey }),
+    ...mutationOf(faqUpdate),
+    meta: { successToast: true },
+    onSuccess: () => invalidate(faqList),
   });
 }

@@ -1,29 +1,25 @@
-import {
-  notificationReadResponseSchema,
-  paths,
-  type NotificationReadRequest,
-} from '@cabdesk/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import { notificationsQueryOptions } from './get-notifications';
+import { notificationRead } from '@cabdesk/contract';
+import { useMutation } from '@tanstack/react-query';
+import { queryClient } from '@/lib/query-client';
+import { mutationOf } from '@/lib/call';
+import { notificationsQuery } from './get-notifications';
 
-/** POST notification-read: one (`notification_id`) or every notification (`all: true`). */
-export async function markNotificationRead(body: NotificationReadRequest) {
-  return notificationReadResponseSchema.parse(await api.post(paths.notificationRead, body)).data;
-}
-
+/**
+ * One (`notification_id`) or every notification (`all: true`) read for this
+ * administrator. The bell says itself when it fails.
+ */
 export function useMarkNotificationRead() {
-  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: markNotificationRead,
-    onSuccess: ({ unread_count }, body) => {
+    ...mutationOf(notificationRead),
+    meta: { errorToast: false },
+    onSuccess: ({ data }, input) => {
       const readAt = new Date().toISOString();
-      queryClient.setQueryData(notificationsQueryOptions().queryKey, (list) =>
+      queryClient.setQueryData(notificationsQuery().queryKey, (list) =>
         list
           ? {
-              unread_count,
+              unread_count: data.unread_count,
               data: list.data.map((n) =>
-                n.read_at === null && (body.all === true || n.id === body.notification_id)
+                n.read_at === null && (input.all === true || n.id === input.notification_id)
                   ? { ...n, read_at: readAt }
                   : n,
               ),

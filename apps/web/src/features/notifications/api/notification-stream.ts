@@ -1,22 +1,16 @@
 import {
-  API_BASE,
   NOTIFICATION_EVENTS,
   notificationSchema,
-  notificationStreamTicketResponseSchema,
-  paths,
+  notificationStream,
+  notificationStreamTicket,
+  urlOf,
   type Notification,
 } from '@cabdesk/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { api, UnauthorizedError } from '@/lib/api-client';
-import { addNotification, notificationsQueryOptions } from './get-notifications';
-
-/** POST notification-stream-ticket: a single-use ticket that opens the stream once. */
-export async function getStreamTicket() {
-  return notificationStreamTicketResponseSchema.parse(
-    await api.post(paths.notificationStreamTicket),
-  ).data.ticket;
-}
+import { UnauthorizedError } from '@/lib/api-client';
+import { call } from '@/lib/call';
+import { queryClient } from '@/lib/query-client';
+import { addNotification, notificationsQuery } from './get-notifications';
 
 const RETRY_MIN_MS = 2_000;
 const RETRY_MAX_MS = 60_000;
@@ -28,7 +22,6 @@ const RETRY_MAX_MS = 60_000;
  * ticket; after a drop it reconnects with a new one, asking for what it missed.
  */
 export function useNotificationStream(onArrive: (notification: Notification) => void) {
-  const queryClient = useQueryClient();
   const arrive = useRef(onArrive);
   useEffect(() => {
     arrive.current = onArrive;
@@ -43,9 +36,7 @@ export function useNotificationStream(onArrive: (notification: Notification) => 
     let lastId: number | undefined;
 
     const newestKnown = () => {
-      const ids = queryClient
-        .getQueryData(notificationsQueryOptions().queryKey)
-        ?.data.map((n) => n.id);
+      const ids = queryClient.getQueryData(notificationsQuery().queryKey)?.data.map((n) => n.id);
       return ids && ids.length > 0 ? Math.max(...ids) : undefined;
     };
 
@@ -58,14 +49,15 @@ export function useNotificationStream(onArrive: (notification: Notification) => 
     const connect = async () => {
       let ticket: string;
       try {
-        ticket = await getStreamTicket();
+        // A single-use ticket that opens the stream once.
+        ({ ticket } = await call(notificationStreamTicket));
       } catch (error) {
         // A 401 already ended the session; anything else is worth another try later.
         if (!(error instanceof UnauthorizedError)) retry();
         return;
       }
       if (stopped) return;
-      const url = new URL(API_BASE + paths.notificationStream, window.location.origin);
+      const url = new URL(urlOf(notificationStream), window.location.origin);
       url.searchParams.set('ticket', ticket);
       const after = lastId ?? newestKnown();
       if (after !== undefined) url.searchParams.set('after', String(after));
@@ -79,10 +71,10 @@ export function useNotificationStream(onArrive: (notification: Notification) => 
         );
         if (!parsed.success) return;
         const known = queryClient
-          .getQueryData(notificationsQueryOptions().queryKey)
+          .getQueryData(notificationsQuery().queryKey)
           ?.data.some((n) => n.id === parsed.data.id);
         lastId = Math.max(lastId ?? 0, parsed.data.id);
-        addNotification(queryClient, parsed.data);
+        addNotification(parsed.data);
         if (!known) arrive.current(parsed.data);
       });
       source.addEventListener(NOTIFICATION_EVENTS.end, () => {
@@ -101,5 +93,5 @@ export function useNotificationStream(onArrive: (notification: Notification) => 
       if (timer) clearTimeout(timer);
       source?.close();
     };
-  }, [queryClient]);
+  }, []);
 }

@@ -1,21 +1,18 @@
-import {
-  passwordChangedResponseSchema,
-  paths,
-  type ChangePasswordRequest,
-} from '@cabdesk/contract';
+import { changePassword } from '@cabdesk/contract';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { mutationOf } from '@/lib/call';
 import { clearStorage } from '@/lib/storage';
+import { AUTH_TOAST } from '@/lib/toast';
 
-/** POST changePassword: the server ends every session of the admin, this one too. */
-export async function changePassword(body: ChangePasswordRequest) {
-  return passwordChangedResponseSchema.parse(await api.post(paths.changePassword, body));
-}
-
+/**
+ * The server ends every session of the admin, this one too; SPEC 4: after
+ * success the stored data is cleared. The success toast sits where the login
+ * page, where the admin goes next, shows its own.
+ */
 export function useChangePassword() {
   return useMutation({
-    mutationFn: changePassword,
-    // SPEC 4: after success the stored data is cleared.
+    ...mutationOf(changePassword),
+    meta: { successToast: AUTH_TOAST },
     onSuccess: clearStorage,
   });
 }

@@ -1,18 +1,8 @@
-import { paths, profileResponseSchema } from '@cabdesk/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { getProfile } from '@cabdesk/contract';
+import { useQuery } from '@tanstack/react-query';
+import { queryOf } from '@/lib/call';
 
-export async function getProfile(signal?: AbortSignal) {
-  const response = await api.get(paths.getProfile, undefined, { signal });
-  return profileResponseSchema.parse(response).data;
-}
-
-export const profileQueryOptions = () =>
-  queryOptions({
-    queryKey: ['profile'],
-    queryFn: ({ signal }) => getProfile(signal),
-  });
-
+/** The signed-in administrator. */
 export function useProfile() {
-  return useQuery(profileQueryOptions());
+  return useQuery(queryOf(getProfile));
 }

@@ -1,19 +1,13 @@
-import { paths, profileResponseSchema, type UpdateProfileRequest } from '@cabdesk/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import { profileQueryOptions } from './get-profile';
+import { getProfile, updateProfile } from '@cabdesk/contract';
+import { useMutation } from '@tanstack/react-query';
+import { queryClient } from '@/lib/query-client';
+import { mutationOf, queryOf } from '@/lib/call';
 
-/** POST updateProfile: name and phone (the e-mail cannot change). */
-export async function updateProfile(body: UpdateProfileRequest) {
-  return profileResponseSchema.parse(await api.post(paths.updateProfile, body));
-}
-
+/** Name and phone (the e-mail cannot change); the answer is the profile as it now stands. */
 export function useUpdateProfile() {
-  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: updateProfile,
-    onSuccess: (response) => {
-      queryClient.setQueryData(profileQueryOptions().queryKey, response.data);
-    },
+    ...mutationOf(updateProfile),
+    meta: { successToast: true },
+    onSuccess: ({ data }) => queryClient.setQueryData(queryOf(getProfile).queryKey, data),
   });
 }

@@ -1,13 +1,9 @@
 import { changePasswordFormSchema } from '@cabdesk/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Card, Collapse, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { errorMessage } from '@/lib/api-client';
-import { translateMessage } from '@/lib/i18n';
-import { AUTH_TOAST, toastError, toastSuccess } from '@/lib/toast';
+import { useSchemaForm } from '@/hooks/use-schema-form';
 import { useChangePassword } from '../api/change-password';
 
 /**
@@ -20,20 +16,13 @@ export function ChangePasswordCard() {
   const navigate = useNavigate();
   const [expanded, setExpanded] = useState(false);
   const changeMutation = useChangePassword();
-  const {
-    register,
-    handleSubmit,
-    clearErrors,
-    formState: { errors },
-  } = useForm({
-    resolver: zodResolver(changePasswordFormSchema),
-    defaultValues: { old_password: '', new_password: '', confirm_new_password: '' },
-    reValidateMode: 'onSubmit',
+  const form = useSchemaForm(changePasswordFormSchema, {
+    old_password: '',
+    new_password: '',
+    confirm_new_password: '',
   });
-  const fieldError = (message: string | undefined) =>
-    message ? translateMessage(message) : undefined;
 
-  const onSubmit = handleSubmit((values) => {
+  const onSubmit = form.handleSubmit((values) => {
     changeMutation.mutate(
       {
         password: values.old_password,
@@ -41,11 +30,7 @@ export function ChangePasswordCard() {
         confirm_password: values.confirm_new_password,
       },
       {
-        onSuccess: (response) => {
-          toastSuccess(translateMessage(response.message), AUTH_TOAST);
-          void navigate('/login', { replace: true });
-        },
-        onError: (error) => toastError(translateMessage(errorMessage(error))),
+        onSuccess: () => void navigate('/login', { replace: true }),
       },
     );
   });
@@ -78,25 +63,20 @@ export function ChangePasswordCard() {
               <PasswordInput
                 label={t('profile.currentPassword')}
                 autoComplete="current-password"
-                error={fieldError(errors.old_password?.message)}
                 visibilityToggleButtonProps={{ 'aria-label': t('profile.toggleCurrent') }}
-                {...register('old_password', { onChange: () => clearErrors('old_password') })}
+                {...form.field('old_password')}
               />
               <PasswordInput
                 label={t('profile.newPassword')}
                 autoComplete="new-password"
-                error={fieldError(errors.new_password?.message)}
                 visibilityToggleButtonProps={{ 'aria-label': t('profile.toggleNew') }}
-                {...register('new_password', { onChange: () => clearErrors('new_password') })}
+                {...form.field('new_password')}
               />
               <PasswordInput
                 label={t('profile.confirmPassword')}
                 autoComplete="new-password"
-                error={fieldError(errors.confirm_new_password?.message)}
                 visibilityToggleButtonProps={{ 'aria-label': t('profile.toggleConfirm') }}
-                {...register('confirm_new_password', {
-                  onChange: () => clearErrors('confirm_new_password'),
-                })}
+                {...form.field('confirm_new_password')}
               />
             </Stack>
           </Collapse>

@@ -1,44 +1,23 @@
 import { profileFormSchema, type Profile } from '@cabdesk/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Card, Group, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '@/lib/api-client';
-import { translateMessage } from '@/lib/i18n';
-import { toastError, toastSuccess } from '@/lib/toast';
+import { useSchemaForm } from '@/hooks/use-schema-form';
 import { useUpdateProfile } from '../api/update-profile';
 
 /** SPEC 2 "Profile Detail": Full Name, Phone No. (digits only), Email (read-only), Update. */
 export function ProfileForm({ profile }: { profile: Profile }) {
   const { t } = useTranslation();
   const updateMutation = useUpdateProfile();
-  const {
-    register,
-    control,
-    handleSubmit,
-    clearErrors,
-    formState: { errors },
-  } = useForm({
-    resolver: zodResolver(profileFormSchema),
-    defaultValues: {
-      full_name: profile.name,
-      email: profile.email,
-      phone: profile.phone ?? '',
-    },
-    reValidateMode: 'onSubmit',
+  const form = useSchemaForm(profileFormSchema, {
+    full_name: profile.name,
+    email: profile.email,
+    phone: profile.phone ?? '',
   });
-  const fieldError = (message: string | undefined) =>
-    message ? translateMessage(message) : undefined;
 
-  const onSubmit = handleSubmit((values) => {
-    updateMutation.mutate(
-      { name: values.full_name, email: values.email, phone: values.phone },
-      {
-        onSuccess: (response) => toastSuccess(translateMessage(response.message)),
-        onError: (error) => toastError(translateMessage(errorMessage(error))),
-      },
-    );
-  });
+  const onSubmit = form.handleSubmit((values) =>
+    updateMutation.mutate({ name: values.full_name, email: values.email, phone: values.phone }),
+  );
 
   return (
     <Card withBorder radius="md" padding="lg">
@@ -51,11 +30,10 @@ export function ProfileForm({ profile }: { profile: Profile }) {
             <TextInput
               label={t('profile.fullName')}
               autoComplete="name"
-              error={fieldError(errors.full_name?.message)}
-              {...register('full_name', { onChange: () => clearErrors('full_name') })}
+              {...form.field('full_name')}
             />
             <Controller
-              control={control}
+              control={form.control}
               name="phone"
               render={({ field }) => (
                 <TextInput
@@ -63,7 +41,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
                   autoComplete="tel-national"
                   inputMode="numeric"
                   maxLength={10}
-                  error={fieldError(errors.phone?.message)}
+                  error={form.errorOf('phone')}
                   name={field.name}
                   ref={field.ref}
                   onBlur={field.onBlur}
@@ -71,7 +49,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
                   onChange={(event) => {
                     // Digits only (SPEC 2: a numeric input).
                     field.onChange(event.currentTarget.value.replace(/\D/g, ''));
-                    clearErrors('phone');
+                    form.clearErrors('phone');
                   }}
                 />
               )}
@@ -80,8 +58,8 @@ export function ProfileForm({ profile }: { profile: Profile }) {
               label={t('profile.email')}
               readOnly
               variant="filled"
-              error={fieldError(errors.email?.message)}
-              {...register('email')}
+              error={form.errorOf('email')}
+              {...form.register('email')}
             />
           </SimpleGrid>
           <Group justify="flex-end">

@@ -160,7 +160,7 @@ export function rideColumns(t: TFunction, party: RideParty): Column<Ride>[] {
  * price, service type, trip date, status and the view link, with any other
  * row actions beside it.
  */
-export function tripListColumns(
+export function rideListColumns(
   t: TFunction,
   rowActions?: (ride: Ride) => ReactNode,
 ): Column<Ride>[] {

@@ -1,19 +1,8 @@
-import { paths, vehicleDetailResponseSchema } from '@cabdesk/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { vehicleDetail } from '@cabdesk/contract';
+import { useQuery } from '@tanstack/react-query';
+import { queryOf } from '@/lib/call';
 
-/** GET vehicle-detail: one vehicle with its documents and photos. */
-export async function getVehicleDetail(vehicleId: number, signal?: AbortSignal) {
-  const response = await api.get(paths.vehicleDetail, { vehicle_id: vehicleId }, { signal });
-  return vehicleDetailResponseSchema.parse(response).data;
-}
-
-export const vehicleDetailQueryOptions = (vehicleId: number) =>
-  queryOptions({
-    queryKey: [paths.vehicleDetail, vehicleId],
-    queryFn: ({ signal }) => getVehicleDetail(vehicleId, signal),
-  });
-
+/** One vehicle with its documents and photos. */
 export function useVehicleDetail(vehicleId: number) {
-  return useQuery({ ...vehicleDetailQueryOptions(vehicleId), enabled: vehicleId > 0 });
+  return useQuery({ ...queryOf(vehicleDetail, { vehicle_id: vehicleId }), enabled: vehicleId > 0 });
 }

@@ -1,0 +1,140 @@
+import { errorEnvelopeSchema, urlOf, type AnyEndpoint } from '@cabdesk/contract';
+import type { OpenAPIV3_1 } from 'openapi-types';
+import { z } from 'zod';
+
+type JsonSchema = Record<string, unknown>;
+
+/** A zod schema as the JSON Schema (2020-12, what OpenAPI 3.1 uses) of one side of the wire. */
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  // Transforms and preprocessing are not JSON Schema: they show as what they accept.
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+    reused: 'inline',
+  }) as JsonSchema;
+  return rest;
+}
+
+/** `user-list` -> `userList`, `verifyOTP` -> `verifyOTP`, `/healthz` -> `healthz`. */
+const operationIdOf = (e: AnyEndpoint) =>
+  e.path.replace(/^\//, '').replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase());
+
+/** The query parameters of a GET: one per property of its input object. */
+function queryParameters(e: AnyEndpoint) {
+  const object = jsonSchema(e.input, 'input') as {
+    properties?: Record<string, JsonSchema>;
+    required?: string[];
+  };
+  return Object.entries(object.properties ?? {}).map(([name, schema]) => ({
+    name,
+    in: 'query',
+    required: object.required?.includes(name) ?? false,
+    schema,
+    ...(typeof schema.description === 'string' ? { description: schema.description } : {}),
+  }));
+}
+
+const ERROR = { $ref: '#/components/schemas/ErrorEnvelope' };
+const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: ERROR } },
+});
+
+/** The answers every call may give besides its success, by what can go wrong. */
+function errorResponses(e: AnyEndpoint) {
+  return {
+    400: errorResponse('Bad input: `data.errors` maps each field to its message. Nothing changed.'),
+    ...(e.public && !e.stream
+      ? {}
+      : { 401: errorResponse('No session: no, an unknown, an expired or a revoked token.') }),
+    ...(e.public ? {} : { 403: errorResponse('The administrator’s role may not make this call.') }),
+    ...(e.method === 'POST'
+      ? {
+          404: errorResponse('The record asked for does not exist (or was deleted).'),
+          409: errorResponse('Not allowed in the record’s present state. Nothing changed.'),
+        }
+      : { 404: errorResponse('The record asked for does not exist (or was deleted).') }),
+    429: errorResponse('Too many attempts: `Retry-After` says when to try again.'),
+    500: errorResponse('Internal Server Error (the cause is logged, never sent).'),
+    503: errorResponse('The database does not answer now: try again (`Retry-After`).'),
+  };
+}
+
+function operation(e: AnyEndpoint) {
+  const hasInput = Object.keys(
+    (jsonSchema(e.input, 'input').properties as object | undefined) ?? {},
+  ).length;
+  const body =
+    e.method === 'POST' && hasInput
+      ? {
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': { schema: jsonSchema(e.input, 'input') },
+              // SPEC 7 posts newPassword as form data; every call takes it.
+              'application/x-www-form-urlencoded': { schema: jsonSchema(e.input, 'input') },
+            },
+          },
+        }
+      : {};
+  return {
+    operationId: operationIdOf(e),
+    summary: e.summary,
+    tags: [e.tag],
+    ...(e.method === 'GET' && hasInput ? { parameters: queryParameters(e) } : {}),
+    ...body,
+    security: e.public ? [] : [{ bearer: [] }],
+    ...(e.public ? {} : { 'x-roles': [...e.roles] }),
+    responses: {
+      200: e.stream
+        ? {
+            description: 'A stream of server-sent events (`notification`, `ping`, `end`).',
+            content: { 'text/event-stream': { schema: { type: 'string' } } },
+          }
+        : {
+            description: 'Success: `{ status: true, message, data }`.',
+            content: { 'application/json': { schema: jsonSchema(e.response, 'output') } },
+          },
+      ...errorResponses(e),
+    },
+  };
+}
+
+/**
+ * The OpenAPI 3.1 document of the admin API, generated from the contract's
+ * endpoint objects: every call with its parameters or body, its success
+ * envelope, its errors and whether it needs the bearer token.
+ */
+export function openApiDocument(endpoints: readonly AnyEndpoint[]): OpenAPIV3_1.Document {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const e of endpoints) {
+    (paths[urlOf(e)] ??= {})[e.method.toLowerCase()] = operation(e);
+  }
+  const document = {
+    openapi: '3.1.0',
+    info: {
+      title: 'Cabdesk admin API',
+      // The wire of SPEC 7, extended compatibly: a client written against it keeps working.
+      version: '1.0.0',
+      description:
+        'The back-office API of a taxi marketplace. Every answer is the envelope ' +
+        '`{ status, message, data }`; messages follow `Accept-Language` (English, Spanish). ' +
+        'Sign in with `login`, then send `Authorization: Bearer <token>`. ' +
+        '`x-roles` lists the administrator roles that may make a call.',
+    },
+    tags: [...new Set(endpoints.map((e) => e.tag))].map((name) => ({ name })),
+    paths,
+    components: {
+      securitySchemes: {
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'The token `login` answers (`data.token`).',
+        },
+      },
+      schemas: { ErrorEnvelope: jsonSchema(errorEnvelopeSchema, 'output') },
+    },
+  };
+  // Assembled from JSON Schemas zod wrote: a shape the OpenAPI types cannot follow.
+  return document as unknown as OpenAPIV3_1.Document;
+}

@@ -1,0 +1,2 @@
+/** The account module's public face: its routes. */
+export { accountRoutes } from './account.routes';

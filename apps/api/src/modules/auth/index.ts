@@ -1,0 +1,16 @@
+/** The auth module's public face: what the app and other modules may use. */
+export {
+  countAdmins,
+  createAdminIfMissing,
+  findAdminByEmail,
+  findAdminById,
+  setAdminPassword,
+  upsertAdmin,
+} from './admins.repository';
+export { authPlugin, sessionOf } from './auth.plugin';
+export { authRoutes } from './auth.routes';
+export { ACCOUNT_THROTTLE, pruneLoginThrottles } from './login-limit';
+export { pruneCodes } from './otp.repository';
+export { recoveryRoutes } from './recovery.routes';
+export { idleSecondsOf, onRevocation, revokeAdminSessions, sessionIsLive } from './sessions';
+export { tooManyRequests } from './too-many-requests';

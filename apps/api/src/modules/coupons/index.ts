@@ -1,0 +1,2 @@
+/** The coupons module's public face: its routes. */
+export { couponRoutes } from './coupons.routes';

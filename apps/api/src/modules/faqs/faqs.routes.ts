@@ -1,0 +1,57 @@
+import { FAQ_MESSAGES, faqAdd, faqList, faqUpdate } from '@cabdesk/contract';
+import type { FastifyInstance } from 'fastify';
+import { audit } from '../../lib/audit';
+import { HttpError } from '../../lib/http-error';
+import { arrayOrPage } from '../../lib/paging';
+import { route } from '../../lib/route';
+import { countFaqs, insertFaq, listFaqs, lockFaq, toFaq, updateFaq } from './faqs.repository';
+
+/**
+ * FAQ entries: support-list, support-add, support-update (SPEC 7). Deleting
+ * goes through delete-data; the audit log names them `supports`, the `table`
+ * value of the wire.
+ */
+export async function faqRoutes(app: FastifyInstance) {
+  const { db } = app.database;
+
+  route(app, faqList, async (request) => ({
+    status: true,
+    message: FAQ_MESSAGES.listed,
+    data: await arrayOrPage(request.query, {
+      rows: async (limit, offset) => (await listFaqs(db, limit, offset)).map(toFaq),
+      count: () => countFaqs(db),
+    }),
+  }));
+
+  route(app, faqAdd, async (request) => {
+    const row = await db.transaction(async (tx) => {
+      const created = await insertFaq(tx, request.body);
+      await audit(tx, request, {
+        action: 'create',
+        tableName: 'supports',
+        recordId: created.id,
+        after: toFaq(created),
+      });
+      return created;
+    });
+    return { status: true, message: FAQ_MESSAGES.added, data: toFaq(row) };
+  });
+
+  route(app, faqUpdate, async (request) => {
+    const { support_id, question, answer } = request.body;
+    const row = await db.transaction(async (tx) => {
+      const before = await lockFaq(tx, support_id);
+      if (!before) throw new HttpError(404, FAQ_MESSAGES.missing);
+      const after = await updateFaq(tx, support_id, { question, answer });
+      await audit(tx, request, {
+        action: 'update',
+        tableName: 'supports',
+        recordId: support_id,
+        before: toFaq(before),
+        after: toFaq(after),
+      });
+      return after;
+    });
+    return { status: true, message: FAQ_MESSAGES.updated, data: toFaq(row) };
+  });
+}

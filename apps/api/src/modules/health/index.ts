@@ -1,0 +1,2 @@
+/** The health module's public face: its routes. */
+export { healthRoutes } from './health.routes';

@@ -1,0 +1,2 @@
+/** The vehicles module's public face: its routes. */
+export { vehicleRoutes } from './vehicles.routes';

@@ -1,0 +1,625 @@
+import type { Faker } from '@faker-js/faker';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Tx } from '../db/client';
+import {
+  ACTIVE_SHARE,
+  APPROVAL_SHARES,
+  CANCEL_REASONS,
+  CANCEL_WITHOUT_DRIVER_SHARE,
+  CITIES,
+  COMPANY_DOCUMENTS,
+  COMPANY_MAILBOXES,
+  COMPANY_SUFFIXES,
+  COMPANY_WORDS,
+  DRIVER_GENDER_SHARES,
+  FARE_MIN_CENTS,
+  FARE_RANGE_CENTS,
+  FARE_SKEW,
+  FINISHED_RIDE_SHARES,
+  type GenderShares,
+  LIVE_RIDE_SHARES,
+  MAIL_DOMAINS,
+  PASSENGER_GENDER_SHARES,
+  PAYMENT_METHODS,
+} from './catalog';
+import { seededFaker, slug, type Lookups, type SeedContext } from './common';
+import {
+  addImage,
+  avatar,
+  documentCard,
+  holdingLicence,
+  initials,
+  PALETTE,
+  VEHICLE_VIEWS,
+  vehiclePhoto,
+  writeImages,
+  type ImageFile,
+} from './images';
+import { pickRecentSql, Timeline, WINDOWS } from './timeline';
+import { withoutIndexes } from './bulk-load';
+
+/**
+ * The generated marketplaces for benchmarks: large (250,000 users, 1,000,000
+ * rides) and small (the same at 1%: 2,500 users, 10,000 rides). Every
+ * row is made by set-based SQL over generate_series: each column is a
+ * deterministic pseudo-random function of the row number (a hash of it with a
+ * per-column salt), names and streets are picked from word lists drawn once
+ * with faker and passed in as one JSON parameter. Rows are numbered in
+ * creation order like the demo (see timeline.ts), so references always point
+ * at records that existed before.
+ */
+export const LARGE_SIZES = {
+  companies: 2_000,
+  vehicles: 15_000,
+  drivers: 20_000,
+  passengers: 228_000,
+  finishedRides: 998_000,
+  liveRides: 2_000,
+};
+export type Sizes = typeof LARGE_SIZES;
+
+/** The large scale at 1%, same shape and word lists: what "flat in size" compares it with. */
+export const SMALL_SIZES: Sizes = {
+  companies: 20,
+  vehicles: 150,
+  drivers: 200,
+  passengers: 2_280,
+  finishedRides: 9_980,
+  liveRides: 20,
+};
+
+/** Rides per INSERT: few statements keep the statement-level counter triggers cheap. */
+const RIDE_BATCH = 250_000;
+/** Images are a fixed pool reused by many rows, not a file per row. */
+const POOL_SIZE = 20;
+
+/** Transaction ids embed the ride id in their low 21 bits, which keeps them unique. */
+const RIDE_ID_BITS = 21;
+const PLATE_LETTER_SPACE = 26 ** 3;
+/** A prime multiplier: i -> (i * PERMUTE) mod n is a bijection when n is not a multiple of it. */
+const PERMUTE = 7919;
+
+const DAY_S = 86_400;
+const BASE36 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+
+// ---------------------------------------------------------------- pseudo-random SQL
+
+/** A stable 31-bit salt per column name (FNV-1a), so columns draw independently. */
+function salt(name: string): number {
+  let h = 0x811c9dc5;
+  for (const c of name) h = Math.imul(h ^ c.charCodeAt(0), 0x01000193);
+  return (h >>> 0) & 0x7fffffff;
+}
+
+/** Uniform integer in [0, 2^31) from a row number and a column name. */
+function hash(index: string, name: string): string {
+  return `(hashint8extended((${index})::bigint, ${salt(name)}) & 2147483647)`;
+}
+
+/** Uniform float in [0, 1). */
+function unit(index: string, name: string): string {
+  return `(${hash(index, name)}::float8 / 2147483648.0)`;
+}
+
+/** Uniform int in [0, n). */
+function below(index: string, name: string, n: number | string): string {
+  return `(${hash(index, name)} % (${n}))::int`;
+}
+
+/** A value chosen with the catalog's weights, as an SQL literal of `type`. */
+function weighted(
+  shares: readonly { value: string; weight: number }[],
+  index: string,
+  name: string,
+  type: string,
+): string {
+  const total = shares.reduce((sum, share) => sum + share.weight, 0);
+  let cumulative = 0;
+  const branches = shares.slice(0, -1).map((share) => {
+    cumulative += share.weight;
+    return `when ${unit(index, name)} < ${cumulative / total} then '${share.value}'`;
+  });
+  return `(case ${branches.join(' ')} else '${shares.at(-1)?.value}' end)::${type}`;
+}
+
+function activeStatus(index: string, name: string): string {
+  return `(case when ${unit(index, name)} < ${ACTIVE_SHARE} then 'Active' else 'Inactive' end)::active_status`;
+}
+
+/** The word list of the pool's images of a kind (`company-doc`: `image_company_doc`). */
+const imageKey = (kind: string) => `image_${kind.replaceAll('-', '_')}`;
+
+function phone(index: string, name: string): string {
+  return `(2 + ${below(index, `${name}.area`, 8)})::text || lpad(${below(index, `${name}.line`, 1_000_000_000)}::text, 9, '0')`;
+}
+
+function dateBetween(from: string, to: string, index: string, name: string): string {
+  const days = Math.round((Date.parse(to) - Date.parse(from)) / (DAY_S * 1000));
+  return `(date '${from}' + ${below(index, name, days + 1)})`;
+}
+
+/** i -> ((i - 1) * PERMUTE + offset) mod n: each i in 1..n lands on its own value. */
+function permute(index: string, n: number, offset: number): string {
+  if (n % PERMUTE === 0) throw new Error(`seed: ${n} is a multiple of ${PERMUTE}`);
+  return `((((${index}) - 1) * ${PERMUTE} + ${offset}) % ${n})`;
+}
+
+// ---------------------------------------------------------------- word lists
+
+type Words = Record<string, readonly (string | number)[]>;
+
+/** Distinct values of `count` draws, in the order drawn. */
+function distinct(count: number, draw: () => string): string[] {
+  return [...new Set(Array.from({ length: count }, draw))];
+}
+
+/** Common colours come up more often: each repeated by its weight. */
+const paintsOf = (lookups: Lookups) =>
+  lookups.colors.flatMap((color) => Array<typeof color>(color.weight).fill(color));
+
+function wordLists(faker: Faker, lookups: Lookups): Words {
+  const words = new Set(COMPANY_WORDS.map(slug));
+  const surnames = distinct(600, () => faker.person.lastName()).filter((name) => {
+    if (words.has(slug(name))) return false;
+    words.add(slug(name));
+    return true;
+  });
+  const paints = paintsOf(lookups);
+  return {
+    male: distinct(400, () => faker.person.firstName('male')),
+    female: distinct(400, () => faker.person.firstName('female')),
+    last: distinct(1_000, () => faker.person.lastName()),
+    street: distinct(800, () => faker.location.street()),
+    company_prefix: [...COMPANY_WORDS, ...surnames.slice(0, 300)],
+    company_suffix: COMPANY_SUFFIXES,
+    mailbox: COMPANY_MAILBOXES,
+    domain: MAIL_DOMAINS,
+    city: CITIES.map((city) => `${city.name}, ${city.state}`),
+    zip: CITIES.map((city) => city.zip),
+    cancel_reason: CANCEL_REASONS,
+    model_id: lookups.models.map((model) => model.id),
+    brand_id: lookups.models.map((model) => model.brandId),
+    vehicle_type_id: lookups.models.map((model) => model.vehicleTypeId),
+    service_type_id: lookups.models.map((model) => model.serviceTypeId),
+    color_id: paints.map((color) => color.id),
+  };
+}
+
+/** `w`: one row holding every word list as an array (text; ids cast where used). */
+function wordsCte(words: Words): SQL {
+  const columns = Object.keys(words).map(
+    (key) =>
+      `array(select x from jsonb_array_elements_text(j -> '${key}') with ordinality t(x, n) order by n) as ${key}`,
+  );
+  return sql`w as (select ${sql.raw(columns.join(', '))} from (select ${JSON.stringify(words)}::jsonb as j) p)`;
+}
+
+function length(words: Words, key: string): number {
+  const list = words[key];
+  if (!list?.length) throw new Error(`seed: empty word list ${key}`);
+  return list.length;
+}
+
+/** A random element of word list `key` as SQL. */
+function word(words: Words, key: string, index: string, name: string): string {
+  return `w.${key}[1 + ${below(index, name, length(words, key))}]`;
+}
+
+/** One of the pool's images of a kind. */
+function poolImage(words: Words, kind: string, index: string, name: string): string {
+  return word(words, imageKey(kind), index, name);
+}
+
+/** A statement whose first CTE is `w`; `rest` goes on with `, name as (...)` or the INSERT. */
+function withWords(words: Words, rest: string): SQL {
+  return sql`with ${wordsCte(words)}${sql.raw(rest)}`;
+}
+
+// ---------------------------------------------------------------- statements
+
+type Plan = { sizes: Sizes; words: Words; timelines: ReturnType<typeof timelines> };
+
+function timelines(now: Date, sizes: Sizes) {
+  return {
+    companies: new Timeline(now, WINDOWS.companies, sizes.companies),
+    vehicles: new Timeline(now, WINDOWS.vehicles, sizes.vehicles),
+    drivers: new Timeline(now, WINDOWS.drivers, sizes.drivers),
+    passengers: new Timeline(now, WINDOWS.passengers, sizes.passengers),
+    finishedRides: new Timeline(now, WINDOWS.finishedRides, sizes.finishedRides),
+    liveRides: new Timeline(now, WINDOWS.liveRides, sizes.liveRides),
+  };
+}
+
+/** User ids: companies first, then drivers, then passengers. */
+const firstDriver = (sizes: Sizes) => sizes.companies + 1;
+const firstPassenger = (sizes: Sizes) => firstDriver(sizes) + sizes.drivers;
+const rideCount = (sizes: Sizes) => sizes.finishedRides + sizes.liveRides;
+
+function companiesSql({ sizes, words, timelines: t }: Plan): SQL {
+  const prefixes = length(words, 'company_prefix');
+  const names = prefixes * length(words, 'company_suffix');
+  if (names < sizes.companies) throw new Error('seed: too few distinct company names');
+  // A bijection of the row number onto (prefix, suffix) pairs: no two companies share a name.
+  const pair = permute('g', names, 13);
+  const doc = (step: number) => `w.${imageKey('company-doc')}[1 + (k + ${step}) % ${POOL_SIZE}]`;
+  return withWords(
+    words,
+    `, c as (
+      select g, ${t.companies.epochSql('g', unit('g', 'company.created'))} as epoch,
+        w.company_prefix[1 + (${pair} % ${prefixes})::int] || ' '
+          || w.company_suffix[1 + (${pair} / ${prefixes})::int] as company_name,
+        ${below('g', 'company.docs', POOL_SIZE)} as k
+      from generate_series(1, ${sizes.companies}) g cross join w
+    )
+    insert into users (id, role, name, email, phone, profile, status, approval, company_name, company_doc,
+                       created_at, updated_at)
+    select g, 'Company',
+      ${word(words, 'male', 'g', 'company.first')} || ' ' || ${word(words, 'last', 'g', 'company.last')},
+      ${word(words, 'mailbox', 'g', 'company.mailbox')} || '@'
+        || lower(regexp_replace(company_name, '[^A-Za-z0-9]', '', 'g')) || '.com',
+      ${phone('g', 'company.phone')},
+      ${poolImage(words, 'company-logo', 'g', 'company.logo')},
+      ${activeStatus('g', 'company.status')},
+      ${weighted(APPROVAL_SHARES, 'g', 'company.approval', 'approval')},
+      company_name,
+      case when ${unit('g', 'company.doc_count')} < 0.5 then array[${doc(0)}, ${doc(7)}]
+           else array[${doc(0)}, ${doc(7)}, ${doc(14)}] end,
+      to_timestamp(epoch), to_timestamp(epoch)
+    from c cross join w`,
+  );
+}
+
+function vehiclesSql({ sizes, words, timelines: t }: Plan): SQL {
+  if (sizes.vehicles > PLATE_LETTER_SPACE)
+    throw new Error('seed: more vehicles than plate letter codes');
+  // Plate letters are a bijection of the row number, so plates are unique whatever the digits.
+  const code = permute('g', PLATE_LETTER_SPACE, 4_211);
+  const letter = (place: number) => `chr(65 + (${code} / ${place} % 26)::int)`;
+  const photo = (view: string) => `w.${imageKey(`vehicle-${view}`)}[1 + p]`;
+  return withWords(
+    words,
+    `, v as (
+      select g, ${t.vehicles.epochSql('g', unit('g', 'vehicle.created'))} as epoch,
+        ${below('g', 'vehicle.model', length(words, 'model_id'))} as m,
+        ${below('g', 'vehicle.color', length(words, 'color_id'))} as p
+      from generate_series(1, ${sizes.vehicles}) g
+    )
+    insert into vehicles (id, company_id, service_type_id, vehicle_type_id, brand_id, model_id, color_id,
+      license_number, approval, registration_front, registration_back, insurance,
+      vehicle_front, vehicle_back, vehicle_right, vehicle_left, created_at, updated_at)
+    select g,
+      1 + ${pickRecentSql(t.companies.existingSql('epoch'), unit('g', 'vehicle.company'))},
+      w.service_type_id[1 + m]::int, w.vehicle_type_id[1 + m]::int, w.brand_id[1 + m]::int,
+      w.model_id[1 + m]::int, w.color_id[1 + p]::int,
+      ${letter(676)} || ${letter(26)} || ${letter(1)} || '-'
+        || lpad(${below('g', 'vehicle.plate', 10_000)}::text, 4, '0'),
+      ${weighted(APPROVAL_SHARES, 'g', 'vehicle.approval', 'approval')},
+      ${poolImage(words, 'registration-front', 'g', 'vehicle.registration')},
+      ${poolImage(words, 'registration-back', 'g', 'vehicle.registration')}, -- one salt: both sides of one specimen
+      ${poolImage(words, 'insurance', 'g', 'vehicle.insurance')},
+      ${VEHICLE_VIEWS.map(photo).join(', ')},
+      to_timestamp(epoch), to_timestamp(epoch)
+    from v cross join w`,
+  );
+}
+
+/** Drivers and the vehicle each joined with (one that existed by then); used by two statements. */
+function driversCte({ sizes, timelines: t }: Plan): string {
+  return `d as (
+    select g, epoch, 1 + ${pickRecentSql(t.vehicles.existingSql('epoch'), unit('g', 'driver.vehicle'))} as vehicle_id
+    from (select g, ${t.drivers.epochSql('g', unit('g', 'driver.created'))} as epoch
+          from generate_series(1, ${sizes.drivers}) g) x
+  )`;
+}
+
+/** CTEs from `base` (g, epoch, ...) to `people`: name, e-mail, phone, gender and states. */
+function peopleCtes(words: Words, role: string, id: string, shares: GenderShares): string {
+  const female = `gender = 'Female' or (gender = 'Other' and ${unit('g', `${role}.sex`)} < 0.5)`;
+  return `
+    gendered as (
+      select base.*, ${weighted(shares, 'g', `${role}.gender`, 'gender')} as gender,
+        ${word(words, 'last', 'g', `${role}.last`)} as last_name
+      from base cross join w
+    ),
+    named as (
+      select gendered.*, case when ${female} then ${word(words, 'female', 'g', `${role}.first`)}
+                              else ${word(words, 'male', 'g', `${role}.first`)} end as first_name
+      from gendered cross join w
+    ),
+    people as (
+      select named.*, first_name || ' ' || last_name as name,
+        lower(regexp_replace(first_name || '.' || last_name, '[^A-Za-z.]', '', 'g')) || ${id} || '@'
+          || ${word(words, 'domain', 'g', `${role}.domain`)} as email,
+        ${phone('g', `${role}.phone`)} as phone,
+        ${activeStatus('g', `${role}.status`)} as status,
+        ${weighted(APPROVAL_SHARES, 'g', `${role}.approval`, 'approval')} as approval
+      from named cross join w
+    )`;
+}
+
+function driversSql(plan: Plan): SQL {
+  const id = `(${firstDriver(plan.sizes) - 1} + g)`;
+  return withWords(
+    plan.words,
+    `, ${driversCte(plan)},
+    base as (select d.*, v.company_id from d join vehicles v on v.id = d.vehicle_id),
+    ${peopleCtes(plan.words, 'driver', id, DRIVER_GENDER_SHARES)}
+    insert into users (id, role, name, email, phone, profile, gender, dob, status, approval, company_id,
+                       holding_dl, dl_front, created_at, updated_at)
+    select ${id}, 'Driver', name, email, phone, ${poolImage(plan.words, 'profile', 'g', 'driver.profile')}, gender,
+      ${dateBetween('1965-01-01', '2003-12-31', 'g', 'driver.dob')},
+      status, approval, company_id,
+      ${poolImage(plan.words, 'driver-holding-licence', 'g', 'driver.holding')},
+      ${poolImage(plan.words, 'driver-licence', 'g', 'driver.licence')},
+      to_timestamp(epoch), to_timestamp(epoch)
+    from people cross join w`,
+  );
+}
+
+function driverVehiclesSql(plan: Plan): SQL {
+  return sql.raw(`
+    with ${driversCte(plan)}
+    insert into driver_vehicles (driver_id, vehicle_id)
+    select ${firstDriver(plan.sizes) - 1} + g, vehicle_id from d`);
+}
+
+function passengersSql(plan: Plan): SQL {
+  const id = `(${firstPassenger(plan.sizes) - 1} + g)`;
+  return withWords(
+    plan.words,
+    `, base as (select g, ${plan.timelines.passengers.epochSql('g', unit('g', 'passenger.created'))} as epoch
+               from generate_series(1, ${plan.sizes.passengers}) g),
+    ${peopleCtes(plan.words, 'passenger', id, PASSENGER_GENDER_SHARES)}
+    insert into users (id, role, name, email, phone, profile, gender, dob, status, approval, created_at, updated_at)
+    select ${id}, 'User', name, email, phone,
+      case when ${unit('g', 'passenger.has_profile')} < 0.65
+        then ${poolImage(plan.words, 'profile', 'g', 'passenger.profile')} end,
+      gender, ${dateBetween('1950-01-01', '2006-12-31', 'g', 'passenger.dob')},
+      status, approval, to_timestamp(epoch), to_timestamp(epoch)
+    from people cross join w`,
+  );
+}
+
+/**
+ * Drivers who may take rides (driver, vehicle and company approved), numbered
+ * k = 1.. in creation order, and for each day of the ride window how many of
+ * them existed when it began: a ride on day n picks k in [1, kmax(n)].
+ * kmax is at least 1 here, not in the join: greatest(NULL, 1) is 1, which
+ * would hand every driverless ride to driver k = 1.
+ */
+async function createEligibleDrivers(tx: Tx, { timelines: t }: Plan): Promise<void> {
+  await tx.execute(sql`
+    create temp table seed_eligible on commit drop as
+    select row_number() over (order by d.id)::int as k, d.id as driver_id, dv.vehicle_id, v.company_id,
+      extract(epoch from d.created_at)::float8 as epoch
+    from users d
+      join driver_vehicles dv on dv.driver_id = d.id
+      join vehicles v on v.id = dv.vehicle_id
+      join users c on c.id = v.company_id
+    where d.role = 'Driver' and d.approval = 'Approved' and v.approval = 'Approved' and c.approval = 'Approved'`);
+  await tx.execute(sql`alter table seed_eligible add primary key (k)`);
+  const start = t.finishedRides.startMs / 1000;
+  const days = Math.ceil(WINDOWS.finishedRides.fromDaysAgo) + 1;
+  await tx.execute(
+    sql.raw(`
+    create temp table seed_eligible_days on commit drop as
+    select n as day,
+      greatest(1, (select count(*) from seed_eligible e where e.epoch <= ${start} + n * ${DAY_S}))::int as kmax
+    from generate_series(0, ${days}) n`),
+  );
+  await tx.execute(sql`alter table seed_eligible_days add primary key (day)`);
+}
+
+function ridesSql({ sizes, words, timelines: t }: Plan, from: number, to: number): SQL {
+  const finished = sizes.finishedRides;
+  const cities = length(words, 'city');
+  const address = (name: string) =>
+    `(1 + ${below('g', `${name}.number`, 9_999)})::text || ' ' || ${word(words, 'street', 'g', `${name}.street`)}
+      || ', ' || w.city[place] || ' ' || w.zip[place] || lpad(${below('g', `${name}.zip`, 100)}::text, 2, '0')`;
+  const cents = `${FARE_MIN_CENTS} + floor(${FARE_RANGE_CENTS} * power(${unit('g', 'ride.fare')}, ${FARE_SKEW}))`;
+  const withoutDriver = `r.status = 'Pending'
+    or (r.status = 'Cancel' and ${unit('g', 'ride.cancel_without_driver')} < ${CANCEL_WITHOUT_DRIVER_SHARE})`;
+  return withWords(
+    words,
+    `, base as (
+      select g, g > ${finished} as live,
+        case when g <= ${finished} then ${t.finishedRides.epochSql('g', unit('g', 'ride.created'))}
+             else ${t.liveRides.epochSql(`g - ${finished}`, unit('g', 'ride.created'))} end as epoch
+      from generate_series(${from}, ${to}) g
+    ),
+    r as (
+      select base.*, case when live then ${weighted(LIVE_RIDE_SHARES, 'g', 'ride.status', 'ride_status')}
+                          else ${weighted(FINISHED_RIDE_SHARES, 'g', 'ride.status', 'ride_status')} end as status
+      from base
+    ),
+    s as (
+      select r.*, e.driver_id, e.company_id, e.vehicle_id,
+        1 + case when e.company_id is null then ${below('g', 'ride.city', cities)}
+                 else ${below('e.company_id', 'company.city', cities)} end as place
+      from r
+        left join seed_eligible_days b
+          on b.day = floor((r.epoch - ${t.finishedRides.startMs / 1000}) / ${DAY_S})::int and not (${withoutDriver})
+        left join seed_eligible e on e.k = 1 + ${pickRecentSql('b.kmax', unit('g', 'ride.driver'))}
+    )
+    insert into rides (id, user_id, driver_id, company_id, vehicle_id, amount, pickup_address, drop_address,
+                       ride_status, cancel_reason, created_at, updated_at)
+    select g,
+      ${firstPassenger(sizes)} + ${pickRecentSql(t.passengers.existingSql('epoch'), unit('g', 'ride.passenger'))},
+      driver_id, company_id, vehicle_id,
+      round((${cents})::numeric / 100, 2),
+      ${address('ride.pickup')}, ${address('ride.drop')},
+      status,
+      case when status = 'Cancel' then ${word(words, 'cancel_reason', 'g', 'ride.cancel_reason')} end,
+      to_timestamp(epoch),
+      to_timestamp(epoch + 60 * case status
+        when 'Complete' then 6 + ${below('g', 'ride.minutes', 40)}
+        when 'Cancel' then 1 + ${below('g', 'ride.minutes', 5)}
+        else ${below('g', 'ride.minutes', 4)} end)
+    from s cross join w`,
+  );
+}
+
+/** 'TXN' and ten base-36 digits of (30 random bits, ride id): unique because the id is in it. */
+function transactionsSql(from: number, to: number): SQL {
+  const digits = Array.from({ length: 10 }, (_, i) => {
+    const place = 36n ** BigInt(9 - i);
+    return `substr('${BASE36}', (v / ${place} % 36)::int + 1, 1)`;
+  });
+  return sql.raw(`
+    insert into transactions (transaction_id, ride_id, amount, payment_method, created_at)
+    select 'TXN' || ${digits.join(' || ')}, id, amount,
+      ${weighted(PAYMENT_METHODS, 'id', 'transaction.method', 'text')}, updated_at
+    from (select id, amount, updated_at,
+            (hashint8extended(id::bigint, ${salt('transaction.id')}) & 1073741823) * ${2 ** RIDE_ID_BITS} + id as v
+          from rides where id between ${from} and ${to} and ride_status = 'Complete') r`);
+}
+
+// ---------------------------------------------------------------- images
+
+/**
+ * The fixed pool the large scale's rows point at: 20 of each kind, vehicle photos
+ * per colour, each under a random name; the rows pick them from word lists.
+ */
+function poolImages(faker: Faker, lookups: Lookups): { files: ImageFile[]; words: Words } {
+  const files: ImageFile[] = [];
+  const words: Record<string, string[]> = {};
+  const add = (kind: string, svg: string) =>
+    (words[imageKey(kind)] ??= []).push(addImage(files, svg));
+  for (let n = 1; n <= POOL_SIZE; n++) {
+    const person = faker.person.fullName();
+    const firm = `${faker.person.lastName()} ${faker.helpers.arrayElement(COMPANY_SUFFIXES)}`;
+    const plate = `${faker.string.alpha({ length: 3, casing: 'upper' })}-${faker.string.numeric(4)}`;
+    const color = PALETTE[n % PALETTE.length] ?? '#57606a';
+    add('profile', avatar(initials(person), color, 'round'));
+    add('company-logo', avatar(initials(firm), color, 'square'));
+    add(
+      'company-doc',
+      documentCard({
+        title: COMPANY_DOCUMENTS[n % COMPANY_DOCUMENTS.length] ?? 'Company document',
+        accent: color,
+        lines: [
+          firm,
+          `Number ${faker.string.alphanumeric({ length: 8, casing: 'upper' })}`,
+          'Specimen',
+        ],
+      }),
+    );
+    add('driver-holding-licence', holdingLicence(person, color));
+    add(
+      'driver-licence',
+      documentCard({
+        title: 'Driver licence',
+        accent: '#1d5c96',
+        withPhoto: true,
+        lines: [
+          person,
+          `DL ${faker.string.alpha({ length: 1, casing: 'upper' })}${faker.string.numeric(7)}`,
+          'Class E, for hire',
+          'Specimen',
+        ],
+      }),
+    );
+    add(
+      'registration-front',
+      documentCard({
+        title: 'Registration front',
+        accent: '#2f4858',
+        lines: [`Plate ${plate}`, `VIN ${faker.vehicle.vin()}`, 'Specimen'],
+      }),
+    );
+    add(
+      'registration-back',
+      documentCard({
+        title: 'Registration back',
+        accent: '#2f4858',
+        lines: [`Plate ${plate}`, 'Use: for-hire passenger vehicle', 'Specimen'],
+      }),
+    );
+    add(
+      'insurance',
+      documentCard({
+        title: 'Insurance certificate',
+        accent: '#6e4c9c',
+        lines: [`Policy ${faker.string.numeric(10)}`, `Vehicle ${plate}`, 'Specimen'],
+      }),
+    );
+  }
+  const photos = new Map(
+    lookups.colors.map((color) => [
+      color.id,
+      VEHICLE_VIEWS.map((view) =>
+        addImage(
+          files,
+          vehiclePhoto(view, color.hex, 'SAMPLE', `${color.name} vehicle, ${view} view`),
+        ),
+      ),
+    ]),
+  );
+  // In the order of the colour word lists, so `1 + p` picks the vehicle's own colour.
+  VEHICLE_VIEWS.forEach((view, v) => {
+    words[imageKey(`vehicle-${view}`)] = paintsOf(lookups).map(
+      (color) => photos.get(color.id)![v]!,
+    );
+  });
+  return { files, words };
+}
+
+// ---------------------------------------------------------------- the scale
+
+async function timed(
+  log: (msg: string) => void,
+  label: string,
+  work: () => Promise<unknown>,
+): Promise<void> {
+  const started = Date.now();
+  await work();
+  log(`${label} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+}
+
+/** Fills the marketplace with a generated one of `sizes` (LARGE_SIZES or SMALL_SIZES). */
+export async function seedGenerated(
+  tx: Tx,
+  lookups: Lookups,
+  context: SeedContext,
+  sizes: Sizes,
+): Promise<number> {
+  const rides = rideCount(sizes);
+  if (rides >= 2 ** RIDE_ID_BITS) throw new Error('seed: ride ids no longer fit transaction ids');
+  const { log } = context;
+  const faker = seededFaker();
+  const words = wordLists(faker, lookups);
+  const pool = poolImages(faker, lookups);
+  const plan: Plan = {
+    sizes,
+    words: { ...words, ...pool.words },
+    timelines: timelines(context.now, sizes),
+  };
+  await writeImages(context.uploadDir, pool.files);
+  log(`wrote ${pool.files.length} pooled images under ${context.uploadDir}`);
+
+  // Users, rides and payments are loaded with their secondary indexes and foreign keys
+  // dropped and rebuilt after: the large scale took 58 s instead of 106 s on two cores.
+  await withoutIndexes(
+    tx,
+    ['users', 'rides', 'transactions'],
+    async () => {
+      await timed(log, `companies: ${sizes.companies}`, () => tx.execute(companiesSql(plan)));
+      await timed(log, `vehicles: ${sizes.vehicles}`, () => tx.execute(vehiclesSql(plan)));
+      await timed(log, `drivers: ${sizes.drivers}`, async () => {
+        await tx.execute(driversSql(plan));
+        await tx.execute(driverVehiclesSql(plan));
+      });
+      await timed(log, `passengers: ${sizes.passengers}`, () => tx.execute(passengersSql(plan)));
+      await createEligibleDrivers(tx, plan);
+      for (let from = 1; from <= rides; from += RIDE_BATCH) {
+        const to = Math.min(rides, from + RIDE_BATCH - 1);
+        await timed(log, `rides ${from}-${to}`, async () => {
+          await tx.execute(ridesSql(plan, from, to));
+          await tx.execute(transactionsSql(from, to));
+        });
+      }
+    },
+    log,
+  );
+  return pool.files.length;
+}

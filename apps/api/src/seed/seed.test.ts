@@ -1,0 +1,288 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql, type SQL } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { schemaOf } from '../../test/helper';
+import { openDatabase, pgliteOptions, type Database } from '../db/client';
+import { resetMarketplace, seed, type SeedSummary } from './seed';
+
+// A fixed anchor makes every created_at, and so every row, reproducible.
+const NOW = new Date('2025-06-15T12:00:00Z');
+
+let pglite: PGlite;
+let template: PGlite;
+let smallBase: PGlite;
+let database: Database;
+let uploadDir: string;
+let summary: SeedSummary;
+
+beforeAll(async () => {
+  pglite = await PGlite.create(pgliteOptions);
+  database = await openDatabase({ pglite });
+  await database.migrate();
+  // Migrated but empty: the determinism check seeds a copy instead of creating another database.
+  // clone() is typed as the PGlite interface but answers a PGlite instance.
+  template = (await pglite.clone()) as PGlite;
+  smallBase = (await pglite.clone()) as PGlite;
+  uploadDir = await mkdtemp(join(tmpdir(), 'cabdesk-seed-'));
+  summary = await seed(database, { scale: 'demo', uploadDir, now: NOW });
+}, 120_000);
+
+afterAll(async () => {
+  await database?.close();
+  await template?.close();
+  await smallBase?.close();
+  if (uploadDir) await rm(uploadDir, { recursive: true, force: true });
+});
+
+async function count(query: SQL): Promise<number> {
+  const [row] = await database.rows<{ n: number }>(query);
+  return row?.n ?? Number.NaN;
+}
+
+async function values(query: SQL, db: Database = database): Promise<string[]> {
+  return (await db.rows<{ v: string }>(query)).map((row) => row.v);
+}
+
+/** Every image path the rows store, once per row that stores it. */
+const imagePaths = sql`
+  select p as v from users, unnest(array[profile, holding_dl, dl_front] || company_doc) p where p is not null
+  union all
+  select p from vehicles, unnest(array[registration_front, registration_back, insurance,
+                                       vehicle_front, vehicle_back, vehicle_right, vehicle_left]) p
+  where p is not null`;
+
+/** The counters the triggers kept, then the same after recount_counters(): equal. */
+async function expectCountersEqualRecount(db: Database) {
+  const snapshot = async () => ({
+    users: await db.rows(sql`select * from user_counts order by role, status, approval`),
+    vehicles: await db.rows(sql`select * from vehicle_counts order by approval`),
+    rides: await db.rows(sql`select * from ride_counts order by ride_status`),
+    stats: await db.rows(sql`select * from user_stats order by user_id`),
+    tables: await db.rows(sql`select * from table_counts order by table_name`),
+  });
+  const kept = await snapshot();
+  await db.rows(sql`select recount_counters()`);
+  expect(await snapshot()).toEqual(kept);
+}
+
+describe('demo seed', () => {
+  it('fills every table within the asked sizes', () => {
+    const { counts } = summary;
+    expect(counts.companies).toBeGreaterThanOrEqual(25);
+    expect(counts.companies).toBeLessThanOrEqual(35);
+    expect(counts.drivers).toBeGreaterThanOrEqual(140);
+    expect(counts.drivers).toBeLessThanOrEqual(160);
+    expect(counts.vehicles).toBeGreaterThanOrEqual(110);
+    expect(counts.vehicles).toBeLessThanOrEqual(130);
+    expect(counts.passengers).toBeGreaterThanOrEqual(280);
+    expect(counts.passengers).toBeLessThanOrEqual(320);
+    expect(counts.rides).toBeGreaterThanOrEqual(2_800);
+    expect(counts.rides).toBeLessThanOrEqual(3_200);
+    expect(counts.faqs).toBeGreaterThanOrEqual(10);
+    expect(counts.coupons).toBeGreaterThanOrEqual(6);
+    expect(counts.notifications).toBeGreaterThanOrEqual(10);
+    expect(counts.brands).toBeGreaterThanOrEqual(10);
+    expect(counts.colors).toBeGreaterThanOrEqual(8);
+    expect(counts.driver_vehicles).toBe(counts.drivers);
+  });
+
+  it('mixes approval and activity states', async () => {
+    for (const role of ['Company', 'Driver']) {
+      expect(
+        await values(
+          sql`select distinct approval::text as v from users where role = ${role} order by 1`,
+        ),
+      ).toEqual(['Approved', 'Pending', 'Rejected']);
+    }
+    expect(await values(sql`select distinct approval::text as v from vehicles order by 1`)).toEqual(
+      ['Approved', 'Pending', 'Rejected'],
+    );
+    expect(await values(sql`select distinct status::text as v from users order by 1`)).toEqual([
+      'Active',
+      'Inactive',
+    ]);
+    expect(await values(sql`select distinct ride_status::text as v from rides order by 1`)).toEqual(
+      ['Accept', 'Cancel', 'Complete', 'End', 'Pending', 'Start'],
+    );
+  });
+
+  it('keeps references consistent', async () => {
+    // Every driver works for a company and drives one of its vehicles.
+    expect(
+      await count(sql`select count(*)::int as n from users d
+        left join users c on c.id = d.company_id and c.role = 'Company'
+        left join driver_vehicles dv on dv.driver_id = d.id
+        left join vehicles v on v.id = dv.vehicle_id
+        where d.role = 'Driver' and (c.id is null or v.company_id is distinct from d.company_id)`),
+    ).toBe(0);
+    // A ride's company and vehicle are its driver's; only Pending and some Cancel rides lack a driver.
+    expect(
+      await count(sql`select count(*)::int as n from rides r
+        left join users d on d.id = r.driver_id
+        left join driver_vehicles dv on dv.driver_id = r.driver_id
+        where (r.driver_id is null and r.ride_status not in ('Pending', 'Cancel'))
+           or (r.driver_id is not null and (r.company_id is distinct from d.company_id
+                                            or r.vehicle_id is distinct from dv.vehicle_id))
+           or (r.driver_id is null and (r.company_id is not null or r.vehicle_id is not null))`),
+    ).toBe(0);
+    expect(
+      await count(sql`select count(*)::int as n from rides r join users u on u.id = r.user_id
+        where u.role <> 'User' or r.created_at < u.created_at`),
+    ).toBe(0);
+  });
+
+  it('gives every completed ride exactly one transaction of the same amount', async () => {
+    expect(
+      await count(sql`select count(*)::int as n from rides r where r.ride_status = 'Complete'
+        and (select count(*) from transactions t where t.ride_id = r.id and t.amount = r.amount) <> 1`),
+    ).toBe(0);
+    expect(
+      await count(sql`select count(*)::int as n from transactions t join rides r on r.id = t.ride_id
+        where r.ride_status <> 'Complete' or t.created_at <= r.created_at`),
+    ).toBe(0);
+    expect(
+      await count(
+        sql`select count(*)::int as n from transactions where transaction_id !~ '^TXN[0-9A-Z]{10}$'`,
+      ),
+    ).toBe(0);
+  });
+
+  it('keeps values in their formats and dates in the past', async () => {
+    expect(
+      await count(sql`select count(*)::int as n from users where phone !~ '^[0-9]{10}$'`),
+    ).toBe(0);
+    expect(
+      await count(
+        sql`select count(*)::int as n from rides where amount < 5 or amount > 150 or amount <> round(amount, 2)`,
+      ),
+    ).toBe(0);
+    expect(
+      await count(sql`select count(*)::int as n from users
+        where role = 'Driver' and (dob < '1965-01-01' or dob > '2003-12-31')`),
+    ).toBe(0);
+    const [latest] = await database.rows<{ at: Date }>(sql`select greatest(
+        (select max(created_at) from users), (select max(created_at) from vehicles),
+        (select max(updated_at) from rides), (select max(created_at) from transactions),
+        (select max(created_at) from notifications)) as at`);
+    expect(new Date(latest!.at).getTime()).toBeLessThanOrEqual(NOW.getTime());
+  });
+
+  it('writes every image a row refers to, each under a random name of its own', async () => {
+    const paths = await values(imagePaths);
+    expect(paths.length).toBeGreaterThan(1_000);
+    expect(paths.filter((path) => !existsSync(join(uploadDir, path)))).toEqual([]);
+    // 128 random bits a name: no licence is found by counting (seed/driver-licence-177.svg).
+    expect(paths.filter((path) => !/^seed\/[0-9a-f]{32}\.svg$/.test(path))).toEqual([]);
+    expect(new Set(paths).size).toBe(paths.length);
+  });
+
+  it('leaves the trigger-kept counters equal to a full recount', async () => {
+    await expectCountersEqualRecount(database);
+  });
+
+  it('refuses to seed a marketplace that is not empty', async () => {
+    await expect(seed(database, { scale: 'demo', uploadDir, now: NOW })).rejects.toThrow(
+      /not empty/,
+    );
+    expect(await count(sql`select count(*)::int as n from users`)).toBe(summary.counts.users);
+  });
+
+  it('is deterministic but for the image names, and --reset empties the marketplace', async () => {
+    // Image paths are random; which images a row has is not.
+    const checksum = (db: Database) =>
+      db.rows(sql`select
+        (select md5(string_agg((to_jsonb(u) - 'profile' - 'holding_dl' - 'dl_front' - 'company_doc'
+            || jsonb_build_object('images', array[profile is null, holding_dl is null, dl_front is null],
+                                  'documents', cardinality(company_doc)))::text, '|' order by id))
+          from users u) as users,
+        (select md5(string_agg((to_jsonb(v) - 'registration_front' - 'registration_back' - 'insurance'
+            - 'vehicle_front' - 'vehicle_back' - 'vehicle_right' - 'vehicle_left'
+            || jsonb_build_object('images', array[registration_front is null, registration_back is null,
+                 insurance is null, vehicle_front is null, vehicle_back is null, vehicle_right is null,
+                 vehicle_left is null]))::text, '|' order by id))
+          from vehicles v) as vehicles,
+        (select md5(string_agg(r::text, '|' order by id)) from rides r) as rides,
+        (select md5(string_agg(t::text, '|' order by id)) from transactions t) as transactions,
+        (select md5(string_agg(n::text, '|' order by id)) from notifications n) as notifications`);
+    const other = await openDatabase({ pglite: template });
+    const otherUploads = await mkdtemp(join(tmpdir(), 'cabdesk-seed-'));
+    try {
+      await seed(other, { scale: 'demo', uploadDir: otherUploads, now: NOW });
+      const [sums] = await checksum(database);
+      // md5 of no rows is NULL, and two NULLs would compare equal.
+      expect(Object.values(sums ?? {})).toEqual(
+        Array(5).fill(expect.stringMatching(/^[0-9a-f]{32}$/)),
+      );
+      expect(await checksum(other)).toEqual([sums]);
+      // Another seed, other names: one seeded install tells nothing about another's.
+      const mine = new Set(await values(imagePaths));
+      expect((await values(imagePaths, other)).filter((path) => mine.has(path))).toEqual([]);
+
+      await resetMarketplace(other);
+      const [left] = await other.rows<{ users: number; rides: number; counted: number }>(sql`select
+        (select count(*) from users)::int as users, (select count(*) from rides)::int as rides,
+        (select coalesce(sum(n), 0) from user_counts)::int + (select coalesce(sum(n), 0) from ride_counts)::int
+          + (select coalesce(sum(n), 0) from table_counts)::int as counted`);
+      expect(left).toEqual({ users: 0, rides: 0, counted: 0 });
+    } finally {
+      await rm(otherUploads, { recursive: true, force: true });
+    }
+  }, 90_000);
+});
+
+describe('small generated seed (the large scale at 1%)', () => {
+  it('has the asked sizes, its indexes and foreign keys back, and exact counters', async () => {
+    const small = await openDatabase({ pglite: smallBase });
+    const uploads = await mkdtemp(join(tmpdir(), 'cabdesk-seed-'));
+    try {
+      const schema = await schemaOf(small.db);
+      const { counts, imageFiles } = await seed(small, {
+        scale: 'small',
+        uploadDir: uploads,
+        now: NOW,
+      });
+      expect(counts).toMatchObject({
+        companies: 20,
+        drivers: 200,
+        passengers: 2_280,
+        vehicles: 150,
+        rides: 10_000,
+      });
+      expect(counts.transactions).toBeGreaterThan(8_000);
+      // The rows share a pool of images, each written, under random names.
+      const pooled = new Set(await values(imagePaths, small));
+      expect(pooled.size).toBeGreaterThan(100);
+      expect(pooled.size).toBeLessThanOrEqual(imageFiles);
+      for (const path of pooled) {
+        expect(path).toMatch(/^seed\/[0-9a-f]{32}\.svg$/);
+        expect(existsSync(join(uploads, path)), path).toBe(true);
+      }
+      // A vehicle's photos show its own colour.
+      const photos = await small.rows<{ name: string; photo: string }>(
+        sql`select c.name, v.vehicle_left as photo from vehicles v join colors c on c.id = v.color_id
+            order by v.id limit 20`,
+      );
+      for (const { name, photo } of photos) {
+        expect(readFileSync(join(uploads, photo), 'utf8')).toContain(`${name} vehicle, left view`);
+      }
+      // Loaded with its indexes and foreign keys dropped, the marketplace has every one back.
+      expect(await schemaOf(small.db)).toEqual(schema);
+      await expectCountersEqualRecount(small);
+      // The rebuilt trigram index serves a search.
+      const [word] = await values(
+        sql`select split_part(pickup_address, ' ', 2) as v from rides order by id desc limit 1`,
+        small,
+      );
+      const [found] = await small.rows<{ n: number }>(
+        sql`select count(*)::int as n from rides where search ilike ${`%${word!.toLowerCase()}%`}`,
+      );
+      expect(found!.n).toBeGreaterThan(0);
+    } finally {
+      await rm(uploads, { recursive: true, force: true });
+    }
+  }, 120_000);
+});

@@ -1,0 +1,132 @@
+import { sql } from 'drizzle-orm';
+import type { Database, Tx } from '../db/client';
+import {
+  advanceSequences,
+  insertCoupons,
+  insertLookups,
+  insertNotifications,
+  insertSupports,
+  rowsOf,
+  type SeedContext,
+} from './common';
+import { seedDemo } from './demo';
+import { LARGE_SIZES, seedGenerated, SMALL_SIZES } from './large';
+
+export type SeedScale = 'demo' | 'small' | 'large';
+
+export type SeedOptions = {
+  scale: SeedScale;
+  /** Upload root: images go under `<uploadDir>/seed/`, rows store `seed/...`. */
+  uploadDir: string;
+  log?: (msg: string) => void;
+  /** The moment every date is relative to; fix it to get identical databases. */
+  now?: Date;
+};
+
+export type SeedSummary = {
+  scale: SeedScale;
+  imageFiles: number;
+  /** Rows per table after seeding; users split by role. */
+  counts: Record<string, number>;
+};
+
+/** The tables the seeder fills (lookups included) and --reset empties. */
+export const MARKETPLACE_TABLES = [
+  'users',
+  'vehicles',
+  'driver_vehicles',
+  'rides',
+  'transactions',
+  'coupons',
+  'faqs',
+  'notifications',
+  'service_types',
+  'vehicle_types',
+  'brands',
+  'models',
+  'colors',
+] as const;
+
+/**
+ * Fills an empty marketplace with deterministic fake data: the same scale and
+ * `now` always give the same rows. Everything is one transaction, so a failed
+ * seed leaves the database as it was.
+ */
+export async function seed(database: Database, options: SeedOptions): Promise<SeedSummary> {
+  const now = options.now ?? new Date();
+  const context: SeedContext = {
+    now,
+    uploadDir: options.uploadDir,
+    log: options.log ?? (() => {}),
+  };
+  let imageFiles = 0;
+  await database.db.transaction(async (tx) => {
+    await assertEmpty(tx);
+    const lookups = await insertLookups(tx);
+    imageFiles =
+      options.scale === 'demo'
+        ? await seedDemo(tx, lookups, context)
+        : await seedGenerated(
+            tx,
+            lookups,
+            context,
+            options.scale === 'small' ? SMALL_SIZES : LARGE_SIZES,
+          );
+    await insertSupports(tx, now);
+    await insertCoupons(tx, now);
+    await insertNotifications(tx, now);
+    await advanceSequences(tx);
+  });
+  // PGlite never vacuums by itself, and fresh statistics keep the list plans right.
+  context.log('vacuum analyze');
+  await database.rows(sql`vacuum analyze`);
+  return { scale: options.scale, imageFiles, counts: await countRows(database) };
+}
+
+/** Refuses to mix seeded rows into a marketplace that already has users or lookups. */
+async function assertEmpty(tx: Tx): Promise<void> {
+  const [found] = await rowsOf<{ users: number; lookups: number }>(
+    tx,
+    sql`select (select count(*) from users)::int as users,
+               ((select count(*) from service_types) + (select count(*) from vehicle_types)
+                + (select count(*) from brands) + (select count(*) from colors))::int as lookups`,
+  );
+  if (found && (found.users > 0 || found.lookups > 0)) {
+    throw new Error(
+      `seed: the marketplace is not empty (${found.users} users, ${found.lookups} lookup rows); ` +
+        'seeding needs an empty one: run the seeder with --reset to empty it first',
+    );
+  }
+}
+
+async function countRows(database: Database): Promise<Record<string, number>> {
+  const [byRole] = await database.rows<Record<string, number>>(
+    sql`select count(*) filter (where role = 'Company')::int as companies,
+               count(*) filter (where role = 'Driver')::int as drivers,
+               count(*) filter (where role = 'User')::int as passengers
+        from users`,
+  );
+  const counts: Record<string, number> = { ...byRole };
+  for (const table of MARKETPLACE_TABLES) {
+    const [row] = await database.rows<{ n: number }>(
+      sql`select count(*)::int as n from ${sql.identifier(table)}`,
+    );
+    counts[table] = row?.n ?? 0;
+  }
+  return counts;
+}
+
+/**
+ * Empties the marketplace (and its audit trail, whose record ids would point
+ * at the wrong rows afterwards); admins and their sessions stay. TRUNCATE
+ * fires no row or statement delete triggers, so the counters are rebuilt.
+ */
+export async function resetMarketplace(database: Database): Promise<void> {
+  const tables = [...MARKETPLACE_TABLES, 'user_stats', 'audit_log'].map((table) =>
+    sql.identifier(table),
+  );
+  await database.db.transaction(async (tx) => {
+    await tx.execute(sql`truncate ${sql.join(tables, sql`, `)} restart identity cascade`);
+    await tx.execute(sql`select recount_counters()`);
+  });
+}

@@ -1,0 +1,73 @@
+import { ENDPOINTS, PER_PAGE_MAX, type AnyEndpoint } from '@cabdesk/contract';
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { buildTestApp, createAdmin, signedIn } from '../helper';
+
+/** Every list: the GET calls whose query takes `page`. */
+const PAGED = ENDPOINTS.filter(
+  (e) => e.method === 'GET' && 'page' in ((e.input as z.ZodObject).shape ?? {}),
+);
+
+/** What a list needs besides paging to answer at all. */
+const REQUIRED: Record<string, Record<string, string>> = { 'user-list': { user_type: 'User' } };
+
+const takes = (e: AnyEndpoint, field: string) => field in (e.input as z.ZodObject).shape;
+
+describe('paging, on every list', () => {
+  it('finds the lists in the contract', () => {
+    expect(PAGED.map((e) => e.path).sort()).toEqual(
+      [
+        'all-users',
+        'coupon-list',
+        'driver-list',
+        'ride-list',
+        'support-list',
+        'transaction',
+        'user-list',
+        'vehicle-list',
+      ].sort(),
+    );
+  });
+
+  it.each(PAGED.map((e) => [e.path, e] as const))(
+    '%s refuses a bad page or page size and a long search, and takes the largest page size',
+    async (_path, endpoint) => {
+      const { app, database } = await buildTestApp();
+      await createAdmin(database);
+      const { call } = await signedIn(app);
+      const base = REQUIRED[endpoint.path] ?? {};
+      const refusals: [Record<string, string>, string, string][] = [
+        [{ page: 'abc' }, 'page', 'Page must be a whole number.'],
+        [{ page: '0' }, 'page', 'Page must be 1 or more.'],
+        [{ page: '1', per_page: '0' }, 'per_page', 'per_page must be 1 or more.'],
+        [{ page: '1', per_page: '1.5' }, 'per_page', 'per_page must be a whole number.'],
+        [
+          { page: '1', per_page: String(PER_PAGE_MAX + 1) },
+          'per_page',
+          'per_page must be at most 100.',
+        ],
+        ...(takes(endpoint, 'search')
+          ? [
+              [{ search: 'a'.repeat(101) }, 'search', 'Search must be at most 100 characters.'] as [
+                Record<string, string>,
+                string,
+                string,
+              ],
+            ]
+          : []),
+      ];
+      for (const [query, field, message] of refusals) {
+        const res = await call(endpoint, { ...base, ...query });
+        expect(res.statusCode, JSON.stringify(query)).toBe(400);
+        expect(res.body).toEqual({
+          status: false,
+          message,
+          data: { errors: { [field]: message } },
+        });
+      }
+      const largest = await call(endpoint, { ...base, page: '1', per_page: String(PER_PAGE_MAX) });
+      expect(largest.statusCode).toBe(200);
+      expect(largest.body.data).toMatchObject({ current_page: 1, per_page: PER_PAGE_MAX });
+    },
+  );
+});

@@ -1,0 +1,52 @@
+import { sendOtpRequestSchema, type SendOtpRequest } from '@cabdesk/contract';
+import { Button, Stack, TextInput } from '@mantine/core';
+import { IconKey, IconMail } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { useSendOtp } from '@/features/auth/api/send-otp';
+import { AuthCard } from '@/features/auth/components/auth-card';
+import { useSchemaForm } from '@/hooks/use-schema-form';
+
+/** SPEC 2: one email field and Next; goes to /otp with the email. */
+export function ForgotPasswordPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const fromLogin = Boolean((location.state as { fromLogin?: boolean } | null)?.fromLogin);
+  const sendOtpMutation = useSendOtp();
+  const form = useSchemaForm(sendOtpRequestSchema, { email: '' });
+
+  const onSubmit = (values: SendOtpRequest) => {
+    sendOtpMutation.mutate(values, {
+      onSuccess: ({ data }) => {
+        void navigate('/otp', {
+          state: { email: data.email, fromLogin, resendIn: data.resend_in },
+        });
+      },
+    });
+  };
+
+  return (
+    <AuthCard
+      icon={<IconKey size={30} stroke={1.5} />}
+      title={t('account.forgotTitle')}
+      description={t('account.forgotDescription')}
+    >
+      <form noValidate onSubmit={form.handleSubmit(onSubmit)}>
+        <Stack gap="md">
+          <TextInput
+            label={t('account.email')}
+            placeholder={t('login.emailPlaceholder')}
+            type="email"
+            autoComplete="username"
+            leftSection={<IconMail size={18} stroke={1.5} />}
+            {...form.field('email')}
+          />
+          <Button type="submit" fullWidth size="md" loading={sendOtpMutation.isPending}>
+            {t('account.next')}
+          </Button>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

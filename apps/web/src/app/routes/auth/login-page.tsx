@@ -1,0 +1,57 @@
+import type { LoginForm as LoginFormValues } from '@cabdesk/contract';
+import { IconCar } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { useLogin } from '@/features/auth/api/login';
+import { AuthCard } from '@/features/auth/components/auth-card';
+import { LoginForm } from '@/features/auth/components/login-form';
+import { obtainPushToken } from '@/lib/push';
+
+interface FromState {
+  from?: { pathname?: string; search?: string; hash?: string };
+}
+
+/** Where to go after signing in: the page that sent the visitor here, else the dashboard. */
+function destinationOf(state: unknown): string {
+  const from = (state as FromState | null)?.from;
+  if (!from?.pathname || !from.pathname.startsWith('/') || from.pathname === '/login') return '/';
+  return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
+}
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const loginMutation = useLogin();
+
+  // Whoever arrives here starts without another session's cached answers.
+  useEffect(() => {
+    queryClient.clear();
+  }, [queryClient]);
+
+  // SPEC 2: on load, try to obtain the push token that login sends as device_token.
+  useEffect(() => {
+    void obtainPushToken();
+  }, []);
+
+  const onSubmit = (values: LoginFormValues) => {
+    loginMutation.mutate(values, {
+      onSuccess: () => void navigate(destinationOf(location.state), { replace: true }),
+    });
+  };
+
+  return (
+    <AuthCard
+      icon={<IconCar size={32} stroke={1.5} />}
+      title={t('login.title')}
+      description={t('login.subtitle')}
+      maxWidth={420}
+      backToLogin={false}
+    >
+      <LoginForm pending={loginMutation.isPending} onSubmit={onSubmit} />
+    </AuthCard>
+  );
+}

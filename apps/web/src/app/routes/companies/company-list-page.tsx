@@ -1,0 +1,94 @@
+import type { UserListItem } from '@cabdesk/contract';
+import { Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { ActiveSwitch } from '@/components/active-switch';
+import type { Column } from '@/components/data-table';
+import { ListToolbar } from '@/components/list-toolbar';
+import { PageTitle } from '@/components/page-title';
+import { ContactCell, PersonCell } from '@/components/person-cell';
+import { RecordTable } from '@/components/record-table';
+import { useDecideUserApproval } from '@/features/users/api/decide-user-approval';
+import { useDeleteUser } from '@/features/users/api/delete-user';
+import { useUserList } from '@/features/users/api/get-user-list';
+import { useUpdateUserStatus } from '@/features/users/api/update-user-status';
+import { companyName } from '@/features/users/company-name';
+import { usePersonTableState } from '@/hooks/use-person-table-state';
+import { formatCount, formatDate } from '@/lib/format';
+
+/**
+ * SPEC 2 Company list: name, contact, registration date, total vehicle, total
+ * driver, approval (icons while Pending), active toggle once Approved, view.
+ */
+export function CompanyListPage() {
+  const { t } = useTranslation();
+  const table = usePersonTableState();
+  const companies = useUserList({ user_type: 'Company', ...table.query });
+  const approval = useDecideUserApproval();
+  const statusUpdate = useUpdateUserStatus();
+  const remove = useDeleteUser();
+
+  const columns: Column<UserListItem>[] = [
+    { key: 'index', header: '#', render: (_, index) => index, width: 48 },
+    {
+      key: 'company',
+      header: t('companies.name'),
+      render: (company) => (
+        <PersonCell name={companyName(company)} image={company.profile} detail={company.name} />
+      ),
+    },
+    {
+      key: 'contact',
+      header: t('users.contact'),
+      render: (company) => <ContactCell phone={company.phone} email={company.email} />,
+    },
+    {
+      key: 'registered',
+      header: t('users.registrationDate'),
+      render: (company) => (
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {formatDate(company.created_at)}
+        </Text>
+      ),
+    },
+    {
+      key: 'vehicles',
+      header: t('companies.totalVehicle'),
+      render: (company) => formatCount(company.total_vehicle),
+      align: 'center',
+    },
+    {
+      key: 'drivers',
+      header: t('companies.totalDriver'),
+      render: (company) => formatCount(company.total_driver),
+      align: 'center',
+    },
+  ];
+
+  return (
+    <Stack gap="lg">
+      <PageTitle title={t('pages.company')} />
+      <RecordTable<UserListItem>
+        label={t('pages.company')}
+        list={companies}
+        columns={columns}
+        onPageChange={table.setPage}
+        minWidth={1000}
+        toolbar={<ListToolbar table={table} />}
+        nameOf={companyName}
+        detailOf={(company) => `/company-detail/${company.id}`}
+        approval={approval}
+        remove={remove}
+        before={(company) =>
+          company.approval === 'Approved' ? (
+            <ActiveSwitch
+              status={company.status}
+              name={companyName(company)}
+              pending={statusUpdate.isPending && statusUpdate.variables?.id === company.id}
+              onChange={(status) => statusUpdate.mutateAsync({ id: company.id, status })}
+            />
+          ) : null
+        }
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,120 @@
+import { couponStatus, type Coupon } from '@cabdesk/contract';
+import { Button, Code, Stack, Text } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
+import { useIsMutating } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { DataTable, type Column, pagedQueryProps } from '@/components/data-table';
+import { IconAction } from '@/components/icon-action';
+import { PageTitle } from '@/components/page-title';
+import { useTableUrlState } from '@/hooks/use-table-url-state';
+import { queryKeyOf } from '@/lib/call';
+import { useDeleteCoupon } from '@/features/coupons/api/delete-coupon';
+import { useCoupons } from '@/features/coupons/api/get-coupons';
+import { CouponFormModal } from '@/features/coupons/components/coupon-form-modal';
+import { SuspendSwitch } from '@/features/coupons/components/suspend-switch';
+
+/** SPEC 2 Coupon: "Coupon List" with add, the suspend toggle and delete, a page at a time. */
+export function CouponPage() {
+  const { t } = useTranslation();
+  const table = useTableUrlState();
+  const coupons = useCoupons({ page: table.page });
+  const deleteCoupon = useDeleteCoupon();
+  // A toggle already shows its new state: the list's refresh after it runs quietly.
+  const toggling = useIsMutating({ mutationKey: queryKeyOf(couponStatus) }) > 0;
+  const [form, setForm] = useState({ opened: false, key: 0 });
+  const [deleting, setDeleting] = useState<Coupon | null>(null);
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    deleteCoupon.mutate(deleting.id, { onSettled: () => setDeleting(null) });
+  };
+
+  const columns: Column<Coupon>[] = [
+    { key: 'index', header: '#', render: (_, index) => index, width: 56 },
+    {
+      key: 'detail',
+      header: t('coupons.detail'),
+      render: (coupon) => (
+        <Stack gap={4} maw={520}>
+          <Text fw={600} size="sm">
+            {coupon.title}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {coupon.description}
+          </Text>
+        </Stack>
+      ),
+    },
+    {
+      key: 'code',
+      header: t('coupons.code'),
+      render: (coupon) => <Code fz="sm">{coupon.coupon_code}</Code>,
+    },
+    {
+      key: 'percentage',
+      header: t('coupons.percentageColumn'),
+      render: (coupon) => `${coupon.discount}%`,
+      width: 120,
+    },
+    {
+      key: 'suspend',
+      header: t('coupons.suspend'),
+      render: (coupon) => <SuspendSwitch coupon={coupon} />,
+      width: 110,
+    },
+    {
+      key: 'action',
+      header: t('coupons.action'),
+      width: 90,
+      render: (coupon) => (
+        <IconAction
+          tooltip={t('coupons.delete')}
+          label={t('coupons.deleteName', { code: coupon.coupon_code })}
+          color="red"
+          onClick={() => setDeleting(coupon)}
+        >
+          <IconTrash size={18} />
+        </IconAction>
+      ),
+    },
+  ];
+
+  return (
+    <Stack gap="lg">
+      <PageTitle
+        title={t('pages.coupon')}
+        actions={
+          <Button onClick={() => setForm((current) => ({ opened: true, key: current.key + 1 }))}>
+            {t('coupons.add')}
+          </Button>
+        }
+      />
+      <DataTable
+        label={t('pages.coupon')}
+        columns={columns}
+        rowKey={(coupon) => coupon.id}
+        {...pagedQueryProps(coupons, table.setPage)}
+        loading={coupons.isFetching && !toggling}
+        minWidth={820}
+      />
+      <CouponFormModal
+        opened={form.opened}
+        formKey={form.key}
+        onClose={() => setForm((current) => ({ ...current, opened: false }))}
+      />
+      <ConfirmDialog
+        opened={deleting !== null}
+        title={t('coupons.deleteTitle')}
+        message={t('coupons.deleteConfirm')}
+        confirmLabel={t('coupons.confirmDelete')}
+        cancelLabel={t('coupons.cancel')}
+        color="red"
+        loading={deleteCoupon.isPending}
+        onConfirm={confirmDelete}
+        onClose={() => setDeleting(null)}
+      />
+    </Stack>
+  );
+}

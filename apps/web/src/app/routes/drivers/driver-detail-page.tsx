@@ -1,0 +1,107 @@
+import type { UserDetail } from '@cabdesk/contract';
+import { Anchor, Button, SimpleGrid } from '@mantine/core';
+import { IconHistory } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { ApprovalActions } from '@/components/approval-actions';
+import { ImageZoom } from '@/components/image-zoom';
+import { InfoList } from '@/components/info-list';
+import { DetailScreen } from '@/components/detail-screen';
+import { Email, PersonProfile } from '@/components/person-cell';
+import { SectionCard } from '@/components/section-card';
+import { RideHistoryTable } from '@/features/rides/components/ride-history-table';
+import { useDecideUserApproval } from '@/features/users/api/decide-user-approval';
+import { useUserDetail } from '@/features/users/api/get-user-detail';
+import { formatDate } from '@/lib/format';
+
+function DriverInformation({ driver }: { driver: UserDetail }) {
+  const { t } = useTranslation();
+  const approval = useDecideUserApproval();
+  const company = driver.company;
+  return (
+    <SectionCard
+      title={t('drivers.information')}
+      actions={
+        <ApprovalActions
+          variant="buttons"
+          approval={driver.approval}
+          name={driver.name}
+          pending={approval.isPending}
+          onDecide={(decision) => approval.mutateAsync({ id: driver.id, approval: decision })}
+        />
+      }
+    >
+      <PersonProfile person={driver}>
+        <InfoList
+          cols={3}
+          items={[
+            { label: t('users.phone'), value: driver.phone },
+            {
+              label: t('users.gender'),
+              value: driver.gender ? t(`gender.${driver.gender}`) : null,
+            },
+            { label: t('drivers.dob'), value: driver.dob ? formatDate(driver.dob) : null },
+            { label: t('users.email'), value: <Email address={driver.email} /> },
+            {
+              label: t('drivers.companyName'),
+              value: company ? (
+                <Anchor component={Link} to={`/company-detail/${company.id}`} size="sm">
+                  {company.company_name ?? t('common.na')}
+                </Anchor>
+              ) : (
+                t('common.na')
+              ),
+            },
+            {
+              label: t('drivers.companyEmail'),
+              value: company ? <Email address={company.email} /> : t('common.na'),
+            },
+            { label: t('drivers.companyPhone'), value: company?.phone ?? t('common.na') },
+            { label: t('users.registrationDate'), value: formatDate(driver.created_at) },
+          ]}
+        />
+      </PersonProfile>
+    </SectionCard>
+  );
+}
+
+/** SPEC 2 Driver detail: information, licence documents, approval and trip history. */
+export function DriverDetailPage() {
+  const { t } = useTranslation();
+  const driver = useUserDetail(Number(useParams().id));
+
+  return (
+    <DetailScreen
+      title={t('pages.driverDetail')}
+      back={{ to: '/driver', label: t('pages.driver') }}
+      query={driver}
+    >
+      {(data) => (
+        <>
+          <DriverInformation driver={data} />
+          <SectionCard title={t('drivers.documents')}>
+            <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
+              <ImageZoom src={data.holding_dl} label={t('drivers.holdingLicence')} />
+              <ImageZoom src={data.dl_front} label={t('drivers.licenceFront')} />
+            </SimpleGrid>
+          </SectionCard>
+          <SectionCard
+            title={t('rides.tripHistory')}
+            actions={
+              <Button
+                component={Link}
+                to={`/driver-history-detail?driver_id=${data.id}`}
+                variant="light"
+                leftSection={<IconHistory size={16} />}
+              >
+                {t('drivers.historySummary')}
+              </Button>
+            }
+          >
+            <RideHistoryTable userId={data.id} party="user" />
+          </SectionCard>
+        </>
+      )}
+    </DetailScreen>
+  );
+}

@@ -1,0 +1,124 @@
+import type { Faq } from '@cabdesk/contract';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { DataTable, type Column, pagedQueryProps } from '@/components/data-table';
+import { IconAction } from '@/components/icon-action';
+import { PageTitle } from '@/components/page-title';
+import { useTableUrlState } from '@/hooks/use-table-url-state';
+import { formatDate } from '@/lib/format';
+import { useDeleteFaq } from '@/features/faqs/api/delete-faq';
+import { useFaqs } from '@/features/faqs/api/get-faqs';
+import { FaqFormModal } from '@/features/faqs/components/faq-form-modal';
+
+interface FormState {
+  opened: boolean;
+  faq: Faq | null;
+  key: number;
+}
+
+/** SPEC 2 FAQ: the list of questions with add, edit and delete, a page at a time. */
+export function FaqPage() {
+  const { t } = useTranslation();
+  const table = useTableUrlState();
+  const faqs = useFaqs({ page: table.page });
+  const deleteFaq = useDeleteFaq();
+  // Kept while the popup fades out, so its title does not change on the way.
+  const [form, setForm] = useState<FormState>({ opened: false, faq: null, key: 0 });
+  const [deleting, setDeleting] = useState<Faq | null>(null);
+
+  const openForm = (faq: Faq | null) =>
+    setForm((current) => ({ opened: true, faq, key: current.key + 1 }));
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    deleteFaq.mutate(deleting.id, { onSettled: () => setDeleting(null) });
+  };
+
+  const columns: Column<Faq>[] = [
+    { key: 'index', header: '#', render: (_, index) => index, width: 56 },
+    {
+      key: 'detail',
+      header: t('faqs.detail'),
+      render: (faq) => (
+        <Stack gap={4} maw={760}>
+          <Text fw={600} size="sm">
+            {faq.question}
+          </Text>
+          <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-line' }}>
+            {faq.answer}
+          </Text>
+        </Stack>
+      ),
+    },
+    {
+      key: 'date',
+      header: t('faqs.date'),
+      render: (faq) => (
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {formatDate(faq.updated_at)}
+        </Text>
+      ),
+      width: 140,
+    },
+    {
+      key: 'action',
+      header: t('faqs.action'),
+      width: 110,
+      render: (faq) => (
+        <Group gap="xs" wrap="nowrap">
+          <IconAction
+            tooltip={t('faqs.edit')}
+            label={t('faqs.editName', { question: faq.question })}
+            onClick={() => openForm(faq)}
+          >
+            <IconPencil size={18} />
+          </IconAction>
+          <IconAction
+            tooltip={t('faqs.delete')}
+            label={t('faqs.deleteName', { question: faq.question })}
+            color="red"
+            onClick={() => setDeleting(faq)}
+          >
+            <IconTrash size={18} />
+          </IconAction>
+        </Group>
+      ),
+    },
+  ];
+
+  return (
+    <Stack gap="lg">
+      <PageTitle
+        title={t('pages.faq')}
+        actions={<Button onClick={() => openForm(null)}>{t('faqs.add')}</Button>}
+      />
+      <DataTable
+        label={t('faqs.tableLabel')}
+        columns={columns}
+        rowKey={(faq) => faq.id}
+        {...pagedQueryProps(faqs, table.setPage)}
+        minWidth={720}
+      />
+      <FaqFormModal
+        opened={form.opened}
+        faq={form.faq}
+        formKey={form.key}
+        onClose={() => setForm((current) => ({ ...current, opened: false }))}
+      />
+      <ConfirmDialog
+        opened={deleting !== null}
+        title={t('faqs.deleteTitle')}
+        message={t('faqs.deleteConfirm')}
+        confirmLabel={t('faqs.confirmDelete')}
+        cancelLabel={t('faqs.cancel')}
+        color="red"
+        loading={deleteFaq.isPending}
+        onConfirm={confirmDelete}
+        onClose={() => setDeleting(null)}
+      />
+    </Stack>
+  );
+}

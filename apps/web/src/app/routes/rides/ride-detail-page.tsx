@@ -1,0 +1,141 @@
+import { RIDE_MESSAGES, type RideDetail } from '@cabdesk/contract';
+import { Alert, Anchor, SimpleGrid } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { DetailScreen } from '@/components/detail-screen';
+import { InfoList } from '@/components/info-list';
+import { Email } from '@/components/person-cell';
+import { SectionCard } from '@/components/section-card';
+import { RideStatusBadge } from '@/components/status-badge';
+import { formatDate, formatMoney } from '@/lib/format';
+import { translateMessage } from '@/lib/i18n';
+import { isRideId, useRideDetail } from '@/features/rides/api/get-ride-detail';
+import { RejectRideButton } from '@/features/rides/components/reject-ride-button';
+import { companyNameOf } from '@/features/rides/components/ride-columns';
+
+/** A name that opens the person's or company's own page. */
+function NameLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Anchor component={Link} to={to} size="sm" fw={500}>
+      {children}
+    </Anchor>
+  );
+}
+
+function RideInformation({ ride }: { ride: RideDetail }) {
+  const { t } = useTranslation();
+  const na = t('common.na');
+  const vehicle = ride.driver?.vehicle ?? null;
+  return (
+    <SectionCard title={t('rides.tripInformation')} actions={<RejectRideButton ride={ride} />}>
+      <InfoList
+        cols={4}
+        items={[
+          { label: t('rides.pickUpPoint'), value: ride.pickup_address },
+          { label: t('rides.dropOffPoint'), value: ride.drop_address },
+          { label: t('rides.tripDate'), value: formatDate(ride.created_at) },
+          { label: t('rides.price'), value: formatMoney(ride.amount) },
+          // SPEC 2: the driver's vehicle's service type; N/A without a driver or vehicle.
+          { label: t('rides.serviceType'), value: vehicle?.service_type_data.title ?? na },
+          { label: t('rides.vehicleType'), value: vehicle?.vehicle_type_data.title ?? na },
+          { label: t('rides.status'), value: <RideStatusBadge status={ride.ride_status} /> },
+          ...(ride.ride_status === 'Cancel' && ride.cancel_reason
+            ? [{ label: t('rides.cancelReason'), value: ride.cancel_reason }]
+            : []),
+        ]}
+      />
+    </SectionCard>
+  );
+}
+
+function People({ ride }: { ride: RideDetail }) {
+  const { t } = useTranslation();
+  const na = t('common.na');
+  const { user, driver, company } = ride;
+  return (
+    <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
+      <SectionCard title={t('rides.user')}>
+        <InfoList
+          cols={1}
+          items={[
+            {
+              label: t('rides.name'),
+              value: <NameLink to={`/user-detail/${user.id}`}>{user.name}</NameLink>,
+            },
+            { label: t('rides.email'), value: <Email address={user.email} /> },
+            { label: t('rides.phone'), value: user.phone },
+          ]}
+        />
+      </SectionCard>
+      <SectionCard title={t('rides.driver')}>
+        <InfoList
+          cols={1}
+          items={[
+            {
+              label: t('rides.name'),
+              value: driver ? (
+                <NameLink to={`/driver-detail/${driver.id}`}>{driver.name}</NameLink>
+              ) : (
+                na
+              ),
+            },
+            { label: t('rides.email'), value: driver ? <Email address={driver.email} /> : na },
+            { label: t('rides.phone'), value: driver ? driver.phone : na },
+          ]}
+        />
+      </SectionCard>
+      <SectionCard title={t('rides.companyDetail')}>
+        <InfoList
+          cols={1}
+          items={[
+            {
+              label: t('rides.company'),
+              value: company ? (
+                <NameLink to={`/company-detail/${company.id}`}>{companyNameOf(ride)}</NameLink>
+              ) : (
+                na
+              ),
+            },
+            { label: t('rides.companyPhone'), value: company ? company.phone : na },
+          ]}
+        />
+      </SectionCard>
+    </SimpleGrid>
+  );
+}
+
+/**
+ * SPEC 2 Trip detail: where from and to, when, the price, the service and
+ * vehicle type of the driver's vehicle, the passenger, the driver and the
+ * company (N/A where the trip has none), the status badge, and the reject-trip
+ * action while the trip is Pending or Accepted.
+ */
+export function RideDetailPage() {
+  const { t } = useTranslation();
+  const rideId = Number(useParams().id);
+  const ride = useRideDetail(rideId);
+
+  return (
+    <DetailScreen
+      title={t('pages.tripDetail')}
+      back={{ to: '/trip', label: t('pages.trip') }}
+      query={ride}
+      missing={
+        isRideId(rideId) ? undefined : (
+          <Alert color="red" variant="light" icon={<IconAlertCircle />}>
+            {translateMessage(RIDE_MESSAGES.rideNotFound)}
+          </Alert>
+        )
+      }
+    >
+      {(data) => (
+        <>
+          <RideInformation ride={data} />
+          <People ride={data} />
+        </>
+      )}
+    </DetailScreen>
+  );
+}

@@ -1,0 +1,104 @@
+import type { Vehicle } from '@cabdesk/contract';
+import { Anchor, Group, SimpleGrid } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ApprovalActions } from '@/components/approval-actions';
+import { DeleteButton } from '@/components/delete-button';
+import { DetailScreen } from '@/components/detail-screen';
+import { ImageZoom } from '@/components/image-zoom';
+import { InfoList } from '@/components/info-list';
+import { SectionCard } from '@/components/section-card';
+import { useDecideVehicleApproval } from '@/features/vehicles/api/decide-vehicle-approval';
+import { useDeleteVehicle } from '@/features/vehicles/api/delete-vehicle';
+import { useVehicleDetail } from '@/features/vehicles/api/get-vehicle-detail';
+
+function VehicleInformation({ vehicle }: { vehicle: Vehicle }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const approval = useDecideVehicleApproval();
+  const remove = useDeleteVehicle();
+  const company = vehicle.company_data;
+  return (
+    <SectionCard
+      title={t('vehicles.information')}
+      actions={
+        <Group gap="sm">
+          {/* SPEC 4 defect fixed: each button sends the decision chosen. */}
+          <ApprovalActions
+            variant="buttons"
+            approval={vehicle.approval}
+            name={vehicle.license_number}
+            pending={approval.isPending}
+            onDecide={(decision) => approval.mutateAsync({ id: vehicle.id, approval: decision })}
+          />
+          <DeleteButton
+            variant="button"
+            name={vehicle.license_number}
+            pending={remove.isPending}
+            onDelete={() =>
+              remove.mutateAsync(vehicle.id).then(() => navigate('/vehicle', { replace: true }))
+            }
+          />
+        </Group>
+      }
+    >
+      <InfoList
+        cols={4}
+        items={[
+          {
+            label: t('vehicles.companyName'),
+            value: (
+              <Anchor component={Link} to={`/company-detail/${company.id}`} size="sm">
+                {company.company_name ?? company.name}
+              </Anchor>
+            ),
+          },
+          { label: t('vehicles.owner'), value: company.name },
+          { label: t('vehicles.companyPhone'), value: company.phone },
+          { label: t('vehicles.serviceType'), value: vehicle.service_type_data.title },
+          { label: t('vehicles.vehicleType'), value: vehicle.vehicle_type_data.title },
+          { label: t('vehicles.brand'), value: vehicle.brand_name.name },
+          { label: t('vehicles.model'), value: vehicle.model_name.name },
+          { label: t('vehicles.color'), value: vehicle.color_name.name },
+          { label: t('vehicles.seats'), value: vehicle.vehicle_type_data.seats },
+          { label: t('vehicles.plate'), value: vehicle.license_number },
+        ]}
+      />
+    </SectionCard>
+  );
+}
+
+/** SPEC 2 Vehicle detail: every field, three documents and four photos with zoom. */
+export function VehicleDetailPage() {
+  const { t } = useTranslation();
+  const vehicle = useVehicleDetail(Number(useParams().id));
+
+  return (
+    <DetailScreen
+      title={t('pages.vehicleDetail')}
+      back={{ to: '/vehicle', label: t('pages.vehicle') }}
+      query={vehicle}
+    >
+      {(data) => (
+        <>
+          <VehicleInformation vehicle={data} />
+          <SectionCard title={t('vehicles.documents')}>
+            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+              <ImageZoom src={data.registration_front} label={t('vehicles.registrationFront')} />
+              <ImageZoom src={data.registration_back} label={t('vehicles.registrationBack')} />
+              <ImageZoom src={data.insurance} label={t('vehicles.insurance')} />
+            </SimpleGrid>
+          </SectionCard>
+          <SectionCard title={t('vehicles.images')}>
+            <SimpleGrid cols={{ base: 2, lg: 4 }} spacing="md">
+              <ImageZoom src={data.vehicle_front} label={t('vehicles.front')} />
+              <ImageZoom src={data.vehicle_back} label={t('vehicles.back')} />
+              <ImageZoom src={data.vehicle_left} label={t('vehicles.driverSide')} />
+              <ImageZoom src={data.vehicle_right} label={t('vehicles.passengerSide')} />
+            </SimpleGrid>
+          </SectionCard>
+        </>
+      )}
+    </DetailScreen>
+  );
+}

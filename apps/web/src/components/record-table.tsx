@@ -1,0 +1,120 @@
+import { Group } from '@mantine/core';
+import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApprovalActions, type Decision } from './approval-actions';
+import { DataTable, pagedQueryProps, type Column, type PagedQuery } from './data-table';
+import { DeleteButton } from './delete-button';
+import { ViewLink } from './view-link';
+
+/** Where a paged table of records stands and how it reads. */
+interface TableProps {
+  /** The table's accessible name. */
+  label: string;
+  onPageChange: (page: number) => void;
+  toolbar?: ReactNode;
+  minWidth: number;
+}
+
+/** The props of a table of records that serves several screens (drivers, vehicles). */
+export interface RecordListProps<Query> extends TableProps {
+  /** What its list call is asked; with company_id, one company's records (no company column). */
+  query: Query;
+}
+
+/** What the columns need of an approval mutation (TanStack Query's result, narrowed). */
+interface DecideMutation {
+  isPending: boolean;
+  variables?: { id: number };
+  mutateAsync: (decision: { id: number; approval: Decision }) => Promise<unknown>;
+}
+
+/** What the columns need of a delete mutation. */
+interface DeleteMutation {
+  isPending: boolean;
+  variables?: number;
+  mutateAsync: (id: number) => Promise<unknown>;
+}
+
+interface RecordColumnsOptions<T> {
+  /** Who or what a row is, for the questions ("Ann Lee", "AB-123"). */
+  nameOf: (row: T) => string;
+  /** The row's detail page. */
+  detailOf: (row: T) => string;
+  approval: DecideMutation;
+  remove: DeleteMutation;
+  /** Row actions before view and delete (a company's active switch). */
+  before?: (row: T) => ReactNode;
+}
+
+/**
+ * The last two columns of every list of records awaiting approval (companies,
+ * drivers, vehicles): approve / reject while Pending, the badge once decided
+ * (SPEC 4); then view and delete, each asked first.
+ */
+function recordColumns<T extends { id: number; approval: string }>(
+  t: TFunction,
+  { nameOf, detailOf, approval, remove, before }: RecordColumnsOptions<T>,
+): Column<T>[] {
+  return [
+    {
+      key: 'approval',
+      header: t('approval.column'),
+      nowrap: true,
+      render: (row) => (
+        <ApprovalActions
+          approval={row.approval}
+          name={nameOf(row)}
+          pending={approval.isPending && approval.variables?.id === row.id}
+          onDecide={(decision) => approval.mutateAsync({ id: row.id, approval: decision })}
+        />
+      ),
+    },
+    {
+      key: 'action',
+      header: t('table.action'),
+      nowrap: true,
+      render: (row) => (
+        <Group gap="xs" wrap="nowrap">
+          {before?.(row)}
+          <ViewLink to={detailOf(row)} name={nameOf(row)} />
+          <DeleteButton
+            name={nameOf(row)}
+            pending={remove.isPending && remove.variables === row.id}
+            onDelete={() => remove.mutateAsync(row.id)}
+          />
+        </Group>
+      ),
+    },
+  ];
+}
+
+interface RecordTableProps<T> extends TableProps, RecordColumnsOptions<T> {
+  /** The list query: its rows, pages, loading and error. */
+  list: PagedQuery<T>;
+  /** The record's own columns; `false` leaves one out. */
+  columns: (Column<T> | false)[];
+}
+
+/** A paged table of records awaiting approval: its own columns, then approve / view / delete. */
+export function RecordTable<T extends { id: number; approval: string }>({
+  label,
+  list,
+  columns,
+  onPageChange,
+  toolbar,
+  minWidth,
+  ...record
+}: RecordTableProps<T>) {
+  const { t } = useTranslation();
+  return (
+    <DataTable
+      label={label}
+      columns={[...columns.filter((column) => column !== false), ...recordColumns(t, record)]}
+      rowKey={(row) => row.id}
+      {...pagedQueryProps(list, onPageChange)}
+      minWidth={minWidth}
+      toolbar={toolbar}
+    />
+  );
+}

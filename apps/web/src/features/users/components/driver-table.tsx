@@ -1,0 +1,83 @@
+import type { driverList, InputOf, UserListItem } from '@cabdesk/contract';
+import { Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { Column } from '@/components/data-table';
+import { ContactCell, PersonCell } from '@/components/person-cell';
+import { RecordTable, type RecordListProps } from '@/components/record-table';
+import { formatCount, formatDate } from '@/lib/format';
+import { useDecideUserApproval } from '../api/decide-user-approval';
+import { useDeleteUser } from '../api/delete-user';
+import { useDriverList } from '../api/get-driver-list';
+
+const nowrap = (text: string) => (
+  <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+    {text}
+  </Text>
+);
+
+/**
+ * SPEC 2 Driver list, on the driver list and in a company's Driver List tab:
+ * name with gender, contact, company, date of birth, registration date, total
+ * rides, approve / reject while Pending, view and delete.
+ */
+export function DriverTable({ query, ...table }: RecordListProps<InputOf<typeof driverList>>) {
+  const { t } = useTranslation();
+  const drivers = useDriverList(query);
+  const approval = useDecideUserApproval();
+  const remove = useDeleteUser();
+  const na = t('common.na');
+
+  const columns: (Column<UserListItem> | false)[] = [
+    { key: 'index', header: '#', render: (_, index) => index, width: 48 },
+    {
+      key: 'name',
+      header: t('drivers.name'),
+      render: (driver) => (
+        <PersonCell
+          name={driver.name}
+          image={driver.profile}
+          detail={driver.gender ? t(`gender.${driver.gender}`) : null}
+        />
+      ),
+    },
+    {
+      key: 'contact',
+      header: t('users.contact'),
+      render: (driver) => <ContactCell phone={driver.phone} email={driver.email} />,
+    },
+    query.company_id === undefined && {
+      key: 'company',
+      header: t('drivers.company'),
+      render: (driver) =>
+        driver.company ? <Text size="sm">{driver.company.company_name ?? na}</Text> : na,
+    },
+    {
+      key: 'dob',
+      header: t('drivers.dob'),
+      render: (driver) => nowrap(driver.dob ? formatDate(driver.dob) : na),
+    },
+    {
+      key: 'registered',
+      header: t('users.registrationDate'),
+      render: (driver) => nowrap(formatDate(driver.created_at)),
+    },
+    {
+      key: 'rides',
+      header: t('drivers.totalRides'),
+      render: (driver) => formatCount(driver.driver_rides_count),
+      align: 'center',
+    },
+  ];
+
+  return (
+    <RecordTable<UserListItem>
+      {...table}
+      list={drivers}
+      columns={columns}
+      nameOf={(driver) => driver.name}
+      detailOf={(driver) => `/driver-detail/${driver.id}`}
+      approval={approval}
+      remove={remove}
+    />
+  );
+}

@@ -1,0 +1,26 @@
+import type { UserDetail } from '@cabdesk/contract';
+import { IconCurrencyDollar, IconReceipt } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
+import type { Figure } from '@/components/figure-card';
+import { formatMoney } from '@/lib/format';
+
+/** An account's revenue of today and overall (company detail, driver history). */
+export function revenueFigures(
+  t: TFunction,
+  account: Pick<UserDetail, 'today_revenue' | 'overall_revenue'>,
+): Figure[] {
+  return [
+    {
+      label: t('companies.todaysRevenue'),
+      value: formatMoney(account.today_revenue),
+      icon: <IconReceipt size={22} stroke={1.5} />,
+      color: 'grape',
+    },
+    {
+      label: t('companies.overallRevenue'),
+      value: formatMoney(account.overall_revenue),
+      icon: <IconCurrencyDollar size={22} stroke={1.5} />,
+      color: 'teal',
+    },
+  ];
+}

@@ -1,0 +1,17 @@
+import { expect, it } from 'vitest';
+import { formatDate } from './format';
+
+// West of Greenwich, where UTC midnight is still the day before. Set before
+// the first date is formatted (the formatters read the zone when made).
+process.env.TZ = 'America/New_York';
+
+it('shows a calendar day (a date of birth) as that day, wherever the browser is', () => {
+  expect(formatDate('2024-03-05', 'en')).toBe('Mar-05-2024');
+  expect(formatDate('2024-03-05', 'es')).toBe('05 mar 2024');
+});
+
+it('shows a timestamp on its local day', () => {
+  // 1 a.m. UTC is the evening before in New York.
+  expect(formatDate('2024-03-05T01:00:00.000Z', 'en')).toBe('Mar-04-2024');
+  expect(formatDate(new Date('2024-12-31T12:00:00.000Z'), 'en')).toBe('Dec-31-2024');
+});

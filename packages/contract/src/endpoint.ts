@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import { envelopeSchema } from './envelope';
+
+/**
+ * The administrators' roles (ARCHITECTURE "Administrators and roles"):
+ * Owner does everything; Operator approvals, statuses, trips and notes;
+ * Support FAQ and coupons; Finance sales, the dashboard and exports. Every
+ * role reads the directory and the trips.
+ */
+export const ROLES = ['Owner', 'Operator', 'Support', 'Finance'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Every role: calls about one's own account, and what everybody reads. */
+export const EVERY_ROLE: readonly Role[] = ROLES;
+
+export type Method = 'GET' | 'POST';
+
+/** The admin API's base path (SPEC 7). */
+export const API_BASE = '/taxi-service/admin/';
+
+/**
+ * One call of the admin API, the single truth the server registers its route
+ * from and the web app calls through: a route cannot drift from its contract,
+ * and "find references" on the object leads to the route, the web call and
+ * every query it invalidates.
+ */
+type Endpoint<
+  M extends Method = Method,
+  Input extends z.ZodType = z.ZodType,
+  Data extends z.ZodType = z.ZodType,
+> = {
+  readonly method: M;
+  /**
+   * Where it answers: under API_BASE, SPEC 7's name on the wire (`user-list`);
+   * an absolute path (`/healthz`) is outside the admin API.
+   */
+  readonly path: string;
+  /** One line for the API reference. */
+  readonly summary: string;
+  /** The API reference's section. */
+  readonly tag: string;
+  /** The query string (GET) or the body (POST), as validated by the server. */
+  readonly input: Input;
+  /** Request headers the call reads, when it reads any. */
+  readonly headers?: z.ZodType;
+  /** The `data` of the envelope a success answers. */
+  readonly data: Data;
+  /** `{ status, message, data }` of a success (HTTP 200). */
+  readonly response: z.ZodObject<{ status: z.ZodBoolean; message: z.ZodString; data: Data }>;
+  /** Reachable without a session (sign-in and password recovery). */
+  readonly public: boolean;
+  /** The roles that may call it once signed in. */
+  readonly roles: readonly Role[];
+  /** Answers a stream of server-sent events instead of a JSON envelope. */
+  readonly stream: boolean;
+};
+
+/** An endpoint of any shape (for code that handles every call alike). */
+export type AnyEndpoint = Endpoint<Method, z.ZodType, z.ZodType>;
+
+/** What a caller sends: the query or body before the server's parsing. */
+export type InputOf<E extends AnyEndpoint> = z.input<E['input']>;
+/** What the server's handler receives: the parsed query or body. */
+export type ParsedInputOf<E extends AnyEndpoint> = z.output<E['input']>;
+/** The `data` a success carries, as the client reads it. */
+export type DataOf<E extends AnyEndpoint> = z.output<E['data']>;
+
+/** No query, or an empty body. */
+export const noInput = z.object({});
+
+/** An endpoint as an area declares it: its method, path and section come from the area. */
+type CallOptions<Input extends z.ZodType, Data extends z.ZodType> = {
+  summary: string;
+  input?: Input;
+  headers?: z.ZodType;
+  data: Data;
+  stream?: boolean;
+} & ({ public: true; roles?: undefined } | { public?: false; roles?: readonly Role[] });
+
+/**
+ * The calls of one area of the API: its section of the reference, and the
+ * roles that may make them unless a call names its own (or is public).
+ * `area('Directory', EVERY_ROLE).get('user-list', { summary, input, data })`.
+ */
+export function area(tag: string, roles: readonly Role[]) {
+  const method =
+    <M extends Method>(name: M) =>
+    <Data extends z.ZodType, Input extends z.ZodType = typeof noInput>(
+      path: string,
+      options: CallOptions<Input, Data>,
+    ) =>
+      endpoint<M, Data, Input>({
+        ...options,
+        method: name,
+        path,
+        tag,
+        public: options.public === true,
+        roles: options.roles ?? roles,
+      });
+  return { get: method('GET'), post: method('POST') };
+}
+
+/** The endpoint object of one call, as an area declares it. */
+function endpoint<M extends Method, Data extends z.ZodType, Input extends z.ZodType>(definition: {
+  method: M;
+  path: string;
+  summary: string;
+  tag: string;
+  input?: Input;
+  headers?: z.ZodType;
+  data: Data;
+  stream?: boolean;
+  public: boolean;
+  roles: readonly Role[];
+}): Endpoint<M, Input, Data> {
+  return {
+    method: definition.method,
+    path: definition.path,
+    summary: definition.summary,
+    tag: definition.tag,
+    input: (definition.input ?? noInput) as Input,
+    ...(definition.headers ? { headers: definition.headers } : {}),
+    data: definition.data,
+    response: envelopeSchema(definition.data),
+    public: definition.public,
+    roles: definition.public ? ROLES : definition.roles,
+    stream: definition.stream === true,
+  };
+}
+
+/** The URL path of an endpoint: `/taxi-service/admin/user-list`, `/healthz`. */
+export const urlOf = (e: Pick<AnyEndpoint, 'path'>) =>
+  e.path.startsWith('/') ? e.path : `${API_BASE}${e.path}`;

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { area, EVERY_ROLE } from './endpoint';
+import { idSchema, optionalQuery, pagedSchema, pageQuerySchema } from './envelope';
+import { approvalSchema, imageUrlSchema, int } from './vocabulary';
+
+const vehicleCompanySchema = z.object({
+  id: int(),
+  company_name: z.string().nullable(),
+  /** The owner's name. */
+  name: z.string(),
+  phone: z.string().nullable(),
+  email: z.string(),
+});
+
+/** One vehicle, in vehicle-list and vehicle-detail alike (SPEC 3). */
+const vehicleSchema = z.object({
+  id: int(),
+  license_number: z.string(),
+  approval: approvalSchema,
+  created_at: z.string(),
+  service_type_data: z.object({ id: int(), title: z.string() }),
+  vehicle_type_data: z.object({ id: int(), title: z.string(), seats: int() }),
+  brand_name: z.object({ id: int(), name: z.string() }),
+  model_name: z.object({ id: int(), name: z.string() }),
+  color_name: z.object({ id: int(), name: z.string() }),
+  company_data: vehicleCompanySchema,
+  registration_front: imageUrlSchema,
+  registration_back: imageUrlSchema,
+  insurance: imageUrlSchema,
+  vehicle_front: imageUrlSchema,
+  vehicle_back: imageUrlSchema,
+  vehicle_right: imageUrlSchema,
+  vehicle_left: imageUrlSchema,
+});
+export type Vehicle = z.infer<typeof vehicleSchema>;
+
+/**
+ * GET vehicle-list: vehicles newest first, of one company when company_id is
+ * given (404 when that company is missing or deleted). Search matches plate,
+ * company name, owner, brand, model, service and vehicle type. Vehicles have
+ * no active status; `approval` filters.
+ */
+const vehicleListQuerySchema = pageQuerySchema.extend({
+  company_id: optionalQuery(idSchema),
+  approval: optionalQuery(approvalSchema),
+});
+
+/** GET vehicle-detail (404 when missing or deleted). */
+const vehicleDetailQuerySchema = z.object({ vehicle_id: idSchema });
+
+// ---------------------------------------------------------------- calls
+
+const directoryCalls = area('Directory', EVERY_ROLE);
+
+export const vehicleList = directoryCalls.get('vehicle-list', {
+  summary: 'Vehicles newest first, of one company or all, paged.',
+  input: vehicleListQuerySchema,
+  data: pagedSchema(vehicleSchema),
+});
+
+export const vehicleDetail = directoryCalls.get('vehicle-detail', {
+  summary: 'One vehicle with its documents and photos (404 when missing).',
+  input: vehicleDetailQuerySchema,
+  data: vehicleSchema,
+});
