@@ -72,6 +72,21 @@ describe('the review desk', () => {
       await shoot(page, 'screen-desktop');
       await expectNoSeriousA11yViolations(page);
 
+      // Z zooms; Compare puts the next document beside the one shown; Rotate turns it.
+      const zoom = page.getByRole('button', { name: 'Zoom (Z)' });
+      await page.keyboard.press('z');
+      expect(await zoom.getAttribute('aria-pressed')).toBe('true');
+      await page.keyboard.press('z');
+      expect(await zoom.getAttribute('aria-pressed')).toBe('false');
+      await page.getByRole('button', { name: 'Compare side by side' }).click();
+      await expect.poll(() => page.getByTestId('review-document').count()).toBe(2);
+      await page.getByRole('button', { name: 'Rotate' }).click();
+      await expect
+        .poll(() =>
+          page.getByTestId('review-document').first().locator('img').getAttribute('style'),
+        )
+        .toContain('rotate(90deg)');
+
       for (const [index, item] of items.slice(0, 5).entries()) {
         await opened(page, item);
         if (index === 2) {
@@ -114,6 +129,20 @@ describe('the review desk', () => {
       await history.getByText(`Reason: ${REASON}`).waitFor();
       await shoot(page, 'history-desktop');
 
+      // An internal note: who and when, newest first, and in the history too.
+      await page.getByRole('tab', { name: 'Notes' }).click();
+      const notes = page.getByRole('tabpanel', { name: 'Notes' });
+      await notes.getByRole('button', { name: 'Add note' }).click();
+      await notes.getByText('Please enter a note.').waitFor();
+      await notes.getByLabel('New internal note').fill('Called the owner: new photo coming.');
+      await notes.getByRole('button', { name: 'Add note' }).click();
+      await toast(page, 'Note added successfully.').waitFor();
+      await notes.getByText('Called the owner: new photo coming.').waitFor();
+      await notes
+        .getByText(/^Administrator · /)
+        .first()
+        .waitFor();
+
       // The approved ones are approved; the sixth still waits.
       for (const item of [items[0]!, items[1]!, items[3]!, items[4]!]) {
         const decided = await apiGet<{ approval: string }>(
@@ -125,6 +154,13 @@ describe('the review desk', () => {
         );
         expect(decided.approval, item.name).toBe('Approved');
       }
+
+      // What expires within 30 days (the demo has some soon and some expired).
+      await page.goto('/expiring-documents');
+      const expiring = page.getByRole('table', { name: 'Expiring documents' }).locator('tbody tr');
+      await expiring.first().waitFor();
+      await page.getByText('Expired').first().waitFor();
+      await shoot(page, 'expiring-desktop');
 
       // On a phone: the same screen, stacked.
       await page.setViewportSize({ width: 390, height: 844 });

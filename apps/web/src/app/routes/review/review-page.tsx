@@ -103,13 +103,20 @@ export function ReviewPage() {
           {
             key: 'kind',
             header: t('review.kindColumn'),
+            nowrap: true,
             render: (item) => <Badge variant="light">{t(`review.kind.${item.kind}`)}</Badge>,
           },
           {
             key: 'name',
             header: t('review.nameColumn'),
             render: (item) => (
-              <Anchor component="button" type="button" size="sm" onClick={() => openItem(item)}>
+              <Anchor
+                component="button"
+                type="button"
+                size="sm"
+                ta="left"
+                onClick={() => openItem(item)}
+              >
                 {item.name}
               </Anchor>
             ),
