@@ -127,6 +127,9 @@ export function callsOf(f: Fixture): Call[] {
     { group: 'list', name: 'transactions', path: 'transaction' },
     { group: 'list', name: 'FAQ', path: 'support-list' },
     { group: 'list', name: 'coupons', path: 'coupon-list' },
+    { group: 'list', name: 'review inbox', path: 'review-queue' },
+    { group: 'list', name: 'review inbox: vehicles', path: 'review-queue?kind=vehicle' },
+    { group: 'list', name: 'expiring documents', path: 'expiring-documents?within_days=30' },
     {
       group: 'search',
       name: `passengers "${f.surname}"`,

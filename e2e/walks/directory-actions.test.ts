@@ -72,7 +72,7 @@ describe('directory actions', () => {
   );
 
   walk(
-    'rejecting a pending vehicle on its page sends Rejected',
+    'rejecting a pending vehicle on its page asks for a reason and sends Rejected with it',
     async ({ page, baseUrl, admin }) => {
       const token = await signInByApi(page, baseUrl, admin, '/');
       const pending = await apiGet<Paged<Vehicle>>(baseUrl, token, 'vehicle-list?approval=Pending');
@@ -81,15 +81,24 @@ describe('directory actions', () => {
       await page.getByRole('heading', { name: 'Vehicle Information' }).waitFor();
       await page.getByRole('button', { name: 'Reject', exact: true }).click();
       const dialog = page.getByRole('dialog', { name: 'Reject' });
+      // A reason is required here (optional on the wire, for SPEC 7's clients).
+      await dialog.getByRole('button', { name: 'Reject', exact: true }).click();
+      await dialog.getByText('Please enter a reason.').waitFor();
+      await dialog.getByText('The plate does not match the registration.').click();
+      expect(await dialog.getByLabel('Reason', { exact: true }).inputValue()).toBe(
+        'The plate does not match the registration.',
+      );
       await dialog.getByRole('button', { name: 'Reject', exact: true }).click();
       await toast(page, 'Approval updated successfully.').waitFor();
       await page.getByTestId('approval-badge').filter({ hasText: 'Rejected' }).waitFor();
-      const after = await apiGet<{ approval: string }>(
+      await page.getByText('Reason: The plate does not match the registration.').waitFor();
+      const after = await apiGet<{ approval: string; approval_reason: string }>(
         baseUrl,
         token,
         `vehicle-detail?vehicle_id=${vehicle.id}`,
       );
       expect(after.approval).toBe('Rejected');
+      expect(after.approval_reason).toBe('The plate does not match the registration.');
     },
   );
 

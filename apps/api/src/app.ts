@@ -15,8 +15,11 @@ import { accountRoutes } from './modules/account';
 import { authPlugin, authRoutes, recoveryRoutes } from './modules/auth';
 import { couponRoutes } from './modules/coupons';
 import { dashboardRoutes } from './modules/dashboard';
+import { documentRoutes } from './modules/documents';
 import { faqRoutes } from './modules/faqs';
 import { healthRoutes } from './modules/health';
+import { historyRoutes } from './modules/history';
+import { noteRoutes } from './modules/notes';
 import {
   notificationHubPlugin,
   notificationRoutes,
@@ -24,6 +27,7 @@ import {
   type NotificationOptions,
 } from './modules/notifications';
 import { recordRoutes } from './modules/records';
+import { reviewRoutes } from './modules/review';
 import { rideRoutes } from './modules/rides';
 import { salesRoutes } from './modules/sales';
 import { userRoutes } from './modules/users';
@@ -52,7 +56,10 @@ export type BuildAppOptions = {
   logger?: FastifyServerOptions['logger'];
   /** Live stream and Web Push settings (tests shorten the keep-alive, trust a loopback push service). */
   notifications?: NotificationOptions;
-  /** The time the sign-in and reset-code limits read; tests move it on (default: the system's). */
+  /**
+   * The time the sign-in and reset-code limits, decisions and document expiry read; tests
+   * move it on (default: the system's).
+   */
   clock?: () => Date;
 };
 
@@ -134,6 +141,10 @@ export async function buildApp({
       await api.register(vehicleRoutes);
       await api.register(rideRoutes);
       await api.register(recordRoutes);
+      await api.register(reviewRoutes);
+      await api.register(documentRoutes);
+      await api.register(noteRoutes);
+      await api.register(historyRoutes);
       await api.register(faqRoutes);
       await api.register(couponRoutes);
       await api.register(salesRoutes);

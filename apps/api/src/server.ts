@@ -3,6 +3,7 @@ import { bootstrap } from './bootstrap';
 import { loadConfig } from './config';
 import { loggerOptions } from './logging';
 import { openDatabase } from './db/client';
+import { runDocumentCheck } from './modules/documents';
 import { runSimulation } from './simulation/simulation';
 import { pruneSpentLimits } from './prune';
 
@@ -47,6 +48,20 @@ const pruning = setInterval(() => {
   );
 }, 600_000).unref();
 
+// The daily document check (modules/documents/document-check.ts): every instance tries at
+// start-up and every 10 minutes; an advisory lock and the last day checked let it run once a
+// day across all instances, in the first 10 minutes of the UTC day (or at the first start).
+let documentCheck = Promise.resolve();
+const checkDocuments = () => {
+  documentCheck = runDocumentCheck(database.db, app.clock())
+    .then((done) => {
+      if (done) app.log.info({ documentCheck: done }, 'daily document check done');
+    })
+    .catch((err: unknown) => app.log.warn({ err }, 'daily document check failed'));
+};
+checkDocuments();
+const checking = setInterval(checkDocuments, 600_000).unref();
+
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
@@ -54,6 +69,8 @@ async function shutdown(signal: string) {
   app.log.info({ signal }, 'shutting down: finishing requests in flight');
   try {
     clearInterval(pruning);
+    clearInterval(checking);
+    await documentCheck;
     simulation.abort();
     await simulating;
     await app.close();

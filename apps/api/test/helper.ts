@@ -21,6 +21,16 @@ let template: Promise<PGlite> | undefined;
 
 /** A fresh migrated database for one test, dropped when the test ends. */
 export async function createTestDatabase(): Promise<Database> {
+  const [database] = await createSharedTestDatabase(1);
+  return database!;
+}
+
+/**
+ * One fresh migrated database seen through `instances` handles, as that many
+ * API instances see one database: on PostgreSQL each handle is a pool of its
+ * own; PGlite is one process, so there the same handle is answered each time.
+ */
+export async function createSharedTestDatabase(instances: number): Promise<Database[]> {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     const name = `cabdesk_test_${randomBytes(6).toString('hex')}`;
@@ -29,13 +39,16 @@ export async function createTestDatabase(): Promise<Database> {
     await admin.query(`create database ${name} template ${inject('postgresTemplate')}`);
     const testUrl = new URL(url);
     testUrl.pathname = `/${name}`;
-    const database = await openDatabase({ databaseUrl: testUrl.toString(), poolSize: 4 });
+    const databases: Database[] = [];
+    for (let i = 0; i < instances; i++) {
+      databases.push(await openDatabase({ databaseUrl: testUrl.toString(), poolSize: 4 }));
+    }
     onTestFinished(async () => {
-      await database.close();
+      for (const database of databases) await database.close();
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
     });
-    return database;
+    return databases;
   }
   template ??= PGlite.create({
     loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]),
@@ -43,7 +56,7 @@ export async function createTestDatabase(): Promise<Database> {
   });
   const database = await openDatabase({ pglite: await (await template).clone() });
   onTestFinished(() => database.close());
-  return database;
+  return Array<Database>(instances).fill(database);
 }
 
 export type TestEnv = Record<string, string>;

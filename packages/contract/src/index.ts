@@ -9,6 +9,10 @@ export * from './users';
 export * from './vehicles';
 export * from './rides';
 export * from './records';
+export * from './documents';
+export * from './review';
+export * from './notes';
+export * from './history';
 export * from './faqs';
 export * from './coupons';
 export * from './sales';
@@ -19,11 +23,15 @@ import * as account from './account';
 import * as auth from './auth';
 import * as coupons from './coupons';
 import * as dashboard from './dashboard';
+import * as documents from './documents';
 import type { AnyEndpoint } from './endpoint';
 import * as faqs from './faqs';
 import * as health from './health';
+import * as history from './history';
+import * as notes from './notes';
 import * as notifications from './notifications';
 import * as records from './records';
+import * as review from './review';
 import * as rides from './rides';
 import * as sales from './sales';
 import * as users from './users';
@@ -46,6 +54,10 @@ export const ENDPOINTS: readonly AnyEndpoint[] = [
   vehicles,
   rides,
   records,
+  review,
+  documents,
+  notes,
+  history,
   faqs,
   coupons,
   sales,

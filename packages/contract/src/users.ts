@@ -1,12 +1,15 @@
 import { z } from 'zod';
 import { area, EVERY_ROLE } from './endpoint';
 import { idSchema, optionalQuery, pagedSchema, pageQuerySchema } from './envelope';
+import { documentSchema } from './documents';
 import {
   activeStatusSchema,
   approvalSchema,
+  decisionFields,
   genderSchema,
   imageUrlSchema,
   int,
+  statusReasonSchema,
   userTypeSchema,
 } from './vocabulary';
 
@@ -56,6 +59,11 @@ export type UserListItem = z.infer<typeof userListItemSchema>;
  * - completed_rides: how many of this account's rides reached Complete.
  * - today_revenue: amount of this account's completed rides created today (UTC);
  *   overall_revenue: of all its completed rides. Both 0 when none.
+ * - approval_reason, approval_decided_at, approval_decided_by: the last
+ *   decision (see decisionFields).
+ * - status_reason: "Document expired" when the daily check made it Inactive.
+ * - documents: a company's or driver's documents with their expiry (see
+ *   documents.ts); [] for passengers. The image fields above stay as SPEC has them.
  */
 const userDetailSchema = userListItemSchema.extend({
   company_doc: z.array(z.string()),
@@ -66,6 +74,9 @@ const userDetailSchema = userListItemSchema.extend({
   completed_rides: int(),
   today_revenue: z.number(),
   overall_revenue: z.number(),
+  ...decisionFields,
+  status_reason: statusReasonSchema,
+  documents: z.array(documentSchema),
 });
 export type UserDetail = z.infer<typeof userDetailSchema>;
 

@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { area, EVERY_ROLE } from './endpoint';
 import { idSchema, optionalQuery, pagedSchema, pageQuerySchema } from './envelope';
-import { approvalSchema, imageUrlSchema, int } from './vocabulary';
+import { documentSchema } from './documents';
+import {
+  activeStatusSchema,
+  approvalSchema,
+  decisionFields,
+  imageUrlSchema,
+  int,
+  statusReasonSchema,
+} from './vocabulary';
 
 const vehicleCompanySchema = z.object({
   id: int(),
@@ -12,11 +20,17 @@ const vehicleCompanySchema = z.object({
   email: z.string(),
 });
 
-/** One vehicle, in vehicle-list and vehicle-detail alike (SPEC 3). */
+/**
+ * One vehicle, in vehicle-list and vehicle-detail alike (SPEC 3), and its
+ * Active status: Inactive when the daily check found a document expired
+ * (`status_reason` "Document expired"), Active again once it is renewed.
+ */
 const vehicleSchema = z.object({
   id: int(),
   license_number: z.string(),
   approval: approvalSchema,
+  status: activeStatusSchema,
+  status_reason: statusReasonSchema,
   created_at: z.string(),
   service_type_data: z.object({ id: int(), title: z.string() }),
   vehicle_type_data: z.object({ id: int(), title: z.string(), seats: int() }),
@@ -34,11 +48,18 @@ const vehicleSchema = z.object({
 });
 export type Vehicle = z.infer<typeof vehicleSchema>;
 
+/** vehicle-detail: the vehicle, its last decision and its documents with their expiry. */
+const vehicleDetailSchema = vehicleSchema.extend({
+  ...decisionFields,
+  documents: z.array(documentSchema),
+});
+export type VehicleDetail = z.infer<typeof vehicleDetailSchema>;
+
 /**
  * GET vehicle-list: vehicles newest first, of one company when company_id is
  * given (404 when that company is missing or deleted). Search matches plate,
- * company name, owner, brand, model, service and vehicle type. Vehicles have
- * no active status; `approval` filters.
+ * company name, owner, brand, model, service and vehicle type; `approval`
+ * filters.
  */
 const vehicleListQuerySchema = pageQuerySchema.extend({
   company_id: optionalQuery(idSchema),
@@ -61,5 +82,5 @@ export const vehicleList = directoryCalls.get('vehicle-list', {
 export const vehicleDetail = directoryCalls.get('vehicle-detail', {
   summary: 'One vehicle with its documents and photos (404 when missing).',
   input: vehicleDetailQuerySchema,
-  data: vehicleSchema,
+  data: vehicleDetailSchema,
 });

@@ -62,6 +62,24 @@ export const imageUrlSchema = z.string().nullable();
 /** A whole number on the wire. */
 export const int = () => z.number().int();
 
+/** An administrator as a record names them: who decided, wrote a note, acted. */
+export const adminRefSchema = z.object({ id: int(), name: z.string() });
+export type AdminRef = z.infer<typeof adminRefSchema>;
+
+/**
+ * The last decision on a company, driver or vehicle, in its detail answer:
+ * the reason given (null when none), when and by whom (null while Pending,
+ * and for records decided before decisions were recorded).
+ */
+export const decisionFields = {
+  approval_reason: z.string().nullable(),
+  approval_decided_at: z.string().nullable(),
+  approval_decided_by: adminRefSchema.nullable(),
+};
+
+/** Why a record is Inactive when the server made it so ("Document expired"); null otherwise. */
+export const statusReasonSchema = z.string().nullable();
+
 /**
  * Messages of the directory calls. Failures answer `status: false` with one of
  * these and HTTP 404 (not found) or 409 (not allowed in the record's state).

@@ -183,6 +183,15 @@ export const colors = pgTable('colors', {
 
 // ---------------------------------------------------------------- marketplace
 
+/** The last approval decision on a company, driver or vehicle: why, when, by whom. */
+const decision = () => ({
+  approvalReason: text('approval_reason'),
+  approvalDecidedAt: timestamp('approval_decided_at', { withTimezone: true }),
+  approvalDecidedBy: integer('approval_decided_by').references(() => admins.id, {
+    onDelete: 'set null',
+  }),
+});
+
 /** Passengers (User), drivers (Driver) and transport companies (Company). */
 export const users = pgTable(
   'users',
@@ -207,6 +216,9 @@ export const users = pgTable(
     companyId: integer('company_id').references((): AnyPgColumn => users.id),
     holdingDl: text('holding_dl'),
     dlFront: text('dl_front'),
+    ...decision(),
+    /** Why the server made it Inactive ("Document expired"); null when an administrator chose. */
+    statusReason: text('status_reason'),
     /** Everything a list search matches, lower-cased, for the trigram index. */
     search: text('search').generatedAlwaysAs(
       (): SQL =>
@@ -227,6 +239,10 @@ export const users = pgTable(
     index('users_company_created_idx')
       .on(t.companyId, t.createdAt, t.id)
       .where(sql`${t.deletedAt} is null`),
+    // The review queue: Pending companies and drivers by role, oldest first.
+    index('users_pending_idx')
+      .on(t.role, t.createdAt, t.id)
+      .where(sql`${t.approval} = 'Pending' and ${t.deletedAt} is null`),
     index('users_search_trgm_idx')
       .using('gin', sql`${t.search} gin_trgm_ops`)
       .where(sql`${t.deletedAt} is null`),
@@ -261,6 +277,10 @@ export const vehicles = pgTable(
       .references(() => colors.id),
     licenseNumber: text('license_number').notNull(),
     approval: approvalEnum('approval').notNull().default('Pending'),
+    ...decision(),
+    /** Inactive when a document expired (the daily check); Active again once renewed. */
+    status: activeStatusEnum('status').notNull().default('Active'),
+    statusReason: text('status_reason'),
     registrationFront: text('registration_front'),
     registrationBack: text('registration_back'),
     insurance: text('insurance'),
@@ -280,6 +300,10 @@ export const vehicles = pgTable(
     index('vehicles_company_created_idx')
       .on(t.companyId, t.createdAt, t.id)
       .where(sql`${t.deletedAt} is null`),
+    // The review queue: Pending vehicles, oldest first.
+    index('vehicles_pending_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.approval} = 'Pending' and ${t.deletedAt} is null`),
     index('vehicles_search_trgm_idx')
       .using('gin', sql`${t.search} gin_trgm_ops`)
       .where(sql`${t.deletedAt} is null`),
@@ -439,6 +463,53 @@ export const notificationStreamTickets = pgTable('notification_stream_tickets', 
   usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
+
+/**
+ * When a document of a company, driver (table users) or vehicle stops being
+ * valid, and what the daily check did about it. A document without a known
+ * expiry has no row. The images stay in the owner's SPEC columns.
+ */
+export const documentExpiries = pgTable(
+  'document_expiries',
+  {
+    /** The owner's table on the wire: users or vehicles. */
+    tableName: text('table_name').notNull(),
+    recordId: integer('record_id').notNull(),
+    /** An expiring document kind of the contract (driver_licence, insurance, ...). */
+    document: text('document').notNull(),
+    /** The day it stops being valid. */
+    expiresOn: date('expires_on', { mode: 'string' }).notNull(),
+    /** The last reminder sent for this date: 30, 7 or 1 days before; null: none yet. */
+    remindedDays: smallint('reminded_days'),
+    /** When the daily check found it expired (and made its owner Inactive); null: not yet. */
+    expiredAt: timestamp('expired_at', { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tableName, t.recordId, t.document] }),
+    index('document_expiries_expires_idx').on(t.expiresOn, t.tableName, t.recordId),
+    check('document_expiries_table_check', sql`${t.tableName} in ('users', 'vehicles')`),
+    check('document_expiries_reminded_check', sql`${t.remindedDays} in (30, 7, 1)`),
+  ],
+);
+
+/** Internal notes of administrators on a passenger, driver, company, vehicle or trip. */
+export const notes = pgTable(
+  'notes',
+  {
+    id: serial('id').primaryKey(),
+    /** users, vehicles or rides (the wire's table names). */
+    tableName: text('table_name').notNull(),
+    recordId: integer('record_id').notNull(),
+    adminId: integer('admin_id').references(() => admins.id, { onDelete: 'set null' }),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('notes_record_idx').on(t.tableName, t.recordId, t.createdAt, t.id),
+    check('notes_table_check', sql`${t.tableName} in ('users', 'vehicles', 'rides')`),
+  ],
+);
 
 /** Who did what to which record, before and after; written with the change. */
 export const auditLog = pgTable(

@@ -194,11 +194,21 @@ export const MAIL_DOMAINS = [
   'aol.com',
 ] as const;
 
-export const COMPANY_DOCUMENTS = [
-  'Business licence',
-  'Certificate of incorporation',
-  'Commercial insurance',
-] as const;
+/** A company's papers, in the order of `company_doc` (the contract's documents.ts). */
+export const COMPANY_DOCUMENTS = ['Business licence', 'Certificate of incorporation'] as const;
+
+/**
+ * When the documents of Approved records stop being valid, in days from the
+ * seed's day: a few have expired, some are close to it (the daily check's
+ * 30, 7 and 1 days), most are far off.
+ */
+export const EXPIRY_SHARES: readonly { value: readonly [number, number]; weight: number }[] = [
+  { value: [-60, 0], weight: 3 },
+  { value: [1, 1], weight: 1 },
+  { value: [2, 7], weight: 3 },
+  { value: [8, 30], weight: 6 },
+  { value: [31, 1000], weight: 87 },
+];
 
 export const CANCEL_REASONS = [
   'Driver is taking too long',

@@ -12,6 +12,7 @@ import {
   faqs,
   vehicleTypes,
 } from '../db/schema';
+import { DOCUMENT_EXPIRED_REASON } from '@cabdesk/contract';
 import { notificationFor } from '../modules/notifications';
 import { BRANDS, COLORS, COUPONS, FAQ, SERVICE_TYPES, VEHICLE_TYPES } from './catalog';
 
@@ -40,9 +41,10 @@ export type SeedContext = {
 export const FAKER_SEED = 20240305;
 
 /** A seeded en_US faker of its own, so the global one is left alone. */
-export function seededFaker(): Faker {
+/** The seeds' faker; `stream` gives an independent sequence for data drawn apart. */
+export function seededFaker(stream = 0): Faker {
   const faker = new Faker({ locale: [en_US, en, base] });
-  faker.seed(FAKER_SEED);
+  faker.seed(FAKER_SEED + stream);
   return faker;
 }
 
@@ -230,5 +232,43 @@ export async function advanceSequences(tx: Tx): Promise<void> {
     await tx.execute(
       sql`select setval(pg_get_serial_sequence(${table}, 'id'), max(id)) from ${sql.identifier(table)}`,
     );
+  }
+}
+
+/**
+ * Leaves the seeded document expiry dates as the daily check would have left
+ * them had it run every day until `now` (without its notifications): the
+ * reminders already due are marked sent, expired documents are marked, and
+ * their Approved drivers and vehicles are Inactive ("Document expired", with
+ * an audit row of the server's). So the first check after seeding starts from
+ * today, and the large scale's figures are not measured during a catch-up.
+ */
+export async function settleDocuments(tx: Tx, now: Date): Promise<void> {
+  const day = now.toISOString().slice(0, 10);
+  await tx.execute(sql`
+    update document_expiries set
+      reminded_days = case
+        when expires_on - ${day}::date = 1 then 1
+        when expires_on - ${day}::date between 2 and 7 then 7
+        when expires_on - ${day}::date between 8 and 30 then 30 end,
+      expired_at = case when expires_on <= ${day}::date then ${now.toISOString()}::timestamptz end`);
+  const after = JSON.stringify({
+    status: 'Inactive',
+    status_reason: DOCUMENT_EXPIRED_REASON,
+    reason: DOCUMENT_EXPIRED_REASON,
+  });
+  for (const table of ['users', 'vehicles'] as const) {
+    const drivers = table === 'users' ? sql`and o.role = 'Driver'` : sql``;
+    await tx.execute(sql`
+      with suspended as (
+        update ${sql.identifier(table)} o set status = 'Inactive', status_reason = ${DOCUMENT_EXPIRED_REASON}
+        where o.status = 'Active' and o.approval = 'Approved' ${drivers}
+          and exists (select 1 from document_expiries d where d.table_name = ${table}
+                      and d.record_id = o.id and d.expired_at is not null)
+        returning o.id)
+      insert into audit_log (action, table_name, record_id, before, after, created_at)
+      select 'document-expired', ${table}, id, '{"status":"Active"}'::jsonb, ${after}::jsonb,
+             ${now.toISOString()}::timestamptz
+      from suspended`);
   }
 }

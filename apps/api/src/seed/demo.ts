@@ -1,6 +1,13 @@
 import type { Faker } from '@faker-js/faker';
 import type { Tx } from '../db/client';
-import { driverVehicles, rides, transactions, users, vehicles } from '../db/schema';
+import {
+  documentExpiries,
+  driverVehicles,
+  rides,
+  transactions,
+  users,
+  vehicles,
+} from '../db/schema';
 import {
   ACTIVE_SHARE,
   APPROVAL_SHARES,
@@ -12,6 +19,7 @@ import {
   COMPANY_SUFFIXES,
   COMPANY_WORDS,
   DRIVER_GENDER_SHARES,
+  EXPIRY_SHARES,
   FARE_MIN_CENTS,
   FARE_RANGE_CENTS,
   FARE_SKEW,
@@ -47,7 +55,8 @@ export const DEMO_SIZES = {
 };
 
 const MINUTE_MS = 60_000;
-const YEAR_MS = 365 * 86_400_000;
+const DAY_MS = 86_400_000;
+const YEAR_MS = 365 * DAY_MS;
 
 type UserRow = typeof users.$inferInsert;
 type City = (typeof CITIES)[number];
@@ -79,6 +88,35 @@ function formatDate(date: Date): string {
 
 function isoDate(date: Date): string {
   return date.toISOString().slice(0, 10);
+}
+
+type ExpiryRow = typeof documentExpiries.$inferInsert;
+type Expiries = ReturnType<typeof expiryDrawer>;
+
+/**
+ * The expiry dates of the documents of Approved records (reviewed, so their
+ * dates were entered), drawn from a faker stream of their own so the rest of
+ * the demo does not depend on them. Other records' images show `fallback`, a
+ * date in force, for the reviewer to enter.
+ */
+function expiryDrawer(now: Date) {
+  const faker = seededFaker(1);
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const rows: ExpiryRow[] = [];
+  return {
+    rows,
+    date(
+      owner: { table: 'users' | 'vehicles'; id: number; approved: boolean },
+      document: string,
+      fallback: Date,
+    ): Date {
+      if (!owner.approved) return fallback;
+      const [from, to] = faker.helpers.weightedArrayElement(EXPIRY_SHARES);
+      const day = new Date(today + faker.number.int({ min: from, max: to }) * DAY_MS);
+      rows.push({ tableName: owner.table, recordId: owner.id, document, expiresOn: isoDate(day) });
+      return day;
+    },
+  };
 }
 
 /** A value made unique by drawing again; `seen` holds the lower-cased values taken. */
@@ -114,7 +152,7 @@ export function person(faker: Faker, genderShares: GenderShares, emails: Set<str
   return { name: `${firstName} ${lastName}`, email, gender };
 }
 
-function makeCompanies(faker: Faker, now: Date, images: ImageFile[]) {
+function makeCompanies(faker: Faker, now: Date, images: ImageFile[], expiries: Expiries) {
   const timeline = new Timeline(now, WINDOWS.companies, DEMO_SIZES.companies);
   const slugs = new Set<string>();
   const companies: Company[] = [];
@@ -131,8 +169,14 @@ function makeCompanies(faker: Faker, now: Date, images: ImageFile[]) {
       return slug(companyName);
     });
     const accent = faker.helpers.arrayElement(PALETTE);
-    const docCount = faker.number.int({ min: 2, max: 3 });
-    const companyDoc = COMPANY_DOCUMENTS.slice(0, docCount).map((title) =>
+    const state = states(faker);
+    const licenceUntil = expiries.date(
+      { table: 'users', id, approved: state.approval === 'Approved' },
+      'business_licence',
+      renewedUntil(createdAt, now, 1),
+    );
+    // The business licence, then the certificate of incorporation (which does not expire).
+    const companyDoc = COMPANY_DOCUMENTS.map((title, index) =>
       addImage(
         images,
         documentCard({
@@ -141,7 +185,9 @@ function makeCompanies(faker: Faker, now: Date, images: ImageFile[]) {
           lines: [
             companyName,
             `Number ${faker.string.alphanumeric({ length: 8, casing: 'upper' })}`,
-            `Issued ${formatDate(createdAt)}`,
+            index === 0
+              ? `Valid until ${formatDate(licenceUntil)}`
+              : `Issued ${formatDate(createdAt)}`,
             `${city.name}, ${city.state}`,
           ],
         }),
@@ -156,7 +202,7 @@ function makeCompanies(faker: Faker, now: Date, images: ImageFile[]) {
       profile: addImage(images, avatar(initials(companyName), accent, 'square')),
       companyName,
       companyDoc,
-      ...states(faker),
+      ...state,
       createdAt,
       updatedAt: createdAt,
     };
@@ -182,6 +228,7 @@ function renewedUntil(from: Date, now: Date, years: number): Date {
 function vehicleImages(
   faker: Faker,
   images: ImageFile[],
+  expiries: Expiries,
   id: number,
   facts: {
     plate: string;
@@ -190,9 +237,13 @@ function vehicleImages(
     company: Company;
     createdAt: Date;
     now: Date;
+    approved: boolean;
   },
 ) {
-  const { plate, label, color, company, createdAt, now } = facts;
+  const { plate, label, color, company, createdAt, now, approved } = facts;
+  const owner = { table: 'vehicles' as const, id, approved };
+  const registeredUntil = expiries.date(owner, 'registration', renewedUntil(createdAt, now, 2));
+  const insuredUntil = expiries.date(owner, 'insurance', renewedUntil(createdAt, now, 1));
   const accent = '#2f4858';
   const photos = Object.fromEntries(
     VEHICLE_VIEWS.map((view) => [
@@ -217,7 +268,7 @@ function vehicleImages(
         lines: [
           `Plate ${plate}`,
           `Registered ${formatDate(createdAt)}`,
-          `Expires ${formatDate(renewedUntil(createdAt, now, 2))}`,
+          `Expires ${formatDate(registeredUntil)}`,
           `Use: for-hire passenger vehicle, ${company.city.state}`,
         ],
       }),
@@ -231,7 +282,7 @@ function vehicleImages(
           `Policy ${faker.string.numeric(10)}`,
           `Insured ${company.name}`,
           `Vehicle ${plate}, ${label}`,
-          `Valid until ${formatDate(renewedUntil(createdAt, now, 1))}`,
+          `Valid until ${formatDate(insuredUntil)}`,
         ],
       }),
     ),
@@ -248,6 +299,7 @@ function makeVehicles(
   lookups: Lookups,
   companies: ReturnType<typeof makeCompanies>,
   images: ImageFile[],
+  expiries: Expiries,
 ) {
   const timeline = new Timeline(now, WINDOWS.vehicles, DEMO_SIZES.vehicles);
   const plates = new Set<string>();
@@ -279,7 +331,15 @@ function makeVehicles(
       colorId: color.id,
       licenseNumber: plate,
       approval,
-      ...vehicleImages(faker, images, id, { plate, label, color, company, createdAt, now }),
+      ...vehicleImages(faker, images, expiries, id, {
+        plate,
+        label,
+        color,
+        company,
+        createdAt,
+        now,
+        approved: approval === 'Approved',
+      }),
       createdAt,
       updatedAt: createdAt,
     });
@@ -294,6 +354,7 @@ function makeDrivers(
   companies: ReturnType<typeof makeCompanies>,
   fleet: ReturnType<typeof makeVehicles>,
   images: ImageFile[],
+  expiries: Expiries,
 ) {
   const timeline = new Timeline(now, WINDOWS.drivers, DEMO_SIZES.drivers);
   const emails = new Set<string>();
@@ -311,6 +372,12 @@ function makeDrivers(
     const { name, email, gender } = person(faker, DRIVER_GENDER_SHARES, emails);
     const dob = faker.date.between({ from: '1965-01-01T00:00:00Z', to: '2003-12-31T23:59:59Z' });
     const background = faker.helpers.arrayElement(PALETTE);
+    const state = states(faker);
+    const licenceUntil = expiries.date(
+      { table: 'users', id, approved: state.approval === 'Approved' },
+      'driver_licence',
+      renewedUntil(createdAt, now, 5),
+    );
     const row: UserRow = {
       id,
       role: 'Driver',
@@ -333,11 +400,11 @@ function makeDrivers(
             `DL ${faker.string.alpha({ length: 1, casing: 'upper' })}${faker.string.numeric(7)}`,
             `DOB ${formatDate(dob)}`,
             'Class E, for hire',
-            `${company.city.name}, ${company.city.state}`,
+            `Expires ${formatDate(licenceUntil)}`,
           ],
         }),
       ),
-      ...states(faker),
+      ...state,
       createdAt,
       updatedAt: createdAt,
     };
@@ -485,9 +552,10 @@ export async function seedDemo(tx: Tx, lookups: Lookups, context: SeedContext): 
   const { now, log } = context;
   const faker = seededFaker();
   const images: ImageFile[] = [];
-  const companies = makeCompanies(faker, now, images);
-  const fleet = makeVehicles(faker, now, lookups, companies, images);
-  const drivers = makeDrivers(faker, now, companies, fleet, images);
+  const expiries = expiryDrawer(now);
+  const companies = makeCompanies(faker, now, images, expiries);
+  const fleet = makeVehicles(faker, now, lookups, companies, images, expiries);
+  const drivers = makeDrivers(faker, now, companies, fleet, images, expiries);
   const passengers = makePassengers(faker, now, images);
   const rideList = makeRides(faker, now, companies.companies, drivers.list, passengers);
   const payments = makeTransactions(faker, rideList);
@@ -505,6 +573,8 @@ export async function seedDemo(tx: Tx, lookups: Lookups, context: SeedContext): 
   log(
     `users, vehicles: ${companies.rows.length + drivers.rows.length + passengers.rows.length}, ${fleet.rows.length}`,
   );
+  await insertInBatches(tx, documentExpiries, expiries.rows);
+  log(`document expiry dates: ${expiries.rows.length}`);
   await insertInBatches(tx, rides, rideList);
   await insertInBatches(tx, transactions, payments);
   log(`rides, transactions: ${rideList.length}, ${payments.length}`);

@@ -126,7 +126,7 @@ function activeStatus(index: string, name: string): string {
   return `(case when ${unit(index, name)} < ${ACTIVE_SHARE} then 'Active' else 'Inactive' end)::active_status`;
 }
 
-/** The word list of the pool's images of a kind (`company-doc`: `image_company_doc`). */
+/** The word list of the pool's images of a kind (`company-licence`: `image_company_licence`). */
 const imageKey = (kind: string) => `image_${kind.replaceAll('-', '_')}`;
 
 function phone(index: string, name: string): string {
@@ -241,7 +241,8 @@ function companiesSql({ sizes, words, timelines: t }: Plan): SQL {
   if (names < sizes.companies) throw new Error('seed: too few distinct company names');
   // A bijection of the row number onto (prefix, suffix) pairs: no two companies share a name.
   const pair = permute('g', names, 13);
-  const doc = (step: number) => `w.${imageKey('company-doc')}[1 + (k + ${step}) % ${POOL_SIZE}]`;
+  const doc = (kind: string, step: number) =>
+    `w.${imageKey(kind)}[1 + (k + ${step}) % ${POOL_SIZE}]`;
   return withWords(
     words,
     `, c as (
@@ -262,8 +263,7 @@ function companiesSql({ sizes, words, timelines: t }: Plan): SQL {
       ${activeStatus('g', 'company.status')},
       ${weighted(APPROVAL_SHARES, 'g', 'company.approval', 'approval')},
       company_name,
-      case when ${unit('g', 'company.doc_count')} < 0.5 then array[${doc(0)}, ${doc(7)}]
-           else array[${doc(0)}, ${doc(7)}, ${doc(14)}] end,
+      array[${doc('company-licence', 0)}, ${doc('company-certificate', 7)}],
       to_timestamp(epoch), to_timestamp(epoch)
     from c cross join w`,
   );
@@ -381,6 +381,26 @@ function passengersSql(plan: Plan): SQL {
 }
 
 /**
+ * The expiry dates of the documents of Approved companies, drivers and
+ * vehicles (reviewed, so entered): spread over the next three years from
+ * `now`, about 1% already past and 3% within the 30 days the daily check
+ * reminds of.
+ */
+function documentExpiriesSql(now: Date): SQL {
+  const day = now.toISOString().slice(0, 10);
+  const offset = (index: string) => `(${below(index, 'document.expiry', 1_100)} - 10)`;
+  return sql.raw(`
+    insert into document_expiries (table_name, record_id, document, expires_on)
+    select 'users', id, case role when 'Company' then 'business_licence' else 'driver_licence' end,
+      date '${day}' + ${offset('id')}
+    from users where role in ('Company', 'Driver') and approval = 'Approved'
+    union all
+    select 'vehicles', id, k.document, date '${day}' + ${offset(`id * 2 + (k.document = 'insurance')::int`)}
+    from vehicles cross join (values ('registration'), ('insurance')) k(document)
+    where approval = 'Approved'`);
+}
+
+/**
  * Drivers who may take rides (driver, vehicle and company approved), numbered
  * k = 1.. in creation order, and for each day of the ride window how many of
  * them existed when it began: a ride on day n picks k in [1, kmax(n)].
@@ -492,17 +512,19 @@ function poolImages(faker: Faker, lookups: Lookups): { files: ImageFile[]; words
     const color = PALETTE[n % PALETTE.length] ?? '#57606a';
     add('profile', avatar(initials(person), color, 'round'));
     add('company-logo', avatar(initials(firm), color, 'square'));
-    add(
-      'company-doc',
-      documentCard({
-        title: COMPANY_DOCUMENTS[n % COMPANY_DOCUMENTS.length] ?? 'Company document',
-        accent: color,
-        lines: [
-          firm,
-          `Number ${faker.string.alphanumeric({ length: 8, casing: 'upper' })}`,
-          'Specimen',
-        ],
-      }),
+    COMPANY_DOCUMENTS.forEach((title, index) =>
+      add(
+        index === 0 ? 'company-licence' : 'company-certificate',
+        documentCard({
+          title,
+          accent: color,
+          lines: [
+            firm,
+            `Number ${faker.string.alphanumeric({ length: 8, casing: 'upper' })}`,
+            'Specimen',
+          ],
+        }),
+      ),
     );
     add('driver-holding-licence', holdingLicence(person, color));
     add(
@@ -610,6 +632,7 @@ export async function seedGenerated(
         await tx.execute(driverVehiclesSql(plan));
       });
       await timed(log, `passengers: ${sizes.passengers}`, () => tx.execute(passengersSql(plan)));
+      await timed(log, 'document expiry dates', () => tx.execute(documentExpiriesSql(context.now)));
       await createEligibleDrivers(tx, plan);
       for (let from = 1; from <= rides; from += RIDE_BATCH) {
         const to = Math.min(rides, from + RIDE_BATCH - 1);

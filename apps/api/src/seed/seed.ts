@@ -7,6 +7,7 @@ import {
   insertNotifications,
   insertSupports,
   rowsOf,
+  settleDocuments,
   type SeedContext,
 } from './common';
 import { seedDemo } from './demo';
@@ -34,6 +35,8 @@ export type SeedSummary = {
 export const MARKETPLACE_TABLES = [
   'users',
   'vehicles',
+  'document_expiries',
+  'notes',
   'driver_vehicles',
   'rides',
   'transactions',
@@ -74,6 +77,7 @@ export async function seed(database: Database, options: SeedOptions): Promise<Se
           );
     await insertSupports(tx, now);
     await insertCoupons(tx, now);
+    await settleDocuments(tx, now);
     await insertNotifications(tx, now);
     await advanceSequences(tx);
   });

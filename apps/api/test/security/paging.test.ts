@@ -1,6 +1,8 @@
 import { ENDPOINTS, PER_PAGE_MAX, type AnyEndpoint } from '@cabdesk/contract';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { createUser } from '../builders';
+import type { Database } from '../../src/db/client';
 import { buildTestApp, createAdmin, signedIn } from '../helper';
 
 /** Every list: the GET calls whose query takes `page`. */
@@ -8,8 +10,14 @@ const PAGED = ENDPOINTS.filter(
   (e) => e.method === 'GET' && 'page' in ((e.input as z.ZodObject).shape ?? {}),
 );
 
-/** What a list needs besides paging to answer at all. */
-const REQUIRED: Record<string, Record<string, string>> = { 'user-list': { user_type: 'User' } };
+/** What a list needs besides paging to answer at all (notes and history: a record). */
+async function requiredBy(path: string, database: Database): Promise<Record<string, string>> {
+  if (path === 'user-list') return { user_type: 'User' };
+  if (path === 'note-list' || path === 'record-history') {
+    return { table: 'users', id: String((await createUser(database)).id) };
+  }
+  return {};
+}
 
 const takes = (e: AnyEndpoint, field: string) => field in (e.input as z.ZodObject).shape;
 
@@ -20,6 +28,10 @@ describe('paging, on every list', () => {
         'all-users',
         'coupon-list',
         'driver-list',
+        'expiring-documents',
+        'note-list',
+        'record-history',
+        'review-queue',
         'ride-list',
         'support-list',
         'transaction',
@@ -35,7 +47,7 @@ describe('paging, on every list', () => {
       const { app, database } = await buildTestApp();
       await createAdmin(database);
       const { call } = await signedIn(app);
-      const base = REQUIRED[endpoint.path] ?? {};
+      const base = await requiredBy(endpoint.path, database);
       const refusals: [Record<string, string>, string, string][] = [
         [{ page: 'abc' }, 'page', 'Page must be a whole number.'],
         [{ page: '0' }, 'page', 'Page must be 1 or more.'],

@@ -179,6 +179,18 @@ export const routes: RouteObject[] = [
         lazy: () =>
           import('./routes/coupons/coupon-page').then((m) => ({ Component: m.CouponPage })),
       },
+      {
+        path: 'review',
+        lazy: () =>
+          import('./routes/review/review-page').then((m) => ({ Component: m.ReviewPage })),
+      },
+      {
+        path: 'expiring-documents',
+        lazy: () =>
+          import('./routes/review/expiring-documents-page').then((m) => ({
+            Component: m.ExpiringDocumentsPage,
+          })),
+      },
       { path: 'setting', element: notBuilt('pages.setting') },
     ],
   },

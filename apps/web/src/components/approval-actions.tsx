@@ -1,9 +1,12 @@
-import { Button, Group } from '@mantine/core';
+import type { ReviewKind } from '@cabdesk/contract';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from './confirm-dialog';
 import { IconAction } from './icon-action';
+import { Popup, PopupActions } from './popup';
+import { checkReason, RejectReason } from './reject-reason';
 import { ApprovalBadge } from './status-badge';
 
 export type Decision = 'Approved' | 'Rejected';
@@ -12,33 +15,47 @@ interface ApprovalActionsProps {
   approval: string;
   /** Who or what is decided on, for the question ("Ann Lee", "AB-123"). */
   name: string;
-  /** Sends the decision chosen; resolves once the server has answered. */
-  onDecide: (decision: Decision) => Promise<unknown>;
+  /** What is decided: its usual reasons to reject. */
+  kind: ReviewKind;
+  /** Sends the decision chosen (a rejection with its reason); resolves once the server has answered. */
+  onDecide: (decision: Decision, reason?: string) => Promise<unknown>;
   pending: boolean;
   /** Buttons with words (detail pages) rather than icons (lists). */
   variant?: 'icons' | 'buttons';
 }
 
 /**
- * SPEC 4: accept / reject while Pending, each asked first; the badge once decided.
+ * SPEC 4: accept / reject while Pending, each asked first (a rejection with
+ * its reason, required); the badge once decided.
  */
 export function ApprovalActions({
   approval,
   name,
+  kind,
   onDecide,
   pending,
   variant = 'icons',
 }: ApprovalActionsProps) {
   const { t } = useTranslation();
   const [asking, setAsking] = useState<Decision | null>(null);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string>();
   if (approval !== 'Pending') return <ApprovalBadge approval={approval} />;
 
+  const close = () => {
+    setAsking(null);
+    setReason('');
+    setReasonError(undefined);
+  };
   const confirm = () => {
     if (!asking) return;
-    onDecide(asking).then(
-      () => setAsking(null),
-      () => setAsking(null),
-    );
+    let given: string | undefined;
+    if (asking === 'Rejected') {
+      const checked = checkReason(reason);
+      if ('error' in checked) return setReasonError(checked.error);
+      given = checked.reason;
+    }
+    onDecide(asking, given).then(close, close);
   };
 
   return (
@@ -84,19 +101,43 @@ export function ApprovalActions({
         </Group>
       )}
       <ConfirmDialog
-        opened={asking !== null}
-        title={asking === 'Rejected' ? t('approval.rejectTitle') : t('approval.approveTitle')}
-        message={
-          asking === 'Rejected'
-            ? t('approval.rejectConfirm', { name })
-            : t('approval.approveConfirm', { name })
-        }
-        confirmLabel={asking === 'Rejected' ? t('approval.reject') : t('approval.approve')}
-        color={asking === 'Rejected' ? 'red' : 'teal'}
+        opened={asking === 'Approved'}
+        title={t('approval.approveTitle')}
+        message={t('approval.approveConfirm', { name })}
+        confirmLabel={t('approval.approve')}
+        color="teal"
         loading={pending}
         onConfirm={confirm}
-        onClose={() => setAsking(null)}
+        onClose={close}
       />
+      <Popup
+        opened={asking === 'Rejected'}
+        onClose={pending ? () => undefined : close}
+        title={t('approval.rejectTitle')}
+        withCloseButton={false}
+      >
+        <Stack gap="lg">
+          <Text>{t('approval.rejectConfirm', { name })}</Text>
+          <RejectReason
+            kind={kind}
+            value={reason}
+            error={reasonError}
+            autoFocus
+            onChange={(text) => {
+              setReason(text);
+              setReasonError(undefined);
+            }}
+          />
+          <PopupActions
+            cancelLabel={t('confirm.cancel')}
+            confirmLabel={t('approval.reject')}
+            color="red"
+            pending={pending}
+            onCancel={close}
+            onConfirm={confirm}
+          />
+        </Stack>
+      </Popup>
     </>
   );
 }

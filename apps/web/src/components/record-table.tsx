@@ -1,3 +1,4 @@
+import type { ReviewKind } from '@cabdesk/contract';
 import { Group } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
@@ -26,7 +27,7 @@ export interface RecordListProps<Query> extends TableProps {
 interface DecideMutation {
   isPending: boolean;
   variables?: { id: number };
-  mutateAsync: (decision: { id: number; approval: Decision }) => Promise<unknown>;
+  mutateAsync: (decision: { id: number; approval: Decision; reason?: string }) => Promise<unknown>;
 }
 
 /** What the columns need of a delete mutation. */
@@ -37,6 +38,8 @@ interface DeleteMutation {
 }
 
 interface RecordColumnsOptions<T> {
+  /** What the rows are (the usual reasons to reject them). */
+  kind: ReviewKind;
   /** Who or what a row is, for the questions ("Ann Lee", "AB-123"). */
   nameOf: (row: T) => string;
   /** The row's detail page. */
@@ -54,7 +57,7 @@ interface RecordColumnsOptions<T> {
  */
 function recordColumns<T extends { id: number; approval: string }>(
   t: TFunction,
-  { nameOf, detailOf, approval, remove, before }: RecordColumnsOptions<T>,
+  { kind, nameOf, detailOf, approval, remove, before }: RecordColumnsOptions<T>,
 ): Column<T>[] {
   return [
     {
@@ -65,8 +68,11 @@ function recordColumns<T extends { id: number; approval: string }>(
         <ApprovalActions
           approval={row.approval}
           name={nameOf(row)}
+          kind={kind}
           pending={approval.isPending && approval.variables?.id === row.id}
-          onDecide={(decision) => approval.mutateAsync({ id: row.id, approval: decision })}
+          onDecide={(decision, reason) =>
+            approval.mutateAsync({ id: row.id, approval: decision, reason })
+          }
         />
       ),
     },

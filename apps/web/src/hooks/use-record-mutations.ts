@@ -36,11 +36,21 @@ export function useDeleteRecord(
   });
 }
 
-/** approval-user: approve or reject a Pending company, driver (users) or vehicle; `then` says what became stale. */
+/**
+ * approval-user: approve or reject a Pending company, driver (users) or
+ * vehicle, with the reason given; `then` says what became stale.
+ */
 export function useDecideApproval(table: 'users' | 'vehicles', then: (id: number) => unknown) {
   return useMutation({
-    mutationFn: ({ id, approval }: { id: number; approval: ApprovalDecision }) =>
-      send(approvalUser, { id, table, approval }),
+    mutationFn: ({
+      id,
+      approval,
+      reason,
+    }: {
+      id: number;
+      approval: ApprovalDecision;
+      reason?: string;
+    }) => send(approvalUser, { id, table, approval, reason }),
     meta: { successToast: true },
     onSuccess: (_, { id }) => then(id),
   });

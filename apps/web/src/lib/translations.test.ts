@@ -26,9 +26,18 @@ const DYNAMIC_PREFIXES = [
   'activeStatus.',
   'approval.',
   'dashboard.waiting.',
+  'documents.field.',
+  'documents.kind.',
+  'documents.window.',
   'gender.',
   'languages.',
   'paymentMethods.',
+  'reasons.',
+  'recordLog.action.',
+  'review.decided.',
+  'review.kind.',
+  'review.kinds.',
+  'review.name.',
   'rideStatus.',
 ];
 

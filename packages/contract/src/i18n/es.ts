@@ -154,6 +154,27 @@ export const ES_MESSAGES: Readonly<Record<string, string>> = {
   'Only a Pending or Accepted trip can be cancelled. This one is {status}.':
     'Solo se puede cancelar un viaje pendiente o aceptado. Este está {status}.',
 
+  // ------------------------------------------------------------ review desk
+  'kind must be company, driver or vehicle.': 'kind debe ser company, driver o vehicle.',
+  'Review queue fetched successfully.': 'Cola de revisión obtenida correctamente.',
+  'Decision undone.': 'Decisión deshecha.',
+  'Only your own decision of the last {seconds} seconds can be undone.':
+    'Solo se puede deshacer una decisión propia de los últimos {seconds} segundos.',
+  'expires_on must be a date (YYYY-MM-DD).': 'expires_on debe ser una fecha (AAAA-MM-DD).',
+  'document must be business_licence, driver_licence, registration or insurance.':
+    'document debe ser business_licence, driver_licence, registration o insurance.',
+  'within_days must be a whole number from 0 to 366.':
+    'within_days debe ser un número entero de 0 a 366.',
+  'Document updated successfully.': 'Documento actualizado correctamente.',
+  'Documents fetched successfully.': 'Documentos obtenidos correctamente.',
+  'This record has no document of that kind.': 'Este registro no tiene un documento de ese tipo.',
+  'table must be users, vehicles or rides.': 'table debe ser users, vehicles o rides.',
+  'Please enter a note.': 'Introduce una nota.',
+  'A note may be at most {max} characters.': 'Una nota puede tener como máximo {max} caracteres.',
+  'Note added successfully.': 'Nota añadida correctamente.',
+  'Notes fetched successfully.': 'Notas obtenidas correctamente.',
+  'History fetched successfully.': 'Historial obtenido correctamente.',
+
   // ------------------------------------------------------------ FAQ, coupons
   'Please enter your question.': 'Introduce tu pregunta.',
   'Please enter your description.': 'Introduce tu descripción.',

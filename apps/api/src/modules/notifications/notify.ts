@@ -60,6 +60,31 @@ export async function notify(tx: Tx | Db, input: NotificationInput): Promise<Liv
   return live;
 }
 
+/** A reviewed record's screen. */
+const screenOf = (kind: 'company' | 'driver' | 'vehicle', id: number) => `/${kind}-detail/${id}`;
+
+const DOCUMENT_NAMES: Record<string, string> = {
+  business_licence: 'business licence',
+  certificate_of_incorporation: 'certificate of incorporation',
+  company_document: 'company document',
+  driver_licence: 'driver licence',
+  registration: 'registration',
+  insurance: 'insurance',
+};
+
+type NamedDocument = {
+  kind: 'company' | 'driver' | 'vehicle';
+  id: number;
+  name: string;
+  document: string;
+  expiresOn: string;
+};
+
+/** "Ann Lee (driver licence), ... and 9 more". */
+const listOf = (named: NamedDocument[], total: number) =>
+  named.map((d) => `${d.name} (${DOCUMENT_NAMES[d.document] ?? d.document})`).join(', ') +
+  (total > named.length ? ` and ${total - named.length} more` : '');
+
 /**
  * The texts of the marketplace events an operator should see, one place for
  * every writer (API, seed, simulator). Each links to its record's screen.
@@ -92,6 +117,55 @@ export const notificationFor = {
     message: `Trip #${r.id}${r.pickup ? ` from ${r.pickup}` : ''} was cancelled: ${r.reason?.trim() || 'no reason given'}.`,
     link: `/trip-detail/${r.id}`,
   }),
+  /** A decision on a company, driver or vehicle, with its reason when one was given. */
+  approvalDecided: (d: {
+    kind: 'company' | 'driver' | 'vehicle';
+    id: number;
+    name: string;
+    approval: 'Approved' | 'Rejected';
+    reason: string | null;
+    by: string;
+  }) => ({
+    title: `${d.kind[0]!.toUpperCase()}${d.kind.slice(1)} ${d.approval.toLowerCase()}`,
+    message: `${d.name} was ${d.approval.toLowerCase()} by ${d.by}${d.reason ? `: ${d.reason}` : ''}${/[.!?]$/.test(d.reason ?? '') ? '' : '.'}`,
+    link: screenOf(d.kind, d.id),
+  }),
+  decisionUndone: (d: {
+    kind: 'company' | 'driver' | 'vehicle';
+    id: number;
+    name: string;
+    by: string;
+  }) => ({
+    title: 'Decision undone',
+    message: `${d.by} undid the decision on ${d.name}: it is Pending again.`,
+    link: screenOf(d.kind, d.id),
+  }),
+  /**
+   * Documents `days` before they stop being valid (0: today they did), named
+   * up to a few; one notification for all of them.
+   */
+  documentsDue: (d: { days: number; total: number; named: NamedDocument[] }) => {
+    const one = d.total === 1 ? d.named[0] : undefined;
+    const what = one ? `The ${DOCUMENT_NAMES[one.document] ?? one.document} of ${one.name}` : '';
+    const link = one
+      ? screenOf(one.kind, one.id)
+      : `/expiring-documents?within_days=${Math.max(d.days, 0)}`;
+    if (d.days <= 0) {
+      return {
+        title: one ? 'Document expired' : `${d.total} documents expired`,
+        message: `${one ? `${what} expired on ${one.expiresOn}.` : `Expired: ${listOf(d.named, d.total)}.`} Drivers and vehicles with an expired document are Inactive until it is renewed.`,
+        link,
+      };
+    }
+    const inDays = `in ${d.days} ${d.days === 1 ? 'day' : 'days'}`;
+    return {
+      title: one ? `Document expires ${inDays}` : `${d.total} documents expire ${inDays}`,
+      message: one
+        ? `${what} expires on ${one.expiresOn}.`
+        : `Expiring ${inDays}: ${listOf(d.named, d.total)}.`,
+      link,
+    };
+  },
   resetCodeGuessed: (email: string, tries: number) => ({
     title: 'Password reset code guessed at',
     message: `Someone entered ${tries} wrong password reset codes for ${email}. The next code for this address waits twice as long as the last.`,

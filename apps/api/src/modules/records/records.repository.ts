@@ -1,15 +1,21 @@
-import type {
-  ActiveStatus,
-  Approval,
-  ApprovalDecision,
-  DeleteDataBody,
-  UserType,
+import {
+  UNDO_WINDOW_SECONDS,
+  type ActiveStatus,
+  type Approval,
+  type ApprovalDecision,
+  type DeleteDataBody,
+  type ExpiryDates,
+  type ReviewKind,
+  type UserType,
 } from '@cabdesk/contract';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { coupons, faqs, users, vehicles } from '../../db/schema';
 import { audit, type Actor } from '../../lib/audit';
+import { at } from '../../lib/rate-limit';
 import { rowsOf } from '../../lib/sql';
+import { dayOf, documentsBelongTo, lockOwner, saveExpiries, type OwnerTable } from '../documents';
+import { notificationFor, notify } from '../notifications';
 
 /**
  * The `table` values of the record calls (SPEC 7's wire names), mapped to our
@@ -25,7 +31,11 @@ export type Refusal =
   /** A company is switched Active or Inactive only once Approved. */
   | { kind: 'company-not-approved' }
   /** Only a Pending record is decided. */
-  | { kind: 'already-decided'; approval: Approval };
+  | { kind: 'already-decided'; approval: Approval }
+  /** An expiry date for a document this record does not have. */
+  | { kind: 'no-such-document' }
+  /** Someone else's decision, an older one, or none. */
+  | { kind: 'not-undoable' };
 
 /** Switches a live account Active or Inactive; a company only once Approved. */
 export async function updateStatus(
@@ -44,7 +54,11 @@ export async function updateStatus(
     if (row.role === 'Company' && row.approval !== 'Approved') {
       return { kind: 'company-not-approved' };
     }
-    await tx.execute(sql`update users set status = ${status}, updated_at = now() where id = ${id}`);
+    // An administrator's choice replaces the server's reason ("Document expired").
+    await tx.execute(
+      sql`update users set status = ${status}, status_reason = null, updated_at = now()
+          where id = ${id}`,
+    );
     await audit(tx, actor, {
       action: 'status-update',
       tableName: 'users',
@@ -56,33 +70,140 @@ export async function updateStatus(
   });
 }
 
-/** Approves or rejects a Pending account or vehicle; a decided record stays decided. */
+export type Decision = {
+  table: OwnerTable;
+  id: number;
+  approval: ApprovalDecision;
+  /** Why, when given; stored with who decided and when. */
+  reason?: string;
+  /** Expiry dates of the record's documents, read at review. */
+  expiresOn?: ExpiryDates;
+};
+
+/** How the notifications name a record: a company's name, a driver's, a vehicle's brand, model and plate. */
+async function labelOf(tx: Tx, table: OwnerTable, id: number): Promise<string> {
+  const [row] = await rowsOf<{ label: string }>(
+    tx,
+    table === 'users'
+      ? sql`select case when role = 'Company' then coalesce(nullif(company_name, ''), name)
+                   else name end as label from users where id = ${id}`
+      : sql`select b.name || ' ' || m.name || ' (' || v.license_number || ')' as label
+            from vehicles v join brands b on b.id = v.brand_id join models m on m.id = v.model_id
+            where v.id = ${id}`,
+  );
+  return row?.label ?? `#${id}`;
+}
+
+/** The acting administrator's name, for the notifications. */
+async function nameOf(tx: Tx, actor: Actor): Promise<string> {
+  const adminId = actor.session?.adminId;
+  if (adminId === undefined) return 'Cabdesk';
+  const [row] = await rowsOf<{ name: string }>(
+    tx,
+    sql`select name from admins where id = ${adminId}`,
+  );
+  return row?.name ?? 'an administrator';
+}
+
+/** Tells every administrator what was decided about a company, driver or vehicle. */
+async function announce(
+  tx: Tx,
+  actor: Actor,
+  record: { kind: ReviewKind | null; table: OwnerTable; id: number },
+  what: { approval: ApprovalDecision; reason: string | null } | 'undone',
+) {
+  if (record.kind === null) return;
+  const base = {
+    kind: record.kind,
+    id: record.id,
+    name: await labelOf(tx, record.table, record.id),
+    by: await nameOf(tx, actor),
+  };
+  await notify(
+    tx,
+    what === 'undone'
+      ? notificationFor.decisionUndone(base)
+      : notificationFor.approvalDecided({ ...base, ...what }),
+  );
+}
+
+/**
+ * Approves or rejects a Pending account or vehicle; a decided record stays
+ * decided. The reason, who decided and when (`now`) are stored with it, and
+ * any expiry dates read at review; it is audited and announced.
+ */
 export async function updateApproval(
   db: Db,
   actor: Actor,
-  table: 'users' | 'vehicles',
-  id: number,
-  approval: ApprovalDecision,
+  decision: Decision,
+  now: Date,
 ): Promise<{ kind: 'done'; id: number; approval: ApprovalDecision } | Refusal> {
-  const target = TABLES[table];
+  const { table, id, approval, expiresOn } = decision;
+  const reason = decision.reason ?? null;
   return db.transaction(async (tx) => {
-    const [row] = await rowsOf<{ approval: Approval }>(
-      tx,
-      sql`select approval from ${target} where id = ${id} and deleted_at is null for update`,
-    );
-    if (!row) return { kind: 'missing' };
-    if (row.approval !== 'Pending') return { kind: 'already-decided', approval: row.approval };
+    const owner = await lockOwner(tx, table, id);
+    if (!owner) return { kind: 'missing' };
+    if (owner.approval !== 'Pending') return { kind: 'already-decided', approval: owner.approval };
+    if (expiresOn && !documentsBelongTo(owner.kind, expiresOn)) {
+      return { kind: 'no-such-document' };
+    }
     await tx.execute(
-      sql`update ${target} set approval = ${approval}, updated_at = now() where id = ${id}`,
+      sql`update ${TABLES[table]} set approval = ${approval}, approval_reason = ${reason},
+            approval_decided_at = ${at(now)},
+            approval_decided_by = ${actor.session?.adminId ?? null}, updated_at = now()
+          where id = ${id}`,
     );
+    const before = expiresOn ? await saveExpiries(tx, table, id, expiresOn, dayOf(now)) : {};
     await audit(tx, actor, {
       action: 'approval-user',
       tableName: table,
       recordId: id,
-      before: { approval: row.approval },
-      after: { approval },
+      before: { approval: owner.approval, ...(expiresOn ? { expires_on: before } : {}) },
+      after: { approval, reason, ...(expiresOn ? { expires_on: expiresOn } : {}) },
     });
+    await announce(tx, actor, { kind: owner.kind, table, id }, { approval, reason });
     return { kind: 'done', id, approval };
+  });
+}
+
+/**
+ * Takes back a decision: only its own administrator, within
+ * UNDO_WINDOW_SECONDS of `now`. The record is Pending again (audited and
+ * announced); expiry dates entered with it stay, they are facts about the
+ * documents.
+ */
+export async function undoApproval(
+  db: Db,
+  actor: Actor,
+  table: OwnerTable,
+  id: number,
+  now: Date,
+): Promise<{ kind: 'done'; id: number; approval: Approval } | Refusal> {
+  return db.transaction(async (tx) => {
+    const owner = await lockOwner(tx, table, id);
+    if (!owner) return { kind: 'missing' };
+    const [row] = await rowsOf<{ mine: boolean; reason: string | null }>(
+      tx,
+      sql`select coalesce(approval_decided_by = ${actor.session?.adminId ?? null}
+                 and approval_decided_at > ${at(now)} - make_interval(secs => ${UNDO_WINDOW_SECONDS}), false) as mine,
+                 approval_reason as reason
+          from ${TABLES[table]} where id = ${id}`,
+    );
+    if (owner.approval === 'Pending' || !row?.mine) return { kind: 'not-undoable' };
+    await tx.execute(
+      sql`update ${TABLES[table]} set approval = 'Pending', approval_reason = null,
+            approval_decided_at = null, approval_decided_by = null, updated_at = now()
+          where id = ${id}`,
+    );
+    await audit(tx, actor, {
+      action: 'approval-undo',
+      tableName: table,
+      recordId: id,
+      before: { approval: owner.approval, reason: row.reason },
+      after: { approval: 'Pending' },
+    });
+    await announce(tx, actor, { kind: owner.kind, table, id }, 'undone');
+    return { kind: 'done', id, approval: 'Pending' };
   });
 }
 

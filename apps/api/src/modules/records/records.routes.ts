@@ -1,9 +1,18 @@
-import { approvalUser, deleteData, DIRECTORY_MESSAGES, statusUpdate } from '@cabdesk/contract';
+import {
+  approvalUndo,
+  approvalUser,
+  DECISION_MESSAGES,
+  deleteData,
+  DIRECTORY_MESSAGES,
+  DOCUMENT_MESSAGES,
+  statusUpdate,
+} from '@cabdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../lib/http-error';
 import { route } from '../../lib/route';
 import {
   softDelete,
+  undoApproval,
   updateApproval,
   updateStatus,
   type RecordTable,
@@ -29,12 +38,19 @@ function refused(refusal: Refusal, table: RecordTable) {
         409,
         `${DIRECTORY_MESSAGES.alreadyDecided} This one is already ${refusal.approval}.`,
       );
+    case 'no-such-document':
+      return new HttpError(400, DOCUMENT_MESSAGES.noSuchDocument, {
+        expires_on: DOCUMENT_MESSAGES.noSuchDocument,
+      });
+    case 'not-undoable':
+      return new HttpError(409, DECISION_MESSAGES.notUndoable);
   }
 }
 
 /**
- * status-update, approval-user and delete-data (SPEC 7). Each is one
- * transaction: the row is locked, checked, changed and audited together.
+ * status-update, approval-user, approval-undo and delete-data (SPEC 7). Each
+ * is one transaction: the row is locked, checked, changed and audited
+ * together. Decisions are stamped with the app's clock.
  */
 export async function recordRoutes(app: FastifyInstance) {
   const { db } = app.database;
@@ -51,12 +67,28 @@ export async function recordRoutes(app: FastifyInstance) {
   });
 
   route(app, approvalUser, async (request) => {
-    const { id, table, approval } = request.body;
-    const result = await updateApproval(db, request, table, id, approval);
+    const { id, table, approval, reason, expires_on } = request.body;
+    const result = await updateApproval(
+      db,
+      request,
+      { table, id, approval, reason, expiresOn: expires_on },
+      app.clock(),
+    );
     if (result.kind !== 'done') throw refused(result, table);
     return {
       status: true,
       message: DIRECTORY_MESSAGES.approvalUpdated,
+      data: { id: result.id, approval: result.approval },
+    };
+  });
+
+  route(app, approvalUndo, async (request) => {
+    const { id, table } = request.body;
+    const result = await undoApproval(db, request, table, id, app.clock());
+    if (result.kind !== 'done') throw refused(result, table);
+    return {
+      status: true,
+      message: DECISION_MESSAGES.undone,
       data: { id: result.id, approval: result.approval },
     };
   });

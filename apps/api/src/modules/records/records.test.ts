@@ -179,7 +179,7 @@ describe('approval-user', () => {
     }
     const rows = await audits('users', driver.id);
     expect(rows.map((r) => [r.action, r.adminId, r.before, r.after])).toEqual([
-      ['approval-user', admin.id, { approval: 'Pending' }, { approval: 'Approved' }],
+      ['approval-user', admin.id, { approval: 'Pending' }, { approval: 'Approved', reason: null }],
     ]);
   });
 
@@ -198,7 +198,7 @@ describe('approval-user', () => {
     expect((await call(vehicleList, { approval: 'Rejected' })).body.data.total).toBe(1);
     expect((await call(vehicleList, { approval: 'Pending' })).body.data.total).toBe(0);
     expect((await audits('vehicles', vehicle.id)).map((r) => r.after)).toEqual([
-      { approval: 'Rejected' },
+      { approval: 'Rejected', reason: null },
     ]);
   });
 

@@ -11,6 +11,7 @@ import type { Db } from '../../db/client';
 import { isPastEnd, offsetOf, pageOf, type PageRequest } from '../../lib/paging';
 import { contains } from '../../lib/search';
 import { allOf, isoText, money, rowsOf, startOfTodayUtc } from '../../lib/sql';
+import { expiriesOf, type Expiries } from '../documents';
 
 /** Which people a list shows. Only live (not soft-deleted) accounts are listed. */
 export type UserFilter = {
@@ -86,7 +87,38 @@ type UserDetailRow = UserRow & {
   dl_front: string | null;
   revenue: string;
   completed_count: number;
+  approval_reason: string | null;
+  approval_decided_at: string | null;
+  decider_id: number | null;
+  decider_name: string | null;
+  status_reason: string | null;
+  expiries: Expiries | null;
 };
+
+/**
+ * The last decision's columns of a company, driver or vehicle `r` (the
+ * decider's name is looked up once, by key).
+ */
+export const decisionColumns = (r: SQL) => sql`
+  ${r}.approval_reason, ${isoText(sql`${r}.approval_decided_at`)} as approval_decided_at,
+  ${r}.approval_decided_by as decider_id,
+  (select a.name from admins a where a.id = ${r}.approval_decided_by) as decider_name`;
+
+/** The decision fields of a detail answer from decisionColumns. */
+export const decisionOf = (r: {
+  approval_reason: string | null;
+  approval_decided_at: string | null;
+  decider_id: number | null;
+  decider_name: string | null;
+}) => ({
+  approval_reason: r.approval_reason,
+  approval_decided_at: r.approval_decided_at,
+  approval_decided_by:
+    r.decider_id === null ? null : { id: r.decider_id, name: r.decider_name ?? '' },
+});
+
+/** user-detail as stored: images are upload paths and documents not yet assembled. */
+export type StoredUserDetail = Omit<UserDetail, 'documents'> & { expiries: Expiries | null };
 
 /** Columns of a list item; `u` is the user, `s` its stats, `c` a driver's company. */
 const itemColumns = sql`
@@ -172,7 +204,7 @@ const revenueTodayBy = (column: SQL) => sql`(
   where r.${column} = u.id and r.ride_status = 'Complete' and r.created_at >= ${startOfTodayUtc})`;
 
 /** One live account of any role with its documents (stored paths) and figures, or null. */
-export async function findUserDetail(db: Db, id: number): Promise<UserDetail | null> {
+export async function findUserDetail(db: Db, id: number): Promise<StoredUserDetail | null> {
   // Today's revenue comes from the rides of the account's role: only that branch runs.
   const [row] = await rowsOf<UserDetailRow & { today_revenue: string }>(
     db,
@@ -180,6 +212,7 @@ export async function findUserDetail(db: Db, id: number): Promise<UserDetail | n
     select ${itemColumns},
       array_to_json(u.company_doc) as company_doc, u.holding_dl, u.dl_front,
       coalesce(s.revenue, 0)::text as revenue, coalesce(s.completed_count, 0) as completed_count,
+      ${decisionColumns(sql`u`)}, u.status_reason, ${expiriesOf('users', sql`u.id`)} as expiries,
       case u.role
         when 'User' then ${revenueTodayBy(rideColumnOf('User'))}
         when 'Driver' then ${revenueTodayBy(rideColumnOf('Driver'))}
@@ -201,6 +234,9 @@ export async function findUserDetail(db: Db, id: number): Promise<UserDetail | n
     completed_rides: row.completed_count,
     today_revenue: money(row.today_revenue),
     overall_revenue: money(row.revenue),
+    ...decisionOf(row),
+    status_reason: row.status_reason,
+    expiries: row.expiries,
   };
 }
 

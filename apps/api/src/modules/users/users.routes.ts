@@ -11,6 +11,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../lib/http-error';
 import { route } from '../../lib/route';
+import { documentsOf, kindOfRole } from '../documents';
 import { findUserDetail, findUserRole, listUsers } from './users.repository';
 
 /** user-list, all-users, driver-list and user-detail (SPEC 7). */
@@ -62,14 +63,16 @@ export async function userRoutes(app: FastifyInstance) {
   });
 
   route(app, userDetail, async (request) => {
-    const user = await findUserDetail(db, request.query.user_id);
-    if (!user) throw new HttpError(404, DIRECTORY_MESSAGES.userNotFound);
+    const found = await findUserDetail(db, request.query.user_id);
+    if (!found) throw new HttpError(404, DIRECTORY_MESSAGES.userNotFound);
+    const { expiries, ...user } = found;
     const data: UserDetail = {
       ...user,
       profile: url(user.profile),
       company_doc: urls(user.company_doc),
       holding_dl: url(user.holding_dl),
       dl_front: url(user.dl_front),
+      documents: documentsOf(kindOfRole(user.user_type), user, expiries, url),
     };
     return { status: true, message: DIRECTORY_MESSAGES.userFetched, data };
   });

@@ -2,6 +2,7 @@ import { DIRECTORY_MESSAGES, type Vehicle, vehicleDetail, vehicleList } from '@c
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../lib/http-error';
 import { route } from '../../lib/route';
+import { documentsOf } from '../documents';
 import { findUserRole } from '../users';
 import { findVehicle, listVehicles } from './vehicles.repository';
 
@@ -40,8 +41,17 @@ export async function vehicleRoutes(app: FastifyInstance) {
   });
 
   route(app, vehicleDetail, async (request) => {
-    const vehicle = await findVehicle(db, request.query.vehicle_id);
-    if (!vehicle) throw new HttpError(404, DIRECTORY_MESSAGES.vehicleNotFound);
-    return { status: true, message: DIRECTORY_MESSAGES.vehicleFetched, data: signed(vehicle) };
+    const found = await findVehicle(db, request.query.vehicle_id);
+    if (!found) throw new HttpError(404, DIRECTORY_MESSAGES.vehicleNotFound);
+    const { expiries, ...vehicle } = found;
+    return {
+      status: true,
+      message: DIRECTORY_MESSAGES.vehicleFetched,
+      data: {
+        ...vehicle,
+        ...signed(vehicle),
+        documents: documentsOf('vehicle', vehicle, expiries, app.uploads.url),
+      },
+    };
   });
 }

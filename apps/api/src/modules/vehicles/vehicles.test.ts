@@ -60,6 +60,8 @@ describe('vehicle-list and vehicle-detail', () => {
       id: vehicle.id,
       license_number: 'ABC-123',
       approval: 'Pending',
+      status: 'Active',
+      status_reason: null,
       created_at: '2024-03-05T09:12:00.000Z',
       service_type_data: { id: vehicle.serviceTypeId, title: 'Comfort' },
       vehicle_type_data: { id: vehicle.vehicleTypeId, title: 'Minivan', seats: 7 },
@@ -99,10 +101,34 @@ describe('vehicle-list and vehicle-detail', () => {
 
     const detail = await call(vehicleDetail, { vehicle_id: vehicle.id });
     expect(detail.statusCode).toBe(200);
+    // The detail adds the last decision (none yet) and the documents: SPEC's image fields
+    // stay as they are, grouped with their expiry dates (none entered yet).
     expect(detail.body).toEqual({
       status: true,
       message: 'Vehicle fetched successfully.',
-      data: expected,
+      data: {
+        ...expected,
+        approval_reason: null,
+        approval_decided_at: null,
+        approval_decided_by: null,
+        documents: [
+          {
+            document: 'registration',
+            expires: true,
+            expires_on: null,
+            images: [
+              { field: 'registration_front', url: expected.registration_front },
+              { field: 'registration_back', url: expected.registration_back },
+            ],
+          },
+          {
+            document: 'insurance',
+            expires: true,
+            expires_on: null,
+            images: [{ field: 'insurance', url: expected.insurance }],
+          },
+        ],
+      },
     });
     // One image, one URL for a while: the list and the detail share the browser's cached copy.
     const shown = detail.body.data as Vehicle;

@@ -8,9 +8,10 @@ const entry = (to: string) => {
 };
 
 describe('the sidebar entries', () => {
-  it('follow SPEC order, with Settings holding Coupon and Profile', () => {
+  it('follow SPEC order (the review desk after the dashboard), with Settings holding Coupon and Profile', () => {
     expect(NAV_ENTRIES.map((e) => e.labelKey)).toEqual([
       'nav.dashboard',
+      'nav.review',
       'nav.user',
       'nav.company',
       'nav.vehicle',
@@ -36,5 +37,6 @@ describe('the sidebar entries', () => {
     expect(isActive(entry('/setting'), '/coupon')).toBe(true);
     expect(isActive(entry('/setting'), '/setting')).toBe(true);
     expect(isActive(entry('/setting'), '/sales')).toBe(false);
+    expect(isActive(entry('/review'), '/expiring-documents')).toBe(true);
   });
 });

@@ -2,6 +2,7 @@ import {
   IconBuilding,
   IconCar,
   IconHelpCircle,
+  IconInbox,
   IconLayoutDashboard,
   IconReceipt,
   IconRoute,
@@ -20,6 +21,8 @@ export interface NavItem {
   icon: Icon;
   /** Other paths (with their sub-paths) that belong to this entry, e.g. detail pages. */
   also?: string[];
+  /** A count shown beside the label (the records waiting for review). */
+  count?: 'waiting';
 }
 
 export interface NavGroup {
@@ -32,6 +35,13 @@ export interface NavGroup {
 /** SPEC 1: the side navigation, in order (Logout is added by the sidebar). */
 export const NAV_ENTRIES: (NavItem | NavGroup)[] = [
   { labelKey: 'nav.dashboard', to: '/', icon: IconLayoutDashboard },
+  {
+    labelKey: 'nav.review',
+    to: '/review',
+    icon: IconInbox,
+    also: ['/expiring-documents'],
+    count: 'waiting',
+  },
   { labelKey: 'nav.user', to: '/user', icon: IconUsers, also: ['/user-detail'] },
   { labelKey: 'nav.company', to: '/company', icon: IconBuilding, also: ['/company-detail'] },
   { labelKey: 'nav.vehicle', to: '/vehicle', icon: IconCar, also: ['/vehicle-detail'] },

@@ -1,10 +1,12 @@
-import { NavLink, ScrollArea, Stack } from '@mantine/core';
+import { Badge, NavLink, ScrollArea, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLogout } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { LogoutModal } from '@/features/auth/components/logout-modal';
+import { useWaitingCount } from '@/features/review/api/get-review-queue';
+import { formatCount } from '@/lib/format';
 import { isActive, isGroup, NAV_ENTRIES, type NavGroup, type NavItem } from './nav-items';
 import classes from './sidebar.module.css';
 
@@ -27,6 +29,7 @@ export function Sidebar({ onNavigate }: SidebarProps) {
         to={item.to}
         label={t(item.labelKey)}
         leftSection={<Icon size={20} stroke={1.5} />}
+        rightSection={item.count === 'waiting' ? <WaitingCount /> : undefined}
         active={isActive(item, pathname)}
         aria-current={isActive(item, pathname) ? 'page' : undefined}
         onClick={onNavigate}
@@ -88,5 +91,22 @@ function SettingsGroup({ group, pathname, renderLink }: SettingsGroupProps) {
     >
       {group.children.map(renderLink)}
     </NavLink>
+  );
+}
+
+/** How many records wait for review, beside the Review entry (none shown at zero). */
+function WaitingCount() {
+  const { t } = useTranslation();
+  const { data } = useWaitingCount();
+  if (!data) return null;
+  return (
+    <Badge
+      size="sm"
+      variant="filled"
+      color="indigo.7"
+      aria-label={t('nav.waiting', { count: data })}
+    >
+      {formatCount(data)}
+    </Badge>
   );
 }

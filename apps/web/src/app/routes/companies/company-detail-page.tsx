@@ -19,6 +19,8 @@ import { companyName } from '@/features/users/company-name';
 import { revenueFigures } from '@/features/users/components/revenue-figures';
 import { formatCount, formatDate } from '@/lib/format';
 import { CompanyFleetTabs } from './company-fleet-tabs';
+import { RecordLog } from '@/features/review/components/record-log';
+import { DecisionFacts, DocumentExpiries } from '@/features/review/components/record-review';
 
 function CompanyInformation({ company }: { company: UserDetail }) {
   const { t } = useTranslation();
@@ -46,7 +48,10 @@ function CompanyInformation({ company }: { company: UserDetail }) {
             approval={company.approval}
             name={name}
             pending={approval.isPending}
-            onDecide={(decision) => approval.mutateAsync({ id: company.id, approval: decision })}
+            kind="company"
+            onDecide={(decision, reason) =>
+              approval.mutateAsync({ id: company.id, approval: decision, reason })
+            }
           />
         </Group>
       }
@@ -73,6 +78,13 @@ function CompanyInformation({ company }: { company: UserDetail }) {
 export function CompanyDetailPage() {
   const { t } = useTranslation();
   const company = useUserDetail(Number(useParams().id));
+  // A company's papers: its business licence, then its certificate of incorporation.
+  const documentLabel = (index: number) =>
+    index === 0
+      ? t('documents.kind.business_licence')
+      : index === 1
+        ? t('documents.kind.certificate_of_incorporation')
+        : t('companies.documentN', { n: index + 1 });
 
   return (
     <DetailScreen
@@ -100,7 +112,9 @@ export function CompanyDetailPage() {
             ]}
           />
           <CompanyInformation company={data} />
+          <DecisionFacts record={data} />
           <SectionCard title={t('companies.documents')}>
+            <DocumentExpiries table="users" id={data.id} documents={data.documents} />
             {data.company_doc.length === 0 ? (
               <Text c="dimmed" size="sm">
                 {t('image.noDocuments')}
@@ -108,16 +122,13 @@ export function CompanyDetailPage() {
             ) : (
               <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="md">
                 {data.company_doc.map((src, index) => (
-                  <ImageZoom
-                    key={src}
-                    src={src}
-                    label={t('companies.documentN', { n: index + 1 })}
-                  />
+                  <ImageZoom key={src} src={src} label={documentLabel(index)} />
                 ))}
               </SimpleGrid>
             )}
           </SectionCard>
           <CompanyFleetTabs companyId={data.id} />
+          <RecordLog table="users" id={data.id} />
         </>
       )}
     </DetailScreen>

@@ -74,6 +74,7 @@ export function CompanyListPage() {
         onPageChange={table.setPage}
         minWidth={1000}
         toolbar={<ListToolbar table={table} />}
+        kind="company"
         nameOf={companyName}
         detailOf={(company) => `/company-detail/${company.id}`}
         approval={approval}

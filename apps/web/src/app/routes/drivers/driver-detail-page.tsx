@@ -13,6 +13,8 @@ import { RideHistoryTable } from '@/features/rides/components/ride-history-table
 import { useDecideUserApproval } from '@/features/users/api/decide-user-approval';
 import { useUserDetail } from '@/features/users/api/get-user-detail';
 import { formatDate } from '@/lib/format';
+import { RecordLog } from '@/features/review/components/record-log';
+import { DecisionFacts, DocumentExpiries } from '@/features/review/components/record-review';
 
 function DriverInformation({ driver }: { driver: UserDetail }) {
   const { t } = useTranslation();
@@ -27,7 +29,10 @@ function DriverInformation({ driver }: { driver: UserDetail }) {
           approval={driver.approval}
           name={driver.name}
           pending={approval.isPending}
-          onDecide={(decision) => approval.mutateAsync({ id: driver.id, approval: decision })}
+          kind="driver"
+          onDecide={(decision, reason) =>
+            approval.mutateAsync({ id: driver.id, approval: decision, reason })
+          }
         />
       }
     >
@@ -79,7 +84,14 @@ export function DriverDetailPage() {
       {(data) => (
         <>
           <DriverInformation driver={data} />
+          <DecisionFacts record={data} />
           <SectionCard title={t('drivers.documents')}>
+            <DocumentExpiries
+              table="users"
+              id={data.id}
+              documents={data.documents}
+              statusReason={data.status_reason}
+            />
             <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
               <ImageZoom src={data.holding_dl} label={t('drivers.holdingLicence')} />
               <ImageZoom src={data.dl_front} label={t('drivers.licenceFront')} />
@@ -100,6 +112,7 @@ export function DriverDetailPage() {
           >
             <RideHistoryTable userId={data.id} party="user" />
           </SectionCard>
+          <RecordLog table="users" id={data.id} />
         </>
       )}
     </DetailScreen>

@@ -14,6 +14,7 @@ import { translateMessage } from '@/lib/i18n';
 import { isRideId, useRideDetail } from '@/features/rides/api/get-ride-detail';
 import { RejectRideButton } from '@/features/rides/components/reject-ride-button';
 import { companyNameOf } from '@/features/rides/components/ride-columns';
+import { RecordLog } from '@/features/review/components/record-log';
 
 /** A name that opens the person's or company's own page. */
 function NameLink({ to, children }: { to: string; children: ReactNode }) {
@@ -134,6 +135,7 @@ export function RideDetailPage() {
         <>
           <RideInformation ride={data} />
           <People ride={data} />
+          <RecordLog table="rides" id={data.id} />
         </>
       )}
     </DetailScreen>

@@ -8,6 +8,7 @@ import { SectionCard } from '@/components/section-card';
 import { RideHistoryTable } from '@/features/rides/components/ride-history-table';
 import { useUserDetail } from '@/features/users/api/get-user-detail';
 import { formatDate } from '@/lib/format';
+import { RecordLog } from '@/features/review/components/record-log';
 
 /** SPEC 2 User detail: the passenger's information and overall trip history. */
 export function UserDetailPage() {
@@ -44,6 +45,7 @@ export function UserDetailPage() {
             </Text>
             <RideHistoryTable userId={data.id} party="driver" />
           </SectionCard>
+          <RecordLog table="users" id={data.id} />
         </>
       )}
     </DetailScreen>

@@ -11,6 +11,8 @@ import { SectionCard } from '@/components/section-card';
 import { useDecideVehicleApproval } from '@/features/vehicles/api/decide-vehicle-approval';
 import { useDeleteVehicle } from '@/features/vehicles/api/delete-vehicle';
 import { useVehicleDetail } from '@/features/vehicles/api/get-vehicle-detail';
+import { RecordLog } from '@/features/review/components/record-log';
+import { DecisionFacts, DocumentExpiries } from '@/features/review/components/record-review';
 
 function VehicleInformation({ vehicle }: { vehicle: Vehicle }) {
   const { t } = useTranslation();
@@ -29,7 +31,10 @@ function VehicleInformation({ vehicle }: { vehicle: Vehicle }) {
             approval={vehicle.approval}
             name={vehicle.license_number}
             pending={approval.isPending}
-            onDecide={(decision) => approval.mutateAsync({ id: vehicle.id, approval: decision })}
+            kind="vehicle"
+            onDecide={(decision, reason) =>
+              approval.mutateAsync({ id: vehicle.id, approval: decision, reason })
+            }
           />
           <DeleteButton
             variant="button"
@@ -82,7 +87,14 @@ export function VehicleDetailPage() {
       {(data) => (
         <>
           <VehicleInformation vehicle={data} />
+          <DecisionFacts record={data} />
           <SectionCard title={t('vehicles.documents')}>
+            <DocumentExpiries
+              table="vehicles"
+              id={data.id}
+              documents={data.documents}
+              statusReason={data.status_reason}
+            />
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
               <ImageZoom src={data.registration_front} label={t('vehicles.registrationFront')} />
               <ImageZoom src={data.registration_back} label={t('vehicles.registrationBack')} />
@@ -97,6 +109,7 @@ export function VehicleDetailPage() {
               <ImageZoom src={data.vehicle_right} label={t('vehicles.passengerSide')} />
             </SimpleGrid>
           </SectionCard>
+          <RecordLog table="vehicles" id={data.id} />
         </>
       )}
     </DetailScreen>

@@ -74,6 +74,7 @@ export function DriverTable({ query, ...table }: RecordListProps<InputOf<typeof 
       {...table}
       list={drivers}
       columns={columns}
+      kind="driver"
       nameOf={(driver) => driver.name}
       detailOf={(driver) => `/driver-detail/${driver.id}`}
       approval={approval}

@@ -63,6 +63,7 @@ export function VehicleTable({ query, ...table }: RecordListProps<InputOf<typeof
       {...table}
       list={vehicles}
       columns={columns}
+      kind="vehicle"
       nameOf={(vehicle) => vehicle.license_number}
       detailOf={(vehicle) => `/vehicle-detail/${vehicle.id}`}
       approval={approval}

@@ -1,0 +1,2 @@
+/** The history module's public face: its route. */
+export { historyRoutes } from './history.routes';

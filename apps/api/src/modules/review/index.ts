@@ -1,0 +1,2 @@
+/** The review module's public face: the review queue's route. */
+export { reviewRoutes } from './review.routes';

@@ -1,0 +1,106 @@
+import type { ExpiringDocumentItem } from '@cabdesk/contract';
+import { Anchor, Badge, SegmentedControl, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { ActiveBadge } from '@/components/status-badge';
+import { DataTable, pagedQueryProps } from '@/components/data-table';
+import { PageTitle } from '@/components/page-title';
+import { useExpiringDocuments } from '@/features/review/api/get-expiring-documents';
+import { formatDate } from '@/lib/format';
+
+/** The windows offered, in days: those of the daily check's reminders. */
+const WINDOWS = ['1', '7', '30', '90'] as const;
+
+/**
+ * The documents of Approved companies, drivers and vehicles that expire
+ * within N days, expired ones first, soonest first; N and the page in the URL.
+ */
+export function ExpiringDocumentsPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const within = WINDOWS.find((w) => w === params.get('within_days')) ?? '30';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const list = useExpiringDocuments({ within_days: Number(within), page });
+  /** A new window starts at its first page. */
+  const show = (change: { within_days?: string; page?: number }) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (change.within_days) next.set('within_days', change.within_days);
+      if (change.page && change.page > 1) next.set('page', String(change.page));
+      else next.delete('page');
+      return next;
+    });
+
+  return (
+    <Stack gap="lg">
+      <PageTitle
+        title={t('pages.expiringDocuments')}
+        back={{ to: '/review', label: t('pages.review') }}
+      />
+      <DataTable<ExpiringDocumentItem>
+        label={t('pages.expiringDocuments')}
+        columns={[
+          {
+            key: 'name',
+            header: t('review.nameColumn'),
+            render: (row) => (
+              <Anchor component={Link} to={`/${row.kind}-detail/${row.id}`} size="sm">
+                {row.name}
+              </Anchor>
+            ),
+          },
+          {
+            key: 'kind',
+            header: t('review.kindColumn'),
+            render: (row) => t(`review.kind.${row.kind}`),
+          },
+          {
+            key: 'document',
+            header: t('documents.column'),
+            render: (row) => t(`documents.kind.${row.document}`),
+          },
+          {
+            key: 'expires',
+            header: t('documents.expiresOn'),
+            nowrap: true,
+            render: (row) => formatDate(row.expires_on),
+          },
+          {
+            key: 'left',
+            header: t('documents.left'),
+            nowrap: true,
+            render: (row) => (
+              <Badge
+                variant="light"
+                color={row.days_left <= 0 ? 'red' : row.days_left <= 7 ? 'orange' : 'yellow'}
+              >
+                {row.days_left <= 0
+                  ? t('documents.expired')
+                  : t('documents.daysLeft', { count: row.days_left })}
+              </Badge>
+            ),
+          },
+          {
+            key: 'status',
+            header: t('documents.recordStatus'),
+            render: (row) => <ActiveBadge status={row.status} />,
+          },
+        ]}
+        rowKey={(row) => `${row.table}-${row.id}-${row.document}`}
+        {...pagedQueryProps(list, (next) => show({ page: next }))}
+        toolbar={
+          <SegmentedControl
+            aria-label={t('documents.within')}
+            value={within}
+            onChange={(value) => show({ within_days: value })}
+            data={WINDOWS.map((w) => ({
+              value: w,
+              label: t(`documents.window.${w}`),
+            }))}
+          />
+        }
+        minWidth={760}
+      />
+    </Stack>
+  );
+}

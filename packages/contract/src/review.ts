@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { documentSchema, reviewKindSchema } from './documents';
+import { area, EVERY_ROLE } from './endpoint';
+import { optionalQuery, pagedSchema, pageQuerySchema } from './envelope';
+import { int } from './vocabulary';
+
+/**
+ * GET review-queue: every Pending company, driver and vehicle in one queue,
+ * oldest first (the longest waiting is decided first), of one kind when
+ * `kind` is given. Passengers are not reviewed.
+ */
+const reviewQueueQuerySchema = pageQuerySchema.pick({ page: true, per_page: true }).extend({
+  kind: optionalQuery(reviewKindSchema),
+});
+
+/**
+ * One record waiting: its kind, table and id (what approval-user takes), a
+ * name to show (a company's name, a driver's, a vehicle's plate), its company
+ * (a driver's employer, a vehicle's owner, a company itself), when it was
+ * submitted, and its documents with signed URLs and expiry dates.
+ */
+const reviewItemSchema = z.object({
+  kind: reviewKindSchema,
+  table: z.enum(['users', 'vehicles']),
+  id: int(),
+  name: z.string(),
+  company_name: z.string().nullable(),
+  submitted_at: z.string(),
+  documents: z.array(documentSchema),
+});
+export type ReviewItem = z.infer<typeof reviewItemSchema>;
+
+export const REVIEW_MESSAGES = {
+  queueFetched: 'Review queue fetched successfully.',
+} as const;
+
+// ---------------------------------------------------------------- calls
+
+const reviewCalls = area('Review desk', EVERY_ROLE);
+
+export const reviewQueue = reviewCalls.get('review-queue', {
+  summary: 'Every Pending company, driver and vehicle, oldest first, with documents; paged.',
+  input: reviewQueueQuerySchema,
+  data: pagedSchema(reviewItemSchema),
+});
