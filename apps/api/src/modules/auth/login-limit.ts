@@ -35,8 +35,16 @@ export const ACCOUNT_THROTTLE: Throttle = { free: 21, capacity: 24, drainMs: 60_
 export const KNOWN_CLIENT_RESERVE: Throttle = { free: 4, capacity: 4, drainMs: 300_000 };
 export const KNOWN_CLIENT_DAYS = 30;
 
+/**
+ * Milliseconds since the last failure. Never negative: a request that read
+ * the clock, then queued behind a parallel one that counted a failure a
+ * moment later, is not "before" it.
+ */
+const sinceLast = (state: ThrottleState, now: Date) =>
+  Math.max(0, now.getTime() - state.lastFailureAt.getTime());
+
 const drained = (throttle: Throttle, state: ThrottleState, now: Date) =>
-  Math.max(0, state.level - (now.getTime() - state.lastFailureAt.getTime()) / throttle.drainMs);
+  Math.max(0, state.level - sinceLast(state, now) / throttle.drainMs);
 
 /** Milliseconds before `throttle` counts one more failure; 0: now. */
 export function throttleWaitMs(throttle: Throttle, state: ThrottleState | undefined, now: Date) {
@@ -47,7 +55,7 @@ export function throttleWaitMs(throttle: Throttle, state: ThrottleState | undefi
     past > 0 && throttle.capacity > throttle.free
       ? throttle.drainMs * Math.min(1, past / (throttle.capacity - throttle.free))
       : 0;
-  const untilGap = gap - (now.getTime() - state.lastFailureAt.getTime());
+  const untilGap = gap - sinceLast(state, now);
   const untilRoom = (level - (throttle.capacity - 1)) * throttle.drainMs;
   return Math.max(0, untilGap, untilRoom);
 }
