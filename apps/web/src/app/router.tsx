@@ -44,6 +44,11 @@ export const routes: RouteObject[] = [
       })),
   },
   {
+    path: '/accept-invite',
+    lazy: () =>
+      import('./routes/auth/accept-invite-page').then((m) => ({ Component: m.AcceptInvitePage })),
+  },
+  {
     path: '/user-policy',
     lazy: () =>
       import('./routes/policies/policy-page').then((m) => ({
@@ -178,6 +183,16 @@ export const routes: RouteObject[] = [
         path: 'coupon',
         lazy: () =>
           import('./routes/coupons/coupon-page').then((m) => ({ Component: m.CouponPage })),
+      },
+      {
+        path: 'administrators',
+        lazy: () =>
+          import('./routes/admins/admins-page').then((m) => ({ Component: m.AdminsPage })),
+      },
+      {
+        path: 'audit-log',
+        lazy: () =>
+          import('./routes/audit-log/audit-log-page').then((m) => ({ Component: m.AuditLogPage })),
       },
       { path: 'setting', element: notBuilt('pages.setting') },
     ],

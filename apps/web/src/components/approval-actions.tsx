@@ -1,7 +1,9 @@
+import { approvalUser } from '@cabdesk/contract';
 import { Button, Group } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMay } from '@/hooks/use-may';
 import { ConfirmDialog } from './confirm-dialog';
 import { IconAction } from './icon-action';
 import { ApprovalBadge } from './status-badge';
@@ -20,7 +22,8 @@ interface ApprovalActionsProps {
 }
 
 /**
- * SPEC 4: accept / reject while Pending, each asked first; the badge once decided.
+ * SPEC 4: accept / reject while Pending, each asked first; the badge once decided
+ * (and for a role that may not decide).
  */
 export function ApprovalActions({
   approval,
@@ -31,7 +34,10 @@ export function ApprovalActions({
 }: ApprovalActionsProps) {
   const { t } = useTranslation();
   const [asking, setAsking] = useState<Decision | null>(null);
-  if (approval !== 'Pending') return <ApprovalBadge approval={approval} />;
+  const may = useMay();
+  // Decided, or not this role's to decide: the badge.
+  if (approval !== 'Pending' || !may.call(approvalUser))
+    return <ApprovalBadge approval={approval} />;
 
   const confirm = () => {
     if (!asking) return;

@@ -24,12 +24,16 @@ const SOURCES = import.meta.glob<string>(['/src/**/*.{ts,tsx}', '!/src/**/*.test
  */
 const DYNAMIC_PREFIXES = [
   'activeStatus.',
+  'admins.statuses.',
   'approval.',
+  'audit.actions.',
+  'audit.tables.',
   'dashboard.waiting.',
   'gender.',
   'languages.',
   'paymentMethods.',
   'rideStatus.',
+  'roles.',
 ];
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };

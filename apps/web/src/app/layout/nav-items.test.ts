@@ -8,7 +8,7 @@ const entry = (to: string) => {
 };
 
 describe('the sidebar entries', () => {
-  it('follow SPEC order, with Settings holding Coupon and Profile', () => {
+  it('follow SPEC order, with Settings holding Coupon and Profile (and the team’s pages)', () => {
     expect(NAV_ENTRIES.map((e) => e.labelKey)).toEqual([
       'nav.dashboard',
       'nav.user',
@@ -24,6 +24,9 @@ describe('the sidebar entries', () => {
     expect(isGroup(settings) && settings.children.map((c) => c.to)).toEqual([
       '/coupon',
       '/my-profile',
+      // Issue 20, shown to the roles that may open them (Owners).
+      '/administrators',
+      '/audit-log',
     ]);
   });
 

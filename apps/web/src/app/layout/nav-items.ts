@@ -1,7 +1,9 @@
+import { adminList, auditLog, transactionList, type AnyEndpoint } from '@cabdesk/contract';
 import {
   IconBuilding,
   IconCar,
   IconHelpCircle,
+  IconHistory,
   IconLayoutDashboard,
   IconReceipt,
   IconRoute,
@@ -9,6 +11,7 @@ import {
   IconSteeringWheel,
   IconTicket,
   IconUserCircle,
+  IconUserShield,
   IconUsers,
   type Icon,
 } from '@tabler/icons-react';
@@ -20,6 +23,8 @@ export interface NavItem {
   icon: Icon;
   /** Other paths (with their sub-paths) that belong to this entry, e.g. detail pages. */
   also?: string[];
+  /** The call the page is made of: the entry is shown only to roles that may make it. */
+  endpoint?: AnyEndpoint;
 }
 
 export interface NavGroup {
@@ -42,7 +47,7 @@ export const NAV_ENTRIES: (NavItem | NavGroup)[] = [
     also: ['/driver-detail', '/driver-history-detail'],
   },
   { labelKey: 'nav.trips', to: '/trip', icon: IconRoute, also: ['/trip-detail'] },
-  { labelKey: 'nav.sales', to: '/sales', icon: IconReceipt },
+  { labelKey: 'nav.sales', to: '/sales', icon: IconReceipt, endpoint: transactionList },
   { labelKey: 'nav.faq', to: '/faq', icon: IconHelpCircle },
   {
     labelKey: 'nav.settings',
@@ -51,6 +56,13 @@ export const NAV_ENTRIES: (NavItem | NavGroup)[] = [
     children: [
       { labelKey: 'nav.coupon', to: '/coupon', icon: IconTicket },
       { labelKey: 'nav.profile', to: '/my-profile', icon: IconUserCircle },
+      {
+        labelKey: 'nav.administrators',
+        to: '/administrators',
+        icon: IconUserShield,
+        endpoint: adminList,
+      },
+      { labelKey: 'nav.auditLog', to: '/audit-log', icon: IconHistory, endpoint: auditLog },
     ],
   },
 ];

@@ -31,14 +31,16 @@ function VehicleInformation({ vehicle }: { vehicle: Vehicle }) {
             pending={approval.isPending}
             onDecide={(decision) => approval.mutateAsync({ id: vehicle.id, approval: decision })}
           />
-          <DeleteButton
-            variant="button"
-            name={vehicle.license_number}
-            pending={remove.isPending}
-            onDelete={() =>
-              remove.mutateAsync(vehicle.id).then(() => navigate('/vehicle', { replace: true }))
-            }
-          />
+          {remove.allowed ? (
+            <DeleteButton
+              variant="button"
+              name={vehicle.license_number}
+              pending={remove.isPending}
+              onDelete={() =>
+                remove.mutateAsync(vehicle.id).then(() => navigate('/vehicle', { replace: true }))
+              }
+            />
+          ) : null}
         </Group>
       }
     >
