@@ -1,5 +1,5 @@
 import { getProfile } from '@cabdesk/contract';
-import { AppShell } from '@mantine/core';
+import { AppShell, Center, Loader } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
@@ -18,10 +18,18 @@ export function AppLayout() {
   const [mobileOpened, mobile] = useDisclosure(false);
   const [desktopOpened, desktop] = useDisclosure(true);
   const opened = isMobile ? mobileOpened : desktopOpened;
-  const { data: me } = useQuery(queryOf(getProfile));
+  const profile = useQuery(queryOf(getProfile));
 
+  // The role and the two-factor state first: no screen calls what the server would refuse.
+  if (profile.isPending) {
+    return (
+      <Center mih="100vh">
+        <Loader aria-label={t('common.loading')} />
+      </Center>
+    );
+  }
   // An Owner requires two-factor sign-in and it is not set up: nothing else opens until it is.
-  if (me?.two_factor_setup_required) return <TwoFactorEnrolment />;
+  if (profile.data?.two_factor_setup_required) return <TwoFactorEnrolment />;
 
   return (
     <AppShell
