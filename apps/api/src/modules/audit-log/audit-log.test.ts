@@ -2,6 +2,7 @@ import { approvalUser, auditLog, login } from '@cabdesk/contract';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createDriver } from '../../../test/builders';
+import { rowsOf } from '../../lib/sql';
 import { ADMIN, buildTestApp, callApi, createAdmin, signedIn } from '../../../test/helper';
 
 const COLLEAGUE = { email: 'olga@cabdesk.test', password: 'a fine long passphrase' };
@@ -98,10 +99,11 @@ describe('audit-log', () => {
 
   it('reads each filter from an index of audit_log', async () => {
     const { database } = await deskWithHistory();
-    const indexes = await database.db.execute(
+    const indexes = await rowsOf<{ indexdef: string }>(
+      database.db,
       sql`select indexdef from pg_indexes where tablename = 'audit_log'`,
     );
-    const defs = (indexes.rows as { indexdef: string }[]).map((r) => r.indexdef).join('\n');
+    const defs = indexes.map((r) => r.indexdef).join('\n');
     expect(defs).toMatch(/\(admin_id, created_at, id\)/);
     expect(defs).toMatch(/\(action, created_at, id\)/);
     expect(defs).toMatch(/\(table_name, created_at, id\)/);
