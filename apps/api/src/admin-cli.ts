@@ -1,8 +1,9 @@
 /**
  * npm run admin -- set-password <email>
+ * npm run admin -- reset-2fa <email>
  *
  * Administrator accounts, from the server: sets a forgotten password (see
- * commands/set-password.ts). Uses the configured database like the server:
+ * commands/set-password.ts), turns off a lost second factor (commands/reset-2fa.ts). Uses the configured database like the server:
  * DATABASE_URL, else the PGlite directory DATA_DIR, which a running server
  * holds (stop it first).
  */
@@ -11,10 +12,12 @@ import { read } from 'read';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DataDirInUseError } from './db/data-dir-lock';
+import { resetTwoFactorOf } from './commands/reset-2fa';
 import { setPassword } from './commands/set-password';
 import { runCommand } from './lib/command';
 
 const USAGE = `usage: npm run admin -- set-password <email>
+       npm run admin -- reset-2fa <email>
 
   set-password   sets the password of the administrator with this e-mail and
                  signs them out everywhere. The password is asked twice without
@@ -22,10 +25,19 @@ const USAGE = `usage: npm run admin -- set-password <email>
                  is not a terminal:
                    echo 'a long passphrase' | npm run admin -- set-password me@example.com
 
+  reset-2fa      turns off the two-factor sign-in of the administrator with
+                 this e-mail (their authenticator secret and recovery codes
+                 go), for an Owner who lost both
+
 environment: DATABASE_URL (PostgreSQL) or DATA_DIR (PGlite, default ./data), PASSWORD_HASH_COST`;
 
-/** The e-mail of `set-password <email>`, or the problem with the command line. */
-function parse(argv: string[]): { email: string } | string {
+const COMMANDS = ['set-password', 'reset-2fa'] as const;
+type Command = (typeof COMMANDS)[number];
+const isCommand = (value: string | undefined): value is Command =>
+  (COMMANDS as readonly (string | undefined)[]).includes(value);
+
+/** The command and its e-mail, or the problem with the command line. */
+function parse(argv: string[]): { command: Command; email: string } | string {
   let positionals: string[];
   try {
     ({ positionals } = parseArgs({ args: argv, allowPositionals: true, strict: true }));
@@ -33,9 +45,9 @@ function parse(argv: string[]): { email: string } | string {
     return (error as Error).message;
   }
   const [command, email, ...rest] = positionals;
-  if (command !== 'set-password') return command ? `unknown command "${command}"` : 'no command';
-  if (!email || rest.length > 0) return 'set-password takes one e-mail address';
-  return { email };
+  if (!isCommand(command)) return command ? `unknown command "${command}"` : 'no command';
+  if (!email || rest.length > 0) return `${command} takes one e-mail address`;
+  return { command, email };
 }
 
 /** The first line of standard input when it is a pipe or a file. */
@@ -79,6 +91,11 @@ async function main(): Promise<number> {
   }
   try {
     await database.migrate();
+    if (args.command === 'reset-2fa') {
+      const result = await resetTwoFactorOf(database, args.email);
+      (result.ok ? console.log : console.error)(result.message);
+      return result.ok ? 0 : 1;
+    }
     const password = await askPassword();
     if (password === null) {
       console.error('The two passwords differ. Nothing was changed.');

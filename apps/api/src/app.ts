@@ -12,7 +12,15 @@ import {
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { accountRoutes } from './modules/account';
-import { authPlugin, authRoutes, recoveryRoutes } from './modules/auth';
+import { adminRoutes } from './modules/admins';
+import { auditLogRoutes } from './modules/audit-log';
+import {
+  authPlugin,
+  authRoutes,
+  recoveryRoutes,
+  sessionRoutes,
+  twoFactorRoutes,
+} from './modules/auth';
 import { couponRoutes } from './modules/coupons';
 import { dashboardRoutes } from './modules/dashboard';
 import { documentRoutes } from './modules/documents';
@@ -148,6 +156,10 @@ export async function buildApp({
       await api.register(faqRoutes);
       await api.register(couponRoutes);
       await api.register(salesRoutes);
+      await api.register(twoFactorRoutes);
+      await api.register(sessionRoutes);
+      await api.register(adminRoutes);
+      await api.register(auditLogRoutes);
     },
     { prefix: API_BASE },
   );

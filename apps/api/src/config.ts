@@ -57,6 +57,10 @@ const envSchema = z
       z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }),
     ),
     MAIL_FROM: withDefault(z.string().min(3).max(254), 'Cabdesk <no-reply@cabdesk.local>'),
+    /** Where administrators open Cabdesk (`https://admin.example.com`), for links in e-mails. */
+    PUBLIC_URL: optional(
+      z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }),
+    ),
     /** Origins allowed to call the API from a browser (CORS), comma-separated; unset: none. */
     CORS_ORIGINS: withDefault(z.string(), ''),
     /** Longest time to receive a whole request (headers and body). */
@@ -158,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     loginLimit: { max: e.LOGIN_MAX_ATTEMPTS, windowMs: e.LOGIN_WINDOW_MINUTES * 60_000 },
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     corsOrigins: corsOriginList(e.CORS_ORIGINS),
     http: { requestTimeoutMs: e.REQUEST_TIMEOUT_MS, connectionTimeoutMs: e.CONNECTION_TIMEOUT_MS },
     databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,

@@ -3,13 +3,14 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createHmac, randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
-import { API_BASE, login, urlOf, type AnyEndpoint } from '@cabdesk/contract';
+import { API_BASE, login, urlOf, type AnyEndpoint, type Role } from '@cabdesk/contract';
 import pg from 'pg';
 import { expect, inject, onTestFinished } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { openDatabase, pgliteOptions, type Database, type Db, type Tx } from '../src/db/client';
+import { admins } from '../src/db/schema';
 import { arrayLiteral, rowsOf } from '../src/lib/sql';
 import { hashPassword } from '../src/lib/password';
 import { upsertAdmin } from '../src/modules/auth';
@@ -99,12 +100,14 @@ export const api = (path: string) => `${API_BASE}${path}`;
 
 export const ADMIN = { email: 'admin@cabdesk.test', password: 'correct horse battery' };
 
-export async function createAdmin(database: Database, admin = ADMIN) {
+/** An Active administrator who can sign in: an Owner unless `role` says otherwise. */
+export async function createAdmin(database: Database, admin = ADMIN, role: Role = 'Owner') {
   const { id } = await upsertAdmin(database.db, {
     email: admin.email,
     name: 'Test Admin',
     passwordHash: await hashPassword(admin.password, TEST_HASH_COST),
   });
+  if (role !== 'Owner') await database.db.update(admins).set({ role }).where(eq(admins.id, id));
   return { id, ...admin };
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { profileSchema } from './auth';
+import { meSchema, profileSchema } from './auth';
 import { area, EVERY_ROLE } from './endpoint';
+import { idSchema } from './envelope';
 
 /** SPEC 9 and ARCHITECTURE: the one-time code is 5 digits. */
 export const OTP_LENGTH = 5;
@@ -118,14 +119,14 @@ const verifyOtpDataSchema = z.object({
 
 // ---------------------------------------------------------------- passwords
 
-const passwordField = (required: string, min: string) =>
+export const passwordField = (required: string, min: string) =>
   z
     .string({ error: required })
     .min(1, required)
     .min(PASSWORD_MIN_LENGTH, min)
     .max(PASSWORD_MAX_LENGTH, ACCOUNT_MESSAGES.passwordTooLong);
 
-const confirmField = (required: string) =>
+export const confirmField = (required: string) =>
   z
     .string({ error: required })
     .min(1, required)
@@ -195,7 +196,7 @@ const changePasswordRequestSchema = z
 
 // ---------------------------------------------------------------- profile
 
-const fullNameSchema = z.preprocess(
+export const fullNameSchema = z.preprocess(
   trimmed,
   z
     .string({ error: ACCOUNT_MESSAGES.fullNameRequired })
@@ -284,12 +285,60 @@ export const changePassword = myProfileCalls.post('changePassword', {
 });
 
 export const getProfile = myProfileCalls.get('getProfile', {
-  summary: 'The signed-in administrator.',
-  data: profileSchema,
+  summary: 'The signed-in administrator, with their role and two-factor state.',
+  data: meSchema,
 });
 
 export const updateProfile = myProfileCalls.post('updateProfile', {
   summary: "Change one's own name and phone (the e-mail cannot change).",
   input: updateProfileRequestSchema,
   data: profileSchema,
+});
+
+// ---------------------------------------------------------------- sessions
+
+export const SESSION_MESSAGES = {
+  listed: 'Sessions fetched successfully.',
+  revoked: 'The session has been ended.',
+  revokedOthers: 'Every other session has been ended.',
+  missing: 'There is no such session.',
+  current: 'This is the session you are using: log out to end it.',
+  oneOf: 'Send the id of a session or all_others.',
+} as const;
+
+/** One live session of the signed-in administrator. */
+const sessionSchema = z.object({
+  id: z.number().int(),
+  /** The browser's User-Agent at sign-in (the web app names the browser and system). */
+  user_agent: z.string().nullable(),
+  device_type: z.string().nullable(),
+  /** The client address at sign-in. */
+  ip: z.string().nullable(),
+  created_at: z.string(),
+  last_seen_at: z.string(),
+  /** The session making this call. */
+  current: z.boolean(),
+});
+export type AdminSession = z.infer<typeof sessionSchema>;
+
+/** `{ id }` ends one of my other sessions; `{ all_others: true }` every one but this. */
+const sessionRevokeRequestSchema = z
+  .object({
+    id: idSchema.optional(),
+    all_others: z.literal(true, { error: SESSION_MESSAGES.oneOf }).optional(),
+  })
+  .refine((v) => (v.id === undefined) !== (v.all_others === undefined), {
+    message: SESSION_MESSAGES.oneOf,
+    path: ['id'],
+  });
+
+export const sessionList = myProfileCalls.get('session-list', {
+  summary: 'My live sessions, the newest first; `current` marks the one calling.',
+  data: z.array(sessionSchema),
+});
+
+export const sessionRevoke = myProfileCalls.post('session-revoke', {
+  summary: 'End one of my other sessions, or all of them: their tokens and streams stop at once.',
+  input: sessionRevokeRequestSchema,
+  data: z.object({ revoked: z.number().int() }),
 });

@@ -9,9 +9,25 @@ import { envelopeSchema } from './envelope';
  */
 export const ROLES = ['Owner', 'Operator', 'Support', 'Finance'] as const;
 export type Role = (typeof ROLES)[number];
+export const roleSchema = z.enum(ROLES, {
+  error: 'role must be Owner, Operator, Support or Finance.',
+});
 
 /** Every role: calls about one's own account, and what everybody reads. */
 export const EVERY_ROLE: readonly Role[] = ROLES;
+
+/** The administrators' desk itself (colleagues, two-factor policy, the audit log). */
+export const OWNER_ONLY: readonly Role[] = ['Owner'];
+
+/** The 403 of a call the signed-in administrator's role may not make. */
+export const ROLE_MESSAGES = {
+  /** `{role}` is replaced by the role. */
+  forbidden: 'Your role ({role}) does not allow this.',
+} as const;
+
+/** Whether an administrator of `role` may make the call: the server's check, and the web app's. */
+export const mayCall = (role: Role, endpoint: { readonly roles: readonly Role[] }) =>
+  endpoint.roles.includes(role);
 
 export type Method = 'GET' | 'POST';
 

@@ -16,10 +16,15 @@ export * from './history';
 export * from './faqs';
 export * from './coupons';
 export * from './sales';
+export * from './two-factor';
+export * from './admins';
+export * from './audit';
 export * from './health';
 export * from './i18n';
 
 import * as account from './account';
+import * as admins from './admins';
+import * as audit from './audit';
 import * as auth from './auth';
 import * as coupons from './coupons';
 import * as dashboard from './dashboard';
@@ -34,6 +39,7 @@ import * as records from './records';
 import * as review from './review';
 import * as rides from './rides';
 import * as sales from './sales';
+import * as twoFactor from './two-factor';
 import * as users from './users';
 import * as vehicles from './vehicles';
 
@@ -61,5 +67,8 @@ export const ENDPOINTS: readonly AnyEndpoint[] = [
   faqs,
   coupons,
   sales,
+  twoFactor,
+  admins,
+  audit,
   health,
 ].flatMap((area) => Object.values(area).filter(isEndpoint));

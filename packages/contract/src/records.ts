@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { expiryDatesSchema } from './documents';
-import { area } from './endpoint';
+import { area, ROLES, type Role } from './endpoint';
 import { idSchema } from './envelope';
 import { activeStatusSchema, approvalDecisionSchema, approvalSchema, int } from './vocabulary';
 
@@ -76,6 +76,21 @@ const deleteDataBodySchema = z.object({
   }),
 });
 export type DeleteDataBody = z.input<typeof deleteDataBodySchema>;
+export type DeletableTable = (typeof DELETABLE_TABLES)[number];
+
+/**
+ * Who may delete what through delete-data: people and vehicles are the
+ * Operators' (the directory), FAQ entries and coupons Support's.
+ */
+export const DELETE_ROLES: Record<DeletableTable, readonly Role[]> = {
+  users: ['Owner', 'Operator'],
+  vehicles: ['Owner', 'Operator'],
+  supports: ['Owner', 'Support'],
+  coupons: ['Owner', 'Support'],
+};
+
+/** Whether an administrator of `role` may delete a record of `table`. */
+export const mayDelete = (role: Role, table: DeletableTable) => DELETE_ROLES[table].includes(role);
 
 // ---------------------------------------------------------------- calls
 
@@ -106,13 +121,12 @@ export const approvalUndo = directoryCalls.post('approval-undo', {
 });
 
 /**
- * Soft delete. One call for every table, so its roles are the union: the
- * server also checks the table against the role (people and vehicles for
- * Operators, FAQ and coupons for Support).
+ * Soft delete. One call for every table, so its roles are the union of
+ * DELETE_ROLES: the server also checks the table against the role.
  */
 export const deleteData = directoryCalls.post('delete-data', {
   summary: 'Soft-delete a user, vehicle, FAQ entry or coupon (its trips and sales stay).',
   input: deleteDataBodySchema,
   data: z.object({ id: int() }),
-  roles: ['Owner', 'Operator', 'Support'],
+  roles: ROLES.filter((role) => DELETABLE_TABLES.some((table) => mayDelete(role, table))),
 });

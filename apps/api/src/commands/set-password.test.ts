@@ -137,6 +137,6 @@ describe('set-password (npm run admin)', () => {
     const reopened = await openDatabase({ dataDir });
     const [row] = await reopened.db.select().from(admins);
     await reopened.close();
-    expect(await verifyPassword('a fresh passphrase', row!.passwordHash)).toBe(true);
+    expect(await verifyPassword('a fresh passphrase', row!.passwordHash!)).toBe(true);
   }, 90_000);
 });

@@ -44,6 +44,9 @@ export const rideStatusEnum = pgEnum('ride_status', [
 
 // ---------------------------------------------------------------- admins
 
+export const adminRoleEnum = pgEnum('admin_role', ['Owner', 'Operator', 'Support', 'Finance']);
+export const adminStatusEnum = pgEnum('admin_status', ['Invited', 'Active', 'Inactive']);
+
 export const admins = pgTable(
   'admins',
   {
@@ -51,11 +54,68 @@ export const admins = pgTable(
     name: text('name').notNull(),
     email: text('email').notNull(),
     phone: text('phone'),
-    passwordHash: text('password_hash').notNull(),
+    /** null until an invitation is accepted. */
+    passwordHash: text('password_hash'),
+    /** No default: whoever creates an administrator decides (the migration made the existing ones Owners). */
+    role: adminRoleEnum('role').notNull(),
+    status: adminStatusEnum('status').notNull().default('Active'),
+    /** The pending invitation's link, hashed; cleared when used, replaced or withdrawn. */
+    inviteTokenHash: text('invite_token_hash'),
+    inviteExpiresAt: timestamp('invite_expires_at', { withTimezone: true }),
+    invitedBy: integer('invited_by').references((): AnyPgColumn => admins.id, {
+      onDelete: 'set null',
+    }),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /** TOTP (RFC 6238) secret in Base32 once enrolment is confirmed. */
+    totpSecret: text('totp_secret'),
+    /** The secret of an enrolment started (totp-setup) and not yet confirmed. */
+    totpPendingSecret: text('totp_pending_secret'),
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    /** The time step of the last code accepted: a code is never accepted twice. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('admins_email_key').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('admins_email_key').on(sql`lower(${t.email})`),
+    uniqueIndex('admins_invite_token_hash_key').on(t.inviteTokenHash),
+  ],
+);
+
+/** Single-use codes that stand in for a lost authenticator, stored as SHA-256 hashes. */
+export const adminRecoveryCodes = pgTable(
+  'admin_recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    adminId: integer('admin_id')
+      .notNull()
+      .references(() => admins.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('admin_recovery_codes_admin_code_key').on(t.adminId, t.codeHash)],
+);
+
+/**
+ * The second step of a two-factor sign-in: the password was right; a code
+ * completes it. Short-lived, single use, a few tries; only the hash is stored.
+ */
+export const loginChallenges = pgTable(
+  'login_challenges',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    adminId: integer('admin_id')
+      .notNull()
+      .references(() => admins.id, { onDelete: 'cascade' }),
+    attempts: smallint('attempts').notNull().default(0),
+    deviceToken: text('device_token'),
+    deviceType: text('device_type'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('login_challenges_expires_idx').on(t.expiresAt)],
 );
 
 export const adminSessions = pgTable(
@@ -522,12 +582,18 @@ export const auditLog = pgTable(
     recordId: integer('record_id'),
     before: jsonb('before'),
     after: jsonb('after'),
+    /** Why, when the administrator said (a cancelled trip's reason). */
+    reason: text('reason'),
     ip: text('ip'),
     createdAt: createdAt(),
   },
   (t) => [
     index('audit_log_record_idx').on(t.tableName, t.recordId),
     index('audit_log_created_idx').on(t.createdAt, t.id),
+    // The audit screen's filters, each read newest first (a backward scan).
+    index('audit_log_admin_idx').on(t.adminId, t.createdAt, t.id),
+    index('audit_log_action_idx').on(t.action, t.createdAt, t.id),
+    index('audit_log_table_idx').on(t.tableName, t.createdAt, t.id),
   ],
 );
 

@@ -15,6 +15,8 @@ type AuditEntry = {
   recordId?: number | null;
   before?: unknown;
   after?: unknown;
+  /** Why, in the administrator's words (a cancelled trip's reason). */
+  reason?: string | null;
 };
 
 /** Writes who did what to which record; call inside the change's transaction. */
@@ -26,6 +28,7 @@ export async function audit(db: Db | Tx, actor: Actor, entry: AuditEntry) {
     recordId: entry.recordId ?? null,
     before: entry.before ?? null,
     after: entry.after ?? null,
+    reason: entry.reason ?? null,
     ip: actor.ip,
   });
 }

@@ -4,7 +4,9 @@ import {
   changePassword,
   deleteData,
   getProfile,
+  inviteAccept,
   login,
+  login2fa,
   logout,
   newPassword,
   notificationStream,
@@ -23,12 +25,21 @@ import { DOCS_URL, OPENAPI_URL } from '../../src/plugins/api-reference';
 import { ADMIN, bearer, buildTestApp, createAdmin, signIn } from '../helper';
 
 /**
- * The only calls of the admin API reachable without a session: sign-in and
- * password recovery (SPEC 7). A new public call must be added here on purpose.
+ * The only calls of the admin API reachable without a session: sign-in (and
+ * its second step), password recovery (SPEC 7) and accepting an invitation.
+ * A new public call must be added here on purpose.
  * (The notification stream is public to the bearer guard, but answers 401
  * without its single-use ticket: it is walked like the guarded calls.)
  */
-const PUBLIC_CALLS = [login, sendOtp, resendOtp, verifyOtp, newPassword].map(urlOf);
+const PUBLIC_CALLS = [
+  login,
+  login2fa,
+  sendOtp,
+  resendOtp,
+  verifyOtp,
+  newPassword,
+  inviteAccept,
+].map(urlOf);
 type App = Awaited<ReturnType<typeof buildTestApp>>['app'];
 
 /** A concrete URL for a route pattern: `:id` -> `1`, `*` -> `x`. */
@@ -80,10 +91,10 @@ async function expectEvery401(app: App, headers: Record<string, string>, label: 
 }
 
 describe('the authentication guard, over the server’s own route table', () => {
-  it('walks the real route table: every API route but the five sign-in and recovery calls', async () => {
+  it('walks the real route table: every API route but the sign-in, recovery and invitation calls', async () => {
     const { app } = await buildTestApp();
     const apiRoutes = app.routeTable.filter((r) => r.url.startsWith(API_BASE));
-    // A route marked `public` is walked all the same: only these five may skip the session.
+    // A route marked `public` is walked all the same: only PUBLIC_CALLS may skip the session.
     // The table is the real one (a guard test over an empty table proves nothing).
     for (const p of [login.path, getProfile.path, userList.path, deleteData.path]) {
       expect(
@@ -94,7 +105,7 @@ describe('the authentication guard, over the server’s own route table', () => 
     expect(guardedRoutes(app).length).toBeGreaterThan(25);
   });
 
-  it('marks public exactly the sign-in and recovery calls, the stream and the API reference', async () => {
+  it('marks public exactly the sign-in, recovery and invitation calls, the stream and the API reference', async () => {
     const { app } = await buildTestApp();
     const marked = app.routeTable
       .filter((r) => r.url.startsWith(API_BASE) && r.public)

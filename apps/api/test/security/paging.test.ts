@@ -26,6 +26,7 @@ describe('paging, on every list', () => {
     expect(PAGED.map((e) => e.path).sort()).toEqual(
       [
         'all-users',
+        'audit-log',
         'coupon-list',
         'driver-list',
         'expiring-documents',

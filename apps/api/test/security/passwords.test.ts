@@ -55,7 +55,7 @@ describe('password hashing', () => {
     );
     expect(res.statusCode).toBe(200);
     const [row] = await database.db.select().from(admins);
-    expect(row!.passwordHash.startsWith(`scrypt$${config.passwordHashCost}$8$1$`)).toBe(true);
+    expect(row!.passwordHash!.startsWith(`scrypt$${config.passwordHashCost}$8$1$`)).toBe(true);
     expect(row!.passwordHash).not.toContain(LONG);
   });
 });

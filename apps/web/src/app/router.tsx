@@ -44,6 +44,11 @@ export const routes: RouteObject[] = [
       })),
   },
   {
+    path: '/accept-invite',
+    lazy: () =>
+      import('./routes/auth/accept-invite-page').then((m) => ({ Component: m.AcceptInvitePage })),
+  },
+  {
     path: '/user-policy',
     lazy: () =>
       import('./routes/policies/policy-page').then((m) => ({
@@ -190,6 +195,16 @@ export const routes: RouteObject[] = [
           import('./routes/review/expiring-documents-page').then((m) => ({
             Component: m.ExpiringDocumentsPage,
           })),
+      },
+      {
+        path: 'administrators',
+        lazy: () =>
+          import('./routes/admins/admins-page').then((m) => ({ Component: m.AdminsPage })),
+      },
+      {
+        path: 'audit-log',
+        lazy: () =>
+          import('./routes/audit-log/audit-log-page').then((m) => ({ Component: m.AuditLogPage })),
       },
       { path: 'setting', element: notBuilt('pages.setting') },
     ],

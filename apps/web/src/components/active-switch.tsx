@@ -1,6 +1,8 @@
+import { statusUpdate } from '@cabdesk/contract';
 import { Switch } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMay } from '@/hooks/use-may';
 import { ConfirmDialog } from './confirm-dialog';
 
 export type ActiveStatus = 'Active' | 'Inactive';
@@ -17,6 +19,8 @@ export function ActiveSwitch({ status, name, onChange, pending }: ActiveSwitchPr
   const { t } = useTranslation();
   const [asking, setAsking] = useState<ActiveStatus | null>(null);
   const active = status === 'Active';
+  // A role that may not change statuses sees the state, not a control.
+  const allowed = useMay().call(statusUpdate);
 
   return (
     <>
@@ -25,7 +29,7 @@ export function ActiveSwitch({ status, name, onChange, pending }: ActiveSwitchPr
         onChange={() => setAsking(active ? 'Inactive' : 'Active')}
         aria-label={t('status.toggle', { name })}
         color="teal"
-        disabled={pending}
+        disabled={pending || !allowed}
         data-testid="active-switch"
       />
       <ConfirmDialog

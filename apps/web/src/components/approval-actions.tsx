@@ -1,8 +1,9 @@
-import type { ReviewKind } from '@cabdesk/contract';
+import { approvalUser, type ReviewKind } from '@cabdesk/contract';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMay } from '@/hooks/use-may';
 import { ConfirmDialog } from './confirm-dialog';
 import { IconAction } from './icon-action';
 import { Popup, PopupActions } from './popup';
@@ -26,7 +27,8 @@ interface ApprovalActionsProps {
 
 /**
  * SPEC 4: accept / reject while Pending, each asked first (a rejection with
- * its reason, required); the badge once decided.
+ * its reason, required); the badge once decided (and for a role that may not
+ * decide).
  */
 export function ApprovalActions({
   approval,
@@ -40,7 +42,10 @@ export function ApprovalActions({
   const [asking, setAsking] = useState<Decision | null>(null);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string>();
-  if (approval !== 'Pending') return <ApprovalBadge approval={approval} />;
+  const may = useMay();
+  // Decided, or not this role's to decide: the badge.
+  if (approval !== 'Pending' || !may.call(approvalUser))
+    return <ApprovalBadge approval={approval} />;
 
   const close = () => {
     setAsking(null);

@@ -32,6 +32,8 @@ interface DecideMutation {
 
 /** What the columns need of a delete mutation. */
 interface DeleteMutation {
+  /** Whether the role may delete these records. */
+  allowed: boolean;
   isPending: boolean;
   variables?: number;
   mutateAsync: (id: number) => Promise<unknown>;
@@ -84,11 +86,13 @@ function recordColumns<T extends { id: number; approval: string }>(
         <Group gap="xs" wrap="nowrap">
           {before?.(row)}
           <ViewLink to={detailOf(row)} name={nameOf(row)} />
-          <DeleteButton
-            name={nameOf(row)}
-            pending={remove.isPending && remove.variables === row.id}
-            onDelete={() => remove.mutateAsync(row.id)}
-          />
+          {remove.allowed ? (
+            <DeleteButton
+              name={nameOf(row)}
+              pending={remove.isPending && remove.variables === row.id}
+              onDelete={() => remove.mutateAsync(row.id)}
+            />
+          ) : null}
         </Group>
       ),
     },

@@ -5,7 +5,15 @@ import { useTranslation } from 'react-i18next';
  * A light badge whose text is a darkened shade of its colour, so that every
  * colour (yellow included) keeps a WCAG AA contrast on its tinted background.
  */
-function ToneBadge({ color, label, testId }: { color: string; label: string; testId?: string }) {
+export function ToneBadge({
+  color,
+  label,
+  testId,
+}: {
+  color: string;
+  label: string;
+  testId?: string;
+}) {
   const theme = useMantineTheme();
   const shades = theme.colors[color] ?? theme.colors.gray;
   return (

@@ -8,6 +8,7 @@ import {
 import { useMutation, type QueryKey } from '@tanstack/react-query';
 import { invalidate, send } from '@/lib/call';
 import { queryClient } from '@/lib/query-client';
+import { useMay } from './use-may';
 
 /**
  * The record calls of SPEC 7 that several features make, each on its own
@@ -26,7 +27,8 @@ export function useDeleteRecord(
   table: (typeof DELETABLE_TABLES)[number],
   { stale, detailOf }: Deleted,
 ) {
-  return useMutation({
+  const allowed = useMay().delete(table);
+  const mutation = useMutation({
     mutationFn: (id: number) => send(deleteData, { id, table }),
     meta: { successToast: true },
     onSuccess: (_, id) => {
@@ -34,6 +36,8 @@ export function useDeleteRecord(
       return Promise.all(stale.map((endpoint) => invalidate(endpoint)));
     },
   });
+  /** Whether the role may delete records of this table: else no delete is offered. */
+  return Object.assign(mutation, { allowed });
 }
 
 /**

@@ -68,7 +68,7 @@ describe('the API client', () => {
     const fetchMock = answer(200, {
       status: true,
       message: 'ok',
-      data: { token: 't', user: { id: 1, name: 'A', email: 'a@b.c' } },
+      data: { token: 't', user: { id: 1, name: 'A', email: 'a@b.c', role: 'Owner' } },
     });
     await send(login, { email: 'a@b.c', password: 'p' });
     const init = fetchMock.mock.calls[0]![1];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatDate, formatMoney, formatShortDay } from './format';
+import { formatCount, formatDate, formatDateTime, formatMoney, formatShortDay } from './format';
 
 describe('formatMoney', () => {
   it('prefixes $ and shows separators and cents', () => {
@@ -21,6 +21,13 @@ describe('formatDate', () => {
   it('writes Mon-DD-YYYY', () => {
     expect(formatDate('2024-03-05T10:00:00')).toBe('Mar-05-2024');
     expect(formatDate('not a date')).toBe('');
+  });
+});
+
+describe('formatDateTime', () => {
+  it('writes the date, then the hour and minute', () => {
+    expect(formatDateTime(new Date(2024, 2, 5, 14, 7), 'en')).toBe('Mar-05-2024 02:07 PM');
+    expect(formatDateTime(new Date(2024, 2, 5, 14, 7), 'es')).toBe('05 mar 2024 14:07');
   });
 });
 

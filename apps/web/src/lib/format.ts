@@ -92,3 +92,17 @@ export function formatShortDay(day: string, language: Language = activeLanguage(
       }),
   ).format(date);
 }
+
+/** A moment as SPEC 9's date and the hour and minute: Mar-05-2024 14:07. */
+export function formatDateTime(
+  value: string | Date,
+  language: Language = activeLanguage(),
+): string {
+  const date = dateOf(value);
+  if (Number.isNaN(date.getTime())) return '';
+  const time = formatter(
+    `time:${language}`,
+    () => new Intl.DateTimeFormat(LOCALES[language], { hour: '2-digit', minute: '2-digit' }),
+  );
+  return `${formatDate(date, language)} ${time.format(date)}`;
+}

@@ -24,7 +24,10 @@ const SOURCES = import.meta.glob<string>(['/src/**/*.{ts,tsx}', '!/src/**/*.test
  */
 const DYNAMIC_PREFIXES = [
   'activeStatus.',
+  'admins.statuses.',
   'approval.',
+  'audit.actions.',
+  'audit.tables.',
   'dashboard.waiting.',
   'documents.field.',
   'documents.kind.',
@@ -39,6 +42,7 @@ const DYNAMIC_PREFIXES = [
   'review.kinds.',
   'review.name.',
   'rideStatus.',
+  'roles.',
 ];
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };

@@ -226,6 +226,65 @@ export const ES_MESSAGES: Readonly<Record<string, string>> = {
   'all must be true or false.': 'all debe ser true o false.',
   'Push public key.': 'Clave pública de notificaciones push.',
 
+  // ------------------------------------------------------------ roles and the team (issue 20)
+  'Your role ({role}) does not allow this.': 'Tu rol ({role}) no permite hacer esto.',
+  'role must be Owner, Operator, Support or Finance.':
+    'role debe ser Owner, Operator, Support o Finance.',
+  'This administrator account is deactivated.': 'Esta cuenta de administrador está desactivada.',
+  'Enter the code from your authenticator app.':
+    'Introduce el código de tu aplicación de autenticación.',
+  'This sign-in has expired. Please sign in again.':
+    'Este inicio de sesión ha caducado. Vuelve a iniciar sesión.',
+  'Please enter the code from your authenticator app.':
+    'Introduce el código de tu aplicación de autenticación.',
+  'Scan the code with your authenticator app, then enter a code it shows.':
+    'Escanea el código con tu aplicación de autenticación e introduce un código que muestre.',
+  'Two-factor sign-in is on. Keep your recovery codes somewhere safe.':
+    'El inicio de sesión en dos pasos está activado. Guarda tus códigos de recuperación en un lugar seguro.',
+  'Please enter the 6-digit code from your authenticator app.':
+    'Introduce el código de 6 dígitos de tu aplicación de autenticación.',
+  'Please scan a new code first.': 'Primero escanea un código nuevo.',
+  'Two-factor sign-in is required: please set it up first.':
+    'El inicio de sesión en dos pasos es obligatorio: configúralo primero.',
+  'Sessions fetched successfully.': 'Sesiones obtenidas correctamente.',
+  'The session has been ended.': 'La sesión se ha cerrado.',
+  'Every other session has been ended.': 'Se han cerrado todas las demás sesiones.',
+  'There is no such session.': 'No existe esa sesión.',
+  'This is the session you are using: log out to end it.':
+    'Es la sesión que estás usando: cierra sesión para terminarla.',
+  'Send the id of a session or all_others.': 'Envía el id de una sesión o all_others.',
+  'Administrators fetched successfully.': 'Administradores obtenidos correctamente.',
+  'The invitation has been sent.': 'La invitación se ha enviado.',
+  'The invitation is saved but its e-mail could not be sent. Please invite again.':
+    'La invitación se ha guardado, pero no se pudo enviar su correo. Vuelve a invitar.',
+  'The administrator has been updated.': 'El administrador se ha actualizado.',
+  'There is no such administrator.': 'No existe ese administrador.',
+  'This e-mail address already belongs to an administrator: change their role or status instead.':
+    'Este correo electrónico ya pertenece a un administrador: cambia su rol o su estado.',
+  'The last active Owner can be neither demoted nor deactivated.':
+    'El último Owner activo no puede perder su rol ni ser desactivado.',
+  'This person has not accepted an invitation: invite them again.':
+    'Esta persona no ha aceptado ninguna invitación: vuelve a invitarla.',
+  'Send a role or a status.': 'Envía un rol o un estado.',
+  'This invitation has expired or was already used. Please ask for a new one.':
+    'Esta invitación ha caducado o ya se usó. Pide una nueva.',
+  'Welcome to Cabdesk. Please sign in with your new password.':
+    'Te damos la bienvenida a Cabdesk. Inicia sesión con tu nueva contraseña.',
+  'Please enter a valid e-mail address.': 'Introduce un correo electrónico válido.',
+  'Two-factor sign-in is now required of every administrator.':
+    'El inicio de sesión en dos pasos es ahora obligatorio para todos los administradores.',
+  'Two-factor sign-in is now optional.': 'El inicio de sesión en dos pasos es ahora opcional.',
+  'Turn on two-factor sign-in for yourself first.':
+    'Primero activa el inicio de sesión en dos pasos para ti.',
+  'Two-factor sign-in has been turned off for this administrator.':
+    'Se ha desactivado el inicio de sesión en dos pasos de este administrador.',
+  'required must be true or false.': 'required debe ser true o false.',
+  'Audit log fetched successfully.': 'Registro de auditoría obtenido correctamente.',
+  'Use a date (2025-01-31) or a date and time (2025-01-31T09:00:00Z).':
+    'Usa una fecha (2025-01-31) o una fecha y hora (2025-01-31T09:00:00Z).',
+  'action must be at most 64 characters.': 'action puede tener como máximo 64 caracteres.',
+  'table must be at most 64 characters.': 'table puede tener como máximo 64 caracteres.',
+
   // ------------------------------------------------------------ errors of any call
   'This value is not valid.': 'Este valor no es válido.',
   'The request is not valid.': 'La solicitud no es válida.',

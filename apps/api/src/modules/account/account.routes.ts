@@ -15,7 +15,13 @@ import { hashPassword, verifyPassword } from '../../lib/password';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../../lib/password-policy';
 import { take, type Limit } from '../../lib/rate-limit';
 import { route } from '../../lib/route';
-import { findAdminById, sessionOf, setAdminPassword, tooManyRequests } from '../auth';
+import {
+  findAdminById,
+  sessionOf,
+  setAdminPassword,
+  tooManyRequests,
+  twoFactorRequired,
+} from '../auth';
 
 /** Wrong current passwords per admin per window before changePassword refuses for a while. */
 const CHANGE_PASSWORD_LIMIT: Limit = { max: 10, windowMs: 15 * 60_000 };
@@ -28,10 +34,19 @@ export async function accountRoutes(app: FastifyInstance) {
   route(app, getProfile, async (request) => {
     const admin = await findAdminById(db, sessionOf(request).adminId);
     if (!admin) throw new HttpError(401, AUTH_MESSAGES.unauthenticated);
+    const twoFactor = admin.totpEnabledAt !== null;
     return {
       status: true,
       message: 'Profile fetched successfully.',
-      data: { id: admin.id, name: admin.name, email: admin.email, phone: admin.phone },
+      data: {
+        id: admin.id,
+        name: admin.name,
+        email: admin.email,
+        phone: admin.phone,
+        role: admin.role,
+        two_factor_enabled: twoFactor,
+        two_factor_setup_required: !twoFactor && (await twoFactorRequired(db)),
+      },
     };
   });
 
@@ -58,7 +73,7 @@ export async function accountRoutes(app: FastifyInstance) {
     }
     const admin = await findAdminById(db, adminId);
     if (!admin) throw new HttpError(401, AUTH_MESSAGES.unauthenticated);
-    if (!(await verifyPassword(password, admin.passwordHash))) {
+    if (!admin.passwordHash || !(await verifyPassword(password, admin.passwordHash))) {
       throw new HttpError(400, ACCOUNT_MESSAGES.oldPasswordWrong, {
         password: ACCOUNT_MESSAGES.oldPasswordWrong,
       });

@@ -1,4 +1,16 @@
-import { AUTH_MESSAGES } from '@cabdesk/contract';
+import {
+  AUTH_MESSAGES,
+  getProfile,
+  logout,
+  mayCall,
+  OWNER_ONLY,
+  ROLE_MESSAGES,
+  totpEnable,
+  totpSetup,
+  TWO_FACTOR_MESSAGES,
+  type AnyEndpoint,
+  type Role,
+} from '@cabdesk/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../../lib/http-error';
@@ -10,9 +22,12 @@ declare module 'fastify' {
     public?: boolean;
   }
   interface FastifyRequest {
-    session: { id: number; adminId: number } | null;
+    session: { id: number; adminId: number; role: Role } | null;
   }
 }
+
+/** What an administrator who must set up two-factor sign-in may call until they have. */
+const ENROLMENT_CALLS: readonly AnyEndpoint[] = [getProfile, totpSetup, totpEnable, logout];
 
 const bearer = (request: FastifyRequest) => {
   const header = request.headers.authorization;
@@ -20,8 +35,16 @@ const bearer = (request: FastifyRequest) => {
   return match?.[1];
 };
 
+/** The 403 of a call `role` may not make. */
+export const roleRefused = (role: Role) =>
+  new HttpError(403, ROLE_MESSAGES.forbidden.replace('{role}', role));
+
 /**
- * Every API route needs a live session unless it is marked `config.public`.
+ * Every API route needs a live session of an Active administrator unless it
+ * is marked `config.public`, and that administrator's role must be one of the
+ * route's endpoint's `roles` (403 otherwise; a route without an endpoint is
+ * the Owner's). While two-factor sign-in is required and not set up, only its
+ * set-up is open.
  */
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('session', null);
@@ -32,8 +55,15 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const token = bearer(request);
     const session = token ? await findSession(app.database.db, token, app.config.session) : null;
     if (!session) throw new HttpError(401, AUTH_MESSAGES.unauthenticated);
-    request.session = { id: session.id, adminId: session.adminId };
+    request.session = { id: session.id, adminId: session.adminId, role: session.role };
     await touchSession(app.database.db, session);
+    const endpoint = request.routeOptions.config.endpoint;
+    if (session.mustEnrol && !ENROLMENT_CALLS.some((call) => call === endpoint)) {
+      throw new HttpError(403, TWO_FACTOR_MESSAGES.setUpRequired);
+    }
+    if (!mayCall(session.role, endpoint ?? { roles: OWNER_ONLY })) {
+      throw roleRefused(session.role);
+    }
   });
 });
 

@@ -1,16 +1,40 @@
-import { ACCOUNT_MESSAGES, AUTH_MESSAGES, login, logout, waitText } from '@cabdesk/contract';
-import type { FastifyInstance } from 'fastify';
+import {
+  ACCOUNT_MESSAGES,
+  AUTH_MESSAGES,
+  login,
+  login2fa,
+  logout,
+  waitText,
+  type LoginData,
+} from '@cabdesk/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { admins } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { HttpError } from '../../lib/http-error';
 import { route } from '../../lib/route';
 import { hashPassword, verifyPassword } from '../../lib/password';
-import { sessionOf } from './auth.plugin';
-import { findAdminByEmail } from './admins.repository';
 import { accountKey } from '../../lib/rate-limit';
+import { sessionOf } from './auth.plugin';
+import { findAdminByEmail, findAdminById, twoFactorRequired } from './admins.repository';
 import { resetCodeWait } from './otp.repository';
 import { loginLimiter } from './login-limit';
 import { createSession, revokeSession } from './sessions';
+import {
+  CHALLENGE_TTL_SECONDS,
+  createChallenge,
+  failChallenge,
+  findChallenge,
+  totpStep,
+  useChallenge,
+  useRecoveryCode,
+  useTotpStep,
+} from './two-factor';
+
+type Admin = NonNullable<Awaited<ReturnType<typeof findAdminById>>>;
+type Device = { deviceToken: string | null; deviceType: string };
 
 export async function authRoutes(app: FastifyInstance) {
   const { config, database } = app;
@@ -22,11 +46,17 @@ export async function authRoutes(app: FastifyInstance) {
   const hashForUnknownEmail = () =>
     (dummyHash ??= hashPassword(randomBytes(16).toString('hex'), config.passwordHashCost));
 
-  route(app, login, async (request, reply) => {
-    const { email, password, device_token, device_type } = request.body;
-    const now = app.clock();
-    const admin = await findAdminByEmail(db, email);
-    const limit = await limiter.attempt({ email, adminId: admin?.id ?? null, ip: request.ip }, now);
+  /** One attempt of a sign-in step on `admin`'s account (or none): 429 once the limits say so. */
+  const attempt = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    email: string,
+    admin: { id: number } | null,
+  ) => {
+    const limit = await limiter.attempt(
+      { email, adminId: admin?.id ?? null, ip: request.ip },
+      app.clock(),
+    );
     if (!limit.allowed) {
       reply.header('retry-after', String(limit.retryAfterSeconds));
       throw new HttpError(
@@ -34,43 +64,154 @@ export async function authRoutes(app: FastifyInstance) {
         ACCOUNT_MESSAGES.loginLocked.replace('{wait}', waitText(limit.retryAfterSeconds)),
       );
     }
+    return limit.throttleKey;
+  };
+
+  /** A refused sign-in on an administrator's account is audited (one on no account is only logged). */
+  const refuse = async (
+    request: FastifyRequest,
+    admin: Admin | null,
+    action: 'login_failed' | 'login_2fa_failed',
+    error: HttpError,
+    alsoInTx?: (tx: Tx) => Promise<void>,
+  ): Promise<never> => {
+    request.log.info({ event: action }, 'sign-in refused');
+    if (admin) {
+      await db.transaction(async (tx) => {
+        await alsoInTx?.(tx);
+        await audit(tx, request, {
+          adminId: admin.id,
+          action,
+          tableName: 'admins',
+          recordId: admin.id,
+        });
+      });
+    }
+    throw error;
+  };
+
+  /**
+   * A new session for `admin`, its audit row and their last sign-in, in one
+   * transaction; null, with nothing changed, when `check` (run first in it)
+   * says no.
+   */
+  const signIn = async (
+    request: FastifyRequest,
+    admin: Admin,
+    device: Device,
+    check?: (tx: Tx) => Promise<boolean>,
+  ) => {
+    const refused = new Error('refused');
+    const session = await db
+      .transaction(async (tx) => {
+        if (check && !(await check(tx))) throw refused;
+        const created = await createSession(tx, config.session, {
+          adminId: admin.id,
+          ...device,
+          ip: request.ip,
+          userAgent: request.headers['user-agent']?.slice(0, 512),
+        });
+        await tx
+          .update(admins)
+          .set({ lastLoginAt: sql`now()` })
+          .where(eq(admins.id, admin.id));
+        await audit(tx, request, {
+          adminId: admin.id,
+          action: 'login',
+          tableName: 'admin_sessions',
+          recordId: created.id,
+        });
+        return created;
+      })
+      .catch((error: unknown) => {
+        if (error === refused) return null;
+        throw error;
+      });
+    if (!session) return null;
+    const setUp = admin.totpEnabledAt === null && (await twoFactorRequired(db));
+    return {
+      token: session.token,
+      user: { id: admin.id, name: admin.name, email: admin.email, role: admin.role },
+      ...(setUp ? { two_factor_setup_required: true as const } : {}),
+    };
+  };
+
+  route(app, login, async (request, reply) => {
+    const { email, password, device_token, device_type } = request.body;
+    const found = await findAdminByEmail(db, email);
+    // Someone invited who has not accepted has no password: like no account.
+    const admin = found?.passwordHash ? found : null;
+    const throttleKey = await attempt(request, reply, email, admin);
 
     const valid = await verifyPassword(
       password,
       admin?.passwordHash ?? (await hashForUnknownEmail()),
     );
     if (!admin || !valid) {
-      request.log.info({ event: 'login_failed' }, 'sign-in refused');
-      throw new HttpError(401, AUTH_MESSAGES.badCredentials);
+      return refuse(
+        request,
+        admin,
+        'login_failed',
+        new HttpError(401, AUTH_MESSAGES.badCredentials),
+      );
     }
-    await limiter.succeeded(request.ip, limit.throttleKey, now);
+    if (admin.status !== 'Active') {
+      return refuse(request, admin, 'login_failed', new HttpError(403, AUTH_MESSAGES.deactivated));
+    }
+    await limiter.succeeded(request.ip, throttleKey, app.clock());
     // The owner is here: a reset code for this account need not wait any more.
     await resetCodeWait(db, accountKey(admin.email, admin.id));
 
-    const session = await db.transaction(async (tx) => {
-      const created = await createSession(tx, config.session, {
-        adminId: admin.id,
-        deviceToken: device_token ?? null,
-        deviceType: device_type,
-        ip: request.ip,
-        userAgent: request.headers['user-agent']?.slice(0, 512),
-      });
-      await audit(tx, request, {
-        adminId: admin.id,
-        action: 'login',
-        tableName: 'admin_sessions',
-        recordId: created.id,
-      });
-      return created;
-    });
-    return {
-      status: true,
-      message: AUTH_MESSAGES.loggedIn,
-      data: {
-        token: session.token,
-        user: { id: admin.id, name: admin.name, email: admin.email },
+    const device = { deviceToken: device_token ?? null, deviceType: device_type };
+    let data: LoginData;
+    if (admin.totpEnabledAt) {
+      const challenge = await createChallenge(db, { adminId: admin.id, ...device }, app.clock());
+      data = { two_factor_required: true, challenge, expires_in: CHALLENGE_TTL_SECONDS };
+      return { status: true, message: AUTH_MESSAGES.secondFactor, data };
+    }
+    data = (await signIn(request, admin, device))!;
+    return { status: true, message: AUTH_MESSAGES.loggedIn, data };
+  });
+
+  route(app, login2fa, async (request, reply) => {
+    const { challenge: token, code } = request.body;
+    const now = app.clock();
+    const dead = () => new HttpError(401, AUTH_MESSAGES.challengeDead);
+    const challenge = await findChallenge(db, token, now);
+    const admin = challenge ? await findAdminById(db, challenge.adminId) : null;
+    if (!challenge || !admin || admin.status !== 'Active' || !admin.totpSecret) throw dead();
+    const throttleKey = await attempt(request, reply, admin.email, admin);
+
+    const step = await totpStep(admin.totpSecret, code, now, admin.totpLastStep);
+    const data = await signIn(
+      request,
+      admin,
+      { deviceToken: challenge.deviceToken, deviceType: challenge.deviceType ?? 'Web' },
+      async (tx) => {
+        if (!(await useChallenge(tx, challenge.tokenHash))) return false;
+        if (step !== null) return useTotpStep(tx, admin.id, step);
+        if (!(await useRecoveryCode(tx, admin.id, code))) return false;
+        // Audited apart from the sign-in: the Owner sees codes running out.
+        await audit(tx, request, {
+          adminId: admin.id,
+          action: 'recovery_code_used',
+          tableName: 'admins',
+          recordId: admin.id,
+        });
+        return true;
       },
-    };
+    );
+    if (!data) {
+      return refuse(
+        request,
+        admin,
+        'login_2fa_failed',
+        new HttpError(401, AUTH_MESSAGES.codeWrong),
+        (tx) => failChallenge(tx, challenge.tokenHash),
+      );
+    }
+    await limiter.succeeded(request.ip, throttleKey, now);
+    return { status: true, message: AUTH_MESSAGES.loggedIn, data };
   });
 
   route(app, logout, async (request) => {

@@ -355,6 +355,9 @@ describe('bearer tokens', () => {
       name: 'Test Admin',
       email: ADMIN.email,
       phone: null,
+      role: 'Owner',
+      two_factor_enabled: false,
+      two_factor_setup_required: false,
     });
   });
 

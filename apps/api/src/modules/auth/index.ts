@@ -5,12 +5,17 @@ export {
   findAdminByEmail,
   findAdminById,
   setAdminPassword,
+  setTwoFactorRequired,
+  twoFactorRequired,
   upsertAdmin,
 } from './admins.repository';
-export { authPlugin, sessionOf } from './auth.plugin';
+export { authPlugin, roleRefused, sessionOf } from './auth.plugin';
 export { authRoutes } from './auth.routes';
 export { ACCOUNT_THROTTLE, pruneLoginThrottles } from './login-limit';
 export { pruneCodes } from './otp.repository';
 export { recoveryRoutes } from './recovery.routes';
 export { idleSecondsOf, onRevocation, revokeAdminSessions, sessionIsLive } from './sessions';
+export { sessionRoutes } from './sessions.routes';
 export { tooManyRequests } from './too-many-requests';
+export { pruneChallenges, resetTwoFactor } from './two-factor';
+export { twoFactorRoutes } from './two-factor.routes';

@@ -44,4 +44,10 @@ describe('the per-account throttle', () => {
     expect(throttleWaitMs(ACCOUNT_THROTTLE, state, new Date(0))).toBe(ACCOUNT_THROTTLE.drainMs);
     expect(throttleWaitMs(ACCOUNT_THROTTLE, undefined, new Date(0))).toBe(0);
   });
+
+  it('does not refuse a request whose clock reading is a moment older than the last failure counted', () => {
+    // Parallel sign-ins: this one read the clock, then queued behind one that counted at 1000.
+    const state = { level: 3, lastFailureAt: new Date(1000) };
+    expect(throttleWaitMs(ACCOUNT_THROTTLE, state, new Date(990))).toBe(0);
+  });
 });

@@ -1,10 +1,4 @@
-import type { Mail } from '../../lib/mailer';
-
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
+import { escapeHtml, type Mail } from '../../lib/mailer';
 
 /** The e-mail that carries a password-reset code: subject, text and HTML. */
 export function otpMail(to: string, code: string, ttlMinutes: number): Mail {

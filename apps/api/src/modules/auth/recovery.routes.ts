@@ -19,7 +19,7 @@ import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../../lib/password-po
 import { accountKey, giveBack, take, type Limit } from '../../lib/rate-limit';
 import { route } from '../../lib/route';
 import { notificationFor, notify } from '../notifications';
-import { findAdminByEmail, findAdminById, setAdminPassword } from './admins.repository';
+import { findActiveAdminByEmail, findAdminById, setAdminPassword } from './admins.repository';
 import { acceptFormBodies } from './form-body';
 import { guessedMail, otpMail } from './otp-mail';
 import {
@@ -69,7 +69,7 @@ export async function recoveryRoutes(app: FastifyInstance) {
       throw tooManyRequests(reply, client.retryAfterSeconds, ACCOUNT_MESSAGES.otpTooMany);
     }
     // Both steps run for every address, known or not.
-    const admin = await findAdminByEmail(db, email);
+    const admin = await findActiveAdminByEmail(db, email);
     const issued = await issueCode(
       db,
       codeOwner(email, admin),
@@ -123,7 +123,7 @@ export async function recoveryRoutes(app: FastifyInstance) {
         ACCOUNT_MESSAGES.otpFailuresLocked.replace('{wait}', waitText(client.retryAfterSeconds)),
       );
     }
-    const admin = await findAdminByEmail(db, email);
+    const admin = await findActiveAdminByEmail(db, email);
     const result = await db.transaction(async (tx) => {
       const checked = await checkCode(tx, codeOwner(email, admin), otp, now);
       if (checked.kind === 'died' && admin) {
@@ -168,7 +168,9 @@ export async function recoveryRoutes(app: FastifyInstance) {
       });
     const found = await findResetToken(db, token);
     const admin = found ? await findAdminById(db, found.adminId) : null;
-    if (!found || !admin || admin.email.toLowerCase() !== email.toLowerCase()) throw dead();
+    if (!found || admin?.status !== 'Active' || admin.email.toLowerCase() !== email.toLowerCase()) {
+      throw dead();
+    }
 
     const passwordHash = await hashPassword(password, config.passwordHashCost);
     const changed = await db.transaction(async (tx) => {

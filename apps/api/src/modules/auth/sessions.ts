@@ -1,11 +1,22 @@
-import { and, eq, gt, isNull, sql, type Placeholder } from 'drizzle-orm';
+import type { Role } from '@cabdesk/contract';
+import { and, desc, eq, gt, isNull, ne, sql, type Placeholder } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database, Db } from '../../db/client';
-import { adminSessions } from '../../db/schema';
+import { admins, adminSessions, flags } from '../../db/schema';
 import { hashToken, newToken } from '../../lib/tokens';
 
 export type SessionPolicy = { idleMs: number; maxMs: number };
-type Session = { id: number; adminId: number; lastSeenAt: Date };
+type Session = {
+  id: number;
+  adminId: number;
+  lastSeenAt: Date;
+  role: Role;
+  /** Two-factor sign-in is required of everyone and this administrator has not set it up. */
+  mustEnrol: boolean;
+};
+
+/** The app flag an Owner sets to require two-factor sign-in of every administrator. */
+export const TWO_FACTOR_REQUIRED_FLAG = 'two_factor_required';
 
 /** How stale last_seen_at may get before a request refreshes it (saves a write per call). */
 const TOUCH_AFTER_MS = 60_000;
@@ -48,9 +59,10 @@ export const sessionIsLive = (idleSeconds: number | Placeholder) =>
 export const idleSecondsOf = (policy: { idleMs: number }) => Math.floor(policy.idleMs / 1000);
 
 /**
- * The live session of a token. Every API request asks this, so the statement
- * is built once per database and prepared by name (PostgreSQL parses and
- * plans it once per connection); PGlite runs it as a plain query.
+ * The live session of a token, with its administrator's role, if that
+ * administrator is Active. Every API request asks this, so the statement is
+ * built once per database and prepared by name (PostgreSQL parses and plans
+ * it once per connection); PGlite runs it as a plain query.
  */
 const sessionQueries = new WeakMap<Db, ReturnType<typeof prepareFindSession>>();
 
@@ -60,12 +72,18 @@ const prepareFindSession = (db: Db) =>
       id: adminSessions.id,
       adminId: adminSessions.adminId,
       lastSeenAt: adminSessions.lastSeenAt,
+      role: admins.role,
+      mustEnrol: sql<boolean>`${admins.totpEnabledAt} is null and exists (
+        select 1 from ${flags}
+        where ${flags.key} = ${TWO_FACTOR_REQUIRED_FLAG} and ${flags.value} = 'true')`,
     })
     .from(adminSessions)
+    .innerJoin(admins, eq(admins.id, adminSessions.adminId))
     .where(
       and(
         eq(adminSessions.tokenHash, sql.placeholder('tokenHash')),
         sessionIsLive(sql.placeholder('idleSeconds')),
+        eq(admins.status, 'Active'),
       ),
     )
     .prepare('find_session');
@@ -84,7 +102,7 @@ export async function findSession(
   return row ?? null;
 }
 
-export async function touchSession(db: Db, session: Session) {
+export async function touchSession(db: Db, session: Pick<Session, 'id' | 'lastSeenAt'>) {
   if (Date.now() - session.lastSeenAt.getTime() < TOUCH_AFTER_MS) return;
   await db
     .update(adminSessions)
@@ -116,6 +134,48 @@ export async function revokeSession(db: Db, id: number) {
     .set({ revokedAt: sql`now()` })
     .where(and(eq(adminSessions.id, id), isNull(adminSessions.revokedAt)));
   await announce(db, { session_id: id });
+}
+
+/** An administrator's live sessions, the newest first. */
+export async function liveSessionsOf(db: Db, adminId: number, policy: SessionPolicy) {
+  return db
+    .select({
+      id: adminSessions.id,
+      userAgent: adminSessions.userAgent,
+      deviceType: adminSessions.deviceType,
+      ip: adminSessions.ip,
+      createdAt: adminSessions.createdAt,
+      lastSeenAt: adminSessions.lastSeenAt,
+    })
+    .from(adminSessions)
+    .where(and(eq(adminSessions.adminId, adminId), sessionIsLive(idleSecondsOf(policy))))
+    .orderBy(desc(adminSessions.lastSeenAt), desc(adminSessions.id));
+}
+
+/**
+ * Ends one of an administrator's live sessions, or every one but `allBut`;
+ * answers the ids ended. In the caller's transaction: the announcement goes
+ * out only if it commits.
+ */
+export async function revokeOwnSessions(
+  db: Db,
+  adminId: number,
+  policy: SessionPolicy,
+  which: { id: number } | { allBut: number },
+) {
+  const rows = await db
+    .update(adminSessions)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        eq(adminSessions.adminId, adminId),
+        sessionIsLive(idleSecondsOf(policy)),
+        'id' in which ? eq(adminSessions.id, which.id) : ne(adminSessions.id, which.allBut),
+      ),
+    )
+    .returning({ id: adminSessions.id });
+  for (const row of rows) await announce(db, { session_id: row.id });
+  return rows.map((row) => row.id);
 }
 
 /**

@@ -1,4 +1,5 @@
 import {
+  adminUpdate,
   changePassword,
   logout as logoutEndpoint,
   NOTIFICATION_EVENTS,
@@ -280,6 +281,35 @@ describe('notification-stream', () => {
     expect(second.notificationHub.size()).toBe(1);
     expect(colleagues.events.some((e) => e.event === NOTIFICATION_EVENTS.end)).toBe(false);
     colleagues.close();
+  });
+
+  it('deactivating an administrator ends their streams at once, on every instance; the Owner keeps theirs', async () => {
+    const { app: first, database, config } = await buildTestApp();
+    await createAdmin(database);
+    const colleague = await createAdmin(
+      database,
+      { email: 'colleague@cabdesk.test', password: 'another fine password' },
+      'Operator',
+    );
+    const second = await secondInstance(database, config);
+    const [firstBase, secondBase] = [await listening(first), await listening(second)];
+    const owner = await signIn(first);
+    const theirs = await signIn(first, colleague);
+    const here = await openStream(first, firstBase, theirs);
+    const elsewhere = await openStream(second, secondBase, theirs);
+    const owners = await openStream(second, secondBase, owner);
+
+    const off = await first.inject({
+      method: 'POST',
+      url: urlOf(adminUpdate),
+      headers: bearer(owner),
+      payload: { id: colleague.id, status: 'Inactive' },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(await endsAtOnce(here)).toEqual({ reason: 'session ended' });
+    expect(await endsAtOnce(elsewhere)).toEqual({ reason: 'session ended' });
+    expect(owners.events.some((e) => e.event === NOTIFICATION_EVENTS.end)).toBe(false);
+    owners.close();
   });
 
   it('keeps at most 5 streams per session: a 6th ends the oldest', async () => {

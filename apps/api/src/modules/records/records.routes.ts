@@ -5,11 +5,13 @@ import {
   deleteData,
   DIRECTORY_MESSAGES,
   DOCUMENT_MESSAGES,
+  mayDelete,
   statusUpdate,
 } from '@cabdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../lib/http-error';
 import { route } from '../../lib/route';
+import { roleRefused, sessionOf } from '../auth';
 import {
   softDelete,
   undoApproval,
@@ -95,6 +97,9 @@ export async function recordRoutes(app: FastifyInstance) {
 
   route(app, deleteData, async (request) => {
     const { id, table } = request.body;
+    const { role } = sessionOf(request);
+    // One call for four tables: the role must be allowed this one (DELETE_ROLES).
+    if (!mayDelete(role, table)) throw roleRefused(role);
     const result = await softDelete(db, request, table, id);
     if (result.kind !== 'done') throw refused(result, table);
     return { status: true, message: DIRECTORY_MESSAGES.deleted, data: { id: result.id } };

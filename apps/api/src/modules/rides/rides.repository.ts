@@ -279,6 +279,7 @@ export async function cancelRide(
     recordId: rideId,
     before: { ride_status: row.ride_status, cancel_reason: row.cancel_reason },
     after: { ride_status: 'Cancel', cancel_reason: reason },
+    reason,
   });
   await notify(tx, notificationFor.tripCancelled({ id: rideId, reason }));
   return { kind: 'cancelled', id: rideId, previousStatus: row.ride_status, reason, adminId };

@@ -1,7 +1,11 @@
-import { AppShell } from '@mantine/core';
+import { getProfile } from '@cabdesk/contract';
+import { AppShell, Center, Loader } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
 import { Outlet } from 'react-router';
+import { TwoFactorEnrolment } from './two-factor-enrolment';
+import { queryOf } from '@/lib/call';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
 import { Sidebar } from './sidebar';
@@ -14,6 +18,18 @@ export function AppLayout() {
   const [mobileOpened, mobile] = useDisclosure(false);
   const [desktopOpened, desktop] = useDisclosure(true);
   const opened = isMobile ? mobileOpened : desktopOpened;
+  const profile = useQuery(queryOf(getProfile));
+
+  // The role and the two-factor state first: no screen calls what the server would refuse.
+  if (profile.isPending) {
+    return (
+      <Center mih="100vh">
+        <Loader aria-label={t('common.loading')} />
+      </Center>
+    );
+  }
+  // An Owner requires two-factor sign-in and it is not set up: nothing else opens until it is.
+  if (profile.data?.two_factor_setup_required) return <TwoFactorEnrolment />;
 
   return (
     <AppShell

@@ -8,7 +8,7 @@ const entry = (to: string) => {
 };
 
 describe('the sidebar entries', () => {
-  it('follow SPEC order (the review desk after the dashboard), with Settings holding Coupon and Profile', () => {
+  it('follow SPEC order (the review desk after the dashboard), with Settings holding Coupon and Profile (and the team’s pages)', () => {
     expect(NAV_ENTRIES.map((e) => e.labelKey)).toEqual([
       'nav.dashboard',
       'nav.review',
@@ -25,6 +25,9 @@ describe('the sidebar entries', () => {
     expect(isGroup(settings) && settings.children.map((c) => c.to)).toEqual([
       '/coupon',
       '/my-profile',
+      // Issue 20, shown to the roles that may open them (Owners).
+      '/administrators',
+      '/audit-log',
     ]);
   });
 

@@ -1,8 +1,10 @@
+import { adminList, auditLog, transactionList, type AnyEndpoint } from '@cabdesk/contract';
 import {
   IconBuilding,
   IconCar,
   IconHelpCircle,
   IconInbox,
+  IconHistory,
   IconLayoutDashboard,
   IconReceipt,
   IconRoute,
@@ -10,6 +12,7 @@ import {
   IconSteeringWheel,
   IconTicket,
   IconUserCircle,
+  IconUserShield,
   IconUsers,
   type Icon,
 } from '@tabler/icons-react';
@@ -23,6 +26,8 @@ export interface NavItem {
   also?: string[];
   /** A count shown beside the label (the records waiting for review). */
   count?: 'waiting';
+  /** The call the page is made of: the entry is shown only to roles that may make it. */
+  endpoint?: AnyEndpoint;
 }
 
 export interface NavGroup {
@@ -52,7 +57,7 @@ export const NAV_ENTRIES: (NavItem | NavGroup)[] = [
     also: ['/driver-detail', '/driver-history-detail'],
   },
   { labelKey: 'nav.trips', to: '/trip', icon: IconRoute, also: ['/trip-detail'] },
-  { labelKey: 'nav.sales', to: '/sales', icon: IconReceipt },
+  { labelKey: 'nav.sales', to: '/sales', icon: IconReceipt, endpoint: transactionList },
   { labelKey: 'nav.faq', to: '/faq', icon: IconHelpCircle },
   {
     labelKey: 'nav.settings',
@@ -61,6 +66,13 @@ export const NAV_ENTRIES: (NavItem | NavGroup)[] = [
     children: [
       { labelKey: 'nav.coupon', to: '/coupon', icon: IconTicket },
       { labelKey: 'nav.profile', to: '/my-profile', icon: IconUserCircle },
+      {
+        labelKey: 'nav.administrators',
+        to: '/administrators',
+        icon: IconUserShield,
+        endpoint: adminList,
+      },
+      { labelKey: 'nav.auditLog', to: '/audit-log', icon: IconHistory, endpoint: auditLog },
     ],
   },
 ];

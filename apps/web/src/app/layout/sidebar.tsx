@@ -7,6 +7,7 @@ import { Link, useLocation } from 'react-router';
 import { LogoutModal } from '@/features/auth/components/logout-modal';
 import { useWaitingCount } from '@/features/review/api/get-review-queue';
 import { formatCount } from '@/lib/format';
+import { useMay } from '@/hooks/use-may';
 import { isActive, isGroup, NAV_ENTRIES, type NavGroup, type NavItem } from './nav-items';
 import classes from './sidebar.module.css';
 
@@ -19,6 +20,9 @@ export function Sidebar({ onNavigate }: SidebarProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const [logoutOpened, logout] = useDisclosure(false);
+  const may = useMay();
+  // What the role may not open is not offered.
+  const offered = (item: NavItem) => !item.endpoint || may.call(item.endpoint);
 
   const link = (item: NavItem) => {
     const Icon = item.icon;
@@ -44,10 +48,15 @@ export function Sidebar({ onNavigate }: SidebarProps) {
         <Stack gap={4} p="sm">
           {NAV_ENTRIES.map((entry) =>
             isGroup(entry) ? (
-              <SettingsGroup key={entry.to} group={entry} pathname={pathname} renderLink={link} />
-            ) : (
+              <SettingsGroup
+                key={entry.to}
+                group={{ ...entry, children: entry.children.filter(offered) }}
+                pathname={pathname}
+                renderLink={link}
+              />
+            ) : offered(entry) ? (
               link(entry)
-            ),
+            ) : null,
           )}
           <NavLink
             component="button"

@@ -1,12 +1,14 @@
 import type { LoginForm as LoginFormValues } from '@cabdesk/contract';
 import { IconCar } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useLogin } from '@/features/auth/api/login';
+import { useLogin2fa } from '@/features/auth/api/login-2fa';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { LoginForm } from '@/features/auth/components/login-form';
+import { TwoFactorForm } from '@/features/auth/components/two-factor-form';
 import { obtainPushToken } from '@/lib/push';
 
 interface FromState {
@@ -26,6 +28,9 @@ export function LoginPage() {
   const location = useLocation();
   const queryClient = useQueryClient();
   const loginMutation = useLogin();
+  const secondStep = useLogin2fa();
+  // Set when the password was right and the account has two-factor sign-in.
+  const [challenge, setChallenge] = useState<string | null>(null);
 
   // Whoever arrives here starts without another session's cached answers.
   useEffect(() => {
@@ -39,7 +44,10 @@ export function LoginPage() {
 
   const onSubmit = (values: LoginFormValues) => {
     loginMutation.mutate(values, {
-      onSuccess: () => void navigate(destinationOf(location.state), { replace: true }),
+      onSuccess: ({ data }) => {
+        if ('challenge' in data) setChallenge(data.challenge);
+        else void navigate(destinationOf(location.state), { replace: true });
+      },
     });
   };
 
@@ -51,7 +59,20 @@ export function LoginPage() {
       maxWidth={420}
       backToLogin={false}
     >
-      <LoginForm pending={loginMutation.isPending} onSubmit={onSubmit} />
+      {challenge === null ? (
+        <LoginForm pending={loginMutation.isPending} onSubmit={onSubmit} />
+      ) : (
+        <TwoFactorForm
+          pending={secondStep.isPending}
+          onCancel={() => setChallenge(null)}
+          onSubmit={({ code }) =>
+            secondStep.mutate(
+              { challenge, code },
+              { onSuccess: () => void navigate(destinationOf(location.state), { replace: true }) },
+            )
+          }
+        />
+      )}
     </AuthCard>
   );
 }

@@ -1,4 +1,4 @@
-import { couponStatus, type Coupon } from '@cabdesk/contract';
+import { couponAdd, couponStatus, type Coupon } from '@cabdesk/contract';
 import { Button, Code, Stack, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useIsMutating } from '@tanstack/react-query';
@@ -8,6 +8,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DataTable, type Column, pagedQueryProps } from '@/components/data-table';
 import { IconAction } from '@/components/icon-action';
 import { PageTitle } from '@/components/page-title';
+import { useMay } from '@/hooks/use-may';
 import { useTableUrlState } from '@/hooks/use-table-url-state';
 import { queryKeyOf } from '@/lib/call';
 import { useDeleteCoupon } from '@/features/coupons/api/delete-coupon';
@@ -21,6 +22,7 @@ export function CouponPage() {
   const table = useTableUrlState();
   const coupons = useCoupons({ page: table.page });
   const deleteCoupon = useDeleteCoupon();
+  const may = useMay();
   // A toggle already shows its new state: the list's refresh after it runs quietly.
   const toggling = useIsMutating({ mutationKey: queryKeyOf(couponStatus) }) > 0;
   const [form, setForm] = useState({ opened: false, key: 0 });
@@ -68,16 +70,17 @@ export function CouponPage() {
       key: 'action',
       header: t('coupons.action'),
       width: 90,
-      render: (coupon) => (
-        <IconAction
-          tooltip={t('coupons.delete')}
-          label={t('coupons.deleteName', { code: coupon.coupon_code })}
-          color="red"
-          onClick={() => setDeleting(coupon)}
-        >
-          <IconTrash size={18} />
-        </IconAction>
-      ),
+      render: (coupon) =>
+        deleteCoupon.allowed ? (
+          <IconAction
+            tooltip={t('coupons.delete')}
+            label={t('coupons.deleteName', { code: coupon.coupon_code })}
+            color="red"
+            onClick={() => setDeleting(coupon)}
+          >
+            <IconTrash size={18} />
+          </IconAction>
+        ) : null,
     },
   ];
 
@@ -86,9 +89,11 @@ export function CouponPage() {
       <PageTitle
         title={t('pages.coupon')}
         actions={
-          <Button onClick={() => setForm((current) => ({ opened: true, key: current.key + 1 }))}>
-            {t('coupons.add')}
-          </Button>
+          may.call(couponAdd) ? (
+            <Button onClick={() => setForm((current) => ({ opened: true, key: current.key + 1 }))}>
+              {t('coupons.add')}
+            </Button>
+          ) : null
         }
       />
       <DataTable

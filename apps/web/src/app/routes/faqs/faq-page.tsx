@@ -1,4 +1,4 @@
-import type { Faq } from '@cabdesk/contract';
+import { faqAdd, faqUpdate, type Faq } from '@cabdesk/contract';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DataTable, type Column, pagedQueryProps } from '@/components/data-table';
 import { IconAction } from '@/components/icon-action';
+import { useMay } from '@/hooks/use-may';
 import { PageTitle } from '@/components/page-title';
 import { useTableUrlState } from '@/hooks/use-table-url-state';
 import { formatDate } from '@/lib/format';
@@ -25,6 +26,8 @@ export function FaqPage() {
   const table = useTableUrlState();
   const faqs = useFaqs({ page: table.page });
   const deleteFaq = useDeleteFaq();
+  const may = useMay();
+  const mayEdit = may.call(faqUpdate);
   // Kept while the popup fades out, so its title does not change on the way.
   const [form, setForm] = useState<FormState>({ opened: false, faq: null, key: 0 });
   const [deleting, setDeleting] = useState<Faq | null>(null);
@@ -69,21 +72,25 @@ export function FaqPage() {
       width: 110,
       render: (faq) => (
         <Group gap="xs" wrap="nowrap">
-          <IconAction
-            tooltip={t('faqs.edit')}
-            label={t('faqs.editName', { question: faq.question })}
-            onClick={() => openForm(faq)}
-          >
-            <IconPencil size={18} />
-          </IconAction>
-          <IconAction
-            tooltip={t('faqs.delete')}
-            label={t('faqs.deleteName', { question: faq.question })}
-            color="red"
-            onClick={() => setDeleting(faq)}
-          >
-            <IconTrash size={18} />
-          </IconAction>
+          {mayEdit ? (
+            <IconAction
+              tooltip={t('faqs.edit')}
+              label={t('faqs.editName', { question: faq.question })}
+              onClick={() => openForm(faq)}
+            >
+              <IconPencil size={18} />
+            </IconAction>
+          ) : null}
+          {deleteFaq.allowed ? (
+            <IconAction
+              tooltip={t('faqs.delete')}
+              label={t('faqs.deleteName', { question: faq.question })}
+              color="red"
+              onClick={() => setDeleting(faq)}
+            >
+              <IconTrash size={18} />
+            </IconAction>
+          ) : null}
         </Group>
       ),
     },
@@ -93,7 +100,9 @@ export function FaqPage() {
     <Stack gap="lg">
       <PageTitle
         title={t('pages.faq')}
-        actions={<Button onClick={() => openForm(null)}>{t('faqs.add')}</Button>}
+        actions={
+          may.call(faqAdd) ? <Button onClick={() => openForm(null)}>{t('faqs.add')}</Button> : null
+        }
       />
       <DataTable
         label={t('faqs.tableLabel')}

@@ -6,8 +6,10 @@ import { translateMessage } from '@/lib/i18n';
 import { useProfile } from '@/features/profile/api/get-profile';
 import { ChangePasswordCard } from '@/features/profile/components/change-password-card';
 import { ProfileForm } from '@/features/profile/components/profile-form';
+import { SessionsCard } from '@/features/profile/components/sessions-card';
+import { TwoFactorCard } from '@/features/profile/components/two-factor-card';
 
-/** SPEC 2 "My Profile": the Profile Detail card and the Change Password card. */
+/** SPEC 2 "My Profile": Profile Detail, Change Password; then two-factor sign-in and my sessions. */
 export function MyProfilePage() {
   const { t } = useTranslation();
   const profile = useProfile();
@@ -32,6 +34,8 @@ export function MyProfilePage() {
         {profile.data ? <ProfileForm key={profile.data.id} profile={profile.data} /> : null}
       </Box>
       <ChangePasswordCard />
+      {profile.data ? <TwoFactorCard enabled={profile.data.two_factor_enabled} /> : null}
+      <SessionsCard />
     </Stack>
   );
 }

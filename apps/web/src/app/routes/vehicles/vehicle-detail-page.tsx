@@ -36,14 +36,16 @@ function VehicleInformation({ vehicle }: { vehicle: Vehicle }) {
               approval.mutateAsync({ id: vehicle.id, approval: decision, reason })
             }
           />
-          <DeleteButton
-            variant="button"
-            name={vehicle.license_number}
-            pending={remove.isPending}
-            onDelete={() =>
-              remove.mutateAsync(vehicle.id).then(() => navigate('/vehicle', { replace: true }))
-            }
-          />
+          {remove.allowed ? (
+            <DeleteButton
+              variant="button"
+              name={vehicle.license_number}
+              pending={remove.isPending}
+              onDelete={() =>
+                remove.mutateAsync(vehicle.id).then(() => navigate('/vehicle', { replace: true }))
+              }
+            />
+          ) : null}
         </Group>
       }
     >

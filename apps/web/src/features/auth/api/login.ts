@@ -20,6 +20,9 @@ export function useLogin() {
         device_type: 'Web',
       }),
     meta: AUTH_AREA_TOASTS,
-    onSuccess: ({ data }) => saveSession({ token: data.token, userId: data.user.id }),
+    // A two-factor account answers a challenge instead: no session yet.
+    onSuccess: ({ data }) => {
+      if ('token' in data) saveSession({ token: data.token, userId: data.user.id });
+    },
   });
 }

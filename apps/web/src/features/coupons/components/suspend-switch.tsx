@@ -1,12 +1,14 @@
-import type { Coupon } from '@cabdesk/contract';
+import { couponStatus, type Coupon } from '@cabdesk/contract';
 import { Switch } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useMay } from '@/hooks/use-may';
 import { useUpdateCouponStatus } from '../api/update-coupon-status';
 
 /** On while the coupon is suspended; saved on the server (ARCHITECTURE departure). */
 export function SuspendSwitch({ coupon }: { coupon: Coupon }) {
   const { t } = useTranslation();
   const status = useUpdateCouponStatus();
+  const allowed = useMay().call(couponStatus);
   return (
     <Switch
       checked={coupon.suspend_status === 1}
@@ -16,7 +18,7 @@ export function SuspendSwitch({ coupon }: { coupon: Coupon }) {
           suspend_status: event.currentTarget.checked ? 1 : 0,
         })
       }
-      disabled={status.isPending}
+      disabled={status.isPending || !allowed}
       color="red"
       aria-label={t('coupons.suspendName', { code: coupon.coupon_code })}
       data-testid="suspend-switch"

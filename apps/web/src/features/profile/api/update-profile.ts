@@ -8,6 +8,7 @@ export function useUpdateProfile() {
   return useMutation({
     ...mutationOf(updateProfile),
     meta: { successToast: true },
-    onSuccess: ({ data }) => queryClient.setQueryData(queryOf(getProfile).queryKey, data),
+    onSuccess: ({ data }) =>
+      queryClient.setQueryData(queryOf(getProfile).queryKey, (old) => old && { ...old, ...data }),
   });
 }

@@ -1,4 +1,5 @@
 import {
+  noteAdd,
   noteFormSchema,
   type AnnotatedTable,
   type HistoryEntry,
@@ -10,6 +11,7 @@ import { IconHistory, IconNotes } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Loading } from '@/components/query-state';
+import { useMay } from '@/hooks/use-may';
 import { formatDate } from '@/lib/format';
 import { translateMessage } from '@/lib/i18n';
 import { useAddNote, useNotes, useRecordHistory } from '../api/notes';
@@ -94,6 +96,7 @@ function Notes({ table, id }: RecordRef) {
   const [error, setError] = useState<string>();
   const notes = useNotes({ table, id, page });
   const add = useAddNote({ table, id });
+  const mayAdd = useMay().call(noteAdd);
   const submit = () => {
     const parsed = noteFormSchema.safeParse({ text });
     if (!parsed.success) return setError(translateMessage(parsed.error.issues[0]?.message ?? ''));
@@ -106,25 +109,27 @@ function Notes({ table, id }: RecordRef) {
   };
   return (
     <Stack gap="md">
-      <Stack gap="xs">
-        <Textarea
-          label={t('recordLog.newNote')}
-          autosize
-          minRows={2}
-          maxRows={6}
-          value={text}
-          error={error}
-          onChange={(event) => {
-            setText(event.currentTarget.value);
-            setError(undefined);
-          }}
-        />
-        <Group justify="flex-end">
-          <Button size="sm" loading={add.isPending} onClick={submit}>
-            {t('recordLog.addNote')}
-          </Button>
-        </Group>
-      </Stack>
+      {mayAdd ? (
+        <Stack gap="xs">
+          <Textarea
+            label={t('recordLog.newNote')}
+            autosize
+            minRows={2}
+            maxRows={6}
+            value={text}
+            error={error}
+            onChange={(event) => {
+              setText(event.currentTarget.value);
+              setError(undefined);
+            }}
+          />
+          <Group justify="flex-end">
+            <Button size="sm" loading={add.isPending} onClick={submit}>
+              {t('recordLog.addNote')}
+            </Button>
+          </Group>
+        </Stack>
+      ) : null}
       <Entries<Note> page={notes.data} onPage={setPage} empty={t('recordLog.noNotes')}>
         {(note) => (
           <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>

@@ -1,9 +1,15 @@
-import type { AdminRef, ExpiringDocument, RecordDocument } from '@cabdesk/contract';
+import {
+  documentUpdate,
+  type AdminRef,
+  type ExpiringDocument,
+  type RecordDocument,
+} from '@cabdesk/contract';
 import { Alert, Badge, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconCalendarEvent, IconGavel } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Popup, PopupActions } from '@/components/popup';
+import { useMay } from '@/hooks/use-may';
 import { formatDate } from '@/lib/format';
 import { useUpdateDocument } from '../api/update-document';
 
@@ -57,6 +63,7 @@ export function DocumentExpiries({
 }) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState<RecordDocument | null>(null);
+  const mayEdit = useMay().call(documentUpdate);
   const expiring = documents.filter((doc) => doc.expires);
   if (expiring.length === 0) return null;
   return (
@@ -92,17 +99,19 @@ export function DocumentExpiries({
                   )}
                 </Table.Td>
                 <Table.Td ta="right">
-                  <Button
-                    size="compact-sm"
-                    variant="subtle"
-                    leftSection={<IconCalendarEvent size={14} />}
-                    onClick={() => setEditing(doc)}
-                    aria-label={t('documents.editName', {
-                      document: t(`documents.kind.${doc.document}`),
-                    })}
-                  >
-                    {t('documents.edit')}
-                  </Button>
+                  {mayEdit ? (
+                    <Button
+                      size="compact-sm"
+                      variant="subtle"
+                      leftSection={<IconCalendarEvent size={14} />}
+                      onClick={() => setEditing(doc)}
+                      aria-label={t('documents.editName', {
+                        document: t(`documents.kind.${doc.document}`),
+                      })}
+                    >
+                      {t('documents.edit')}
+                    </Button>
+                  ) : null}
                 </Table.Td>
               </Table.Tr>
             );

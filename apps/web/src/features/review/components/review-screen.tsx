@@ -1,10 +1,11 @@
-import { type ReviewItem } from '@cabdesk/contract';
+import { approvalUser, type ReviewItem } from '@cabdesk/contract';
 import { Badge, Button, Grid, Group, Kbd, Paper, Stack, Text, Title } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMay } from '@/hooks/use-may';
 import { useDecide } from '../api/decide';
 import { DecisionPanel, type Chosen, type DecisionHandle } from './decision-panel';
 import { DocumentViewer, imagesOf, INITIAL_VIEW, type ViewState } from './document-viewer';
@@ -44,6 +45,7 @@ export function ReviewScreen({
   const [view, setView] = useState<ViewState>(INITIAL_VIEW);
   const decision = useRef<DecisionHandle>(null);
   const decide = useDecide();
+  const mayDecide = useMay().call(approvalUser);
 
   const send = (chosen: Chosen) => {
     const input =
@@ -144,13 +146,19 @@ export function ReviewScreen({
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 3 }}>
           <Paper withBorder radius="md" p="md">
-            <DecisionPanel
-              ref={decision}
-              kind={item.kind}
-              documents={item.documents}
-              pending={decide.isPending}
-              onDecide={send}
-            />
+            {mayDecide ? (
+              <DecisionPanel
+                ref={decision}
+                kind={item.kind}
+                documents={item.documents}
+                pending={decide.isPending}
+                onDecide={send}
+              />
+            ) : (
+              <Text size="sm" c="dimmed">
+                {t('review.readOnly')}
+              </Text>
+            )}
           </Paper>
           <Text size="xs" c="dimmed" mt="xs">
             {t('review.keys', { images: imagesOf(item.documents).length })}

@@ -1,6 +1,7 @@
 import {
   CANCEL_REASON_MAX,
   isCancellable,
+  rideCancel,
   rideCancelFormSchema,
   type Ride,
   type RideCancelForm,
@@ -11,6 +12,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconAction } from '@/components/icon-action';
 import { Popup, PopupActions } from '@/components/popup';
+import { useMay } from '@/hooks/use-may';
 import { useSchemaForm } from '@/hooks/use-schema-form';
 import { ApiError } from '@/lib/api-client';
 import { useCancelRide } from '../api/cancel-ride';
@@ -32,7 +34,8 @@ export function RejectRideButton({ ride, variant = 'button' }: RejectRideButtonP
   // A new key on every opening, so the form starts empty.
   const [formKey, setFormKey] = useState(0);
   const cancel = useCancelRide();
-  if (!isCancellable(ride.ride_status)) return null;
+  const allowed = useMay().call(rideCancel);
+  if (!allowed || !isCancellable(ride.ride_status)) return null;
 
   const open = () => {
     cancel.reset();

@@ -1,0 +1,111 @@
+import { approvalUser, auditLog, login } from '@cabdesk/contract';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { createDriver } from '../../../test/builders';
+import { rowsOf } from '../../lib/sql';
+import { ADMIN, buildTestApp, callApi, createAdmin, signedIn } from '../../../test/helper';
+
+const COLLEAGUE = { email: 'olga@cabdesk.test', password: 'a fine long passphrase' };
+
+/** An Owner and an Operator; the Operator fails a sign-in, then approves a driver. */
+async function deskWithHistory() {
+  const { app, database } = await buildTestApp();
+  const owner = await createAdmin(database);
+  const operator = await createAdmin(database, COLLEAGUE, 'Operator');
+  const failed = await callApi(app, login, {
+    email: COLLEAGUE.email,
+    password: 'not the password',
+    user_type: 'Admin',
+    device_type: 'Web',
+  });
+  expect(failed.statusCode).toBe(401);
+  const theirs = await signedIn(app, COLLEAGUE);
+  const driver = await createDriver(database, { approval: 'Pending' });
+  const approved = await theirs.call(approvalUser, {
+    id: driver.id,
+    table: 'users',
+    approval: 'Approved',
+  });
+  expect(approved.statusCode).toBe(200);
+  const { call } = await signedIn(app, ADMIN);
+  return { app, database, owner, operator, driver, call };
+}
+
+type Entry = {
+  action: string;
+  table_name: string;
+  record_id: number | null;
+  admin: { id: number; name: string } | null;
+  record_role: string | null;
+  before: unknown;
+  after: unknown;
+};
+
+describe('audit-log', () => {
+  it('lists every action newest first: sign-ins, failed sign-ins and changes, with who, the record and before -> after', async () => {
+    const { call, owner, operator, driver } = await deskWithHistory();
+    const res = await call(auditLog, {});
+    expect(res.statusCode).toBe(200);
+    const entries = res.body.data.data as Entry[];
+    expect(entries.map((e) => [e.action, e.admin?.id])).toEqual([
+      ['login', owner.id],
+      ['approval-user', operator.id],
+      ['login', operator.id],
+      ['login_failed', operator.id],
+    ]);
+    const decision = entries[1]!;
+    expect(decision).toMatchObject({
+      table_name: 'users',
+      record_id: driver.id,
+      // The screen links a person's record by their role.
+      record_role: 'Driver',
+      before: { approval: 'Pending' },
+      after: { approval: 'Approved' },
+    });
+  });
+
+  it('filters by administrator, action, record kind and day, each alone and together', async () => {
+    const { call, operator } = await deskWithHistory();
+    const actions = async (query: Record<string, unknown>) => {
+      const res = await call(auditLog, query);
+      expect(res.statusCode, JSON.stringify(res.body)).toBe(200);
+      return (res.body.data.data as Entry[]).map((e) => e.action);
+    };
+    expect(await actions({ admin_id: operator.id })).toEqual([
+      'approval-user',
+      'login',
+      'login_failed',
+    ]);
+    expect(await actions({ action: 'login' })).toEqual(['login', 'login']);
+    expect(await actions({ table: 'users' })).toEqual(['approval-user']);
+    expect(await actions({ admin_id: operator.id, action: 'login' })).toEqual(['login']);
+
+    const day = (offset: number) =>
+      new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    expect(await actions({ from: day(0), to: day(0), table: 'users' })).toEqual(['approval-user']);
+    expect(await actions({ from: day(1) })).toEqual([]);
+    expect(await actions({ to: day(-1) })).toEqual([]);
+    expect(await actions({ from: new Date(Date.now() + 60_000).toISOString() })).toEqual([]);
+  });
+
+  it('refuses a malformed date with a clear 400', async () => {
+    const { call } = await deskWithHistory();
+    const res = await call(auditLog, { from: '31/01/2025' });
+    expect(res.statusCode).toBe(400);
+    expect(res.body.message).toBe(
+      'Use a date (2025-01-31) or a date and time (2025-01-31T09:00:00Z).',
+    );
+  });
+
+  it('reads each filter from an index of audit_log', async () => {
+    const { database } = await deskWithHistory();
+    const indexes = await rowsOf<{ indexdef: string }>(
+      database.db,
+      sql`select indexdef from pg_indexes where tablename = 'audit_log'`,
+    );
+    const defs = indexes.map((r) => r.indexdef).join('\n');
+    expect(defs).toMatch(/\(admin_id, created_at, id\)/);
+    expect(defs).toMatch(/\(action, created_at, id\)/);
+    expect(defs).toMatch(/\(table_name, created_at, id\)/);
+  });
+});

@@ -1,0 +1,180 @@
+import {
+  API_BASE,
+  approvalUser,
+  DELETABLE_TABLES,
+  deleteData,
+  ENDPOINTS,
+  logout,
+  mayDelete,
+  ROLES,
+  type Role,
+} from '@cabdesk/contract';
+import { eq } from 'drizzle-orm';
+import { admins } from '../../src/db/schema';
+import { describe, expect, it } from 'vitest';
+import { buildTestApp, createAdmin, signedIn } from '../helper';
+
+const EVERY: readonly Role[] = ROLES;
+const OWNER: readonly Role[] = ['Owner'];
+const OPERATIONS: readonly Role[] = ['Owner', 'Operator'];
+const CONTENT: readonly Role[] = ['Owner', 'Support'];
+
+/**
+ * The role decision of every call of the admin API (issue 20's table):
+ * Owner everything; Operator approvals, statuses, trip cancelling and the
+ * directory; Support FAQ and coupons; Finance sales and the dashboard; every
+ * role reads the directory, the trips, the FAQ and coupons, and its own
+ * account. A new call fails this test until its roles are decided here.
+ */
+const DECISIONS: Record<string, readonly Role[] | 'public'> = {
+  login: 'public',
+  'login-2fa': 'public',
+  sendOtp: 'public',
+  resendOtp: 'public',
+  verifyOTP: 'public',
+  newPassword: 'public',
+  'invite-accept': 'public',
+  logout: EVERY,
+  getProfile: EVERY,
+  updateProfile: EVERY,
+  changePassword: EVERY,
+  'session-list': EVERY,
+  'session-revoke': EVERY,
+  'totp-setup': EVERY,
+  'totp-enable': EVERY,
+  notification: EVERY,
+  'notification-read': EVERY,
+  'notification-stream-ticket': EVERY,
+  // Public to the bearer guard: its single-use ticket is the session (auth-guard.test.ts).
+  'notification-stream': 'public',
+  dashboard: EVERY,
+  'dashboard-trends': EVERY,
+  'user-list': EVERY,
+  'all-users': EVERY,
+  'user-detail': EVERY,
+  'driver-list': EVERY,
+  'vehicle-list': EVERY,
+  'vehicle-detail': EVERY,
+  'ride-list': EVERY,
+  'ride-detail': EVERY,
+  'support-list': EVERY,
+  'coupon-list': EVERY,
+  'status-update': OPERATIONS,
+  'approval-user': OPERATIONS,
+  'ride-cancel': OPERATIONS,
+  'approval-undo': OPERATIONS,
+  'review-queue': EVERY,
+  'expiring-documents': EVERY,
+  'document-update': OPERATIONS,
+  'note-list': EVERY,
+  'note-add': OPERATIONS,
+  'record-history': EVERY,
+  // The union of DELETE_ROLES; the table is checked against the role as well (below).
+  'delete-data': ['Owner', 'Operator', 'Support'],
+  'support-add': CONTENT,
+  'support-update': CONTENT,
+  'coupon-add': CONTENT,
+  'coupon-status': CONTENT,
+  transaction: ['Owner', 'Finance'],
+  'admin-list': OWNER,
+  'admin-invite': OWNER,
+  'admin-update': OWNER,
+  'two-factor-policy': OWNER,
+  'two-factor-reset': OWNER,
+  'audit-log': OWNER,
+};
+
+const PASSWORD = 'a long enough passphrase';
+
+type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
+
+/** One signed-in administrator of each role. */
+async function teamOf({ app, database }: Pick<TestApp, 'app' | 'database'>) {
+  const team = {} as Record<Role, Awaited<ReturnType<typeof signedIn>>>;
+  for (const role of ROLES) {
+    const credentials = { email: `${role.toLowerCase()}@cabdesk.test`, password: PASSWORD };
+    await createAdmin(database, credentials, role);
+    team[role] = await signedIn(app, credentials);
+  }
+  return team;
+}
+
+describe('roles, over every call', () => {
+  it('has a role decision for every call of the contract, and each call declares exactly it', () => {
+    const apiCalls = ENDPOINTS.filter((e) => !e.path.startsWith('/'));
+    const declared = Object.fromEntries(
+      apiCalls.map((e) => [e.path, e.public ? 'public' : [...e.roles].sort()]),
+    );
+    const decided = Object.fromEntries(
+      Object.entries(DECISIONS).map(([path, roles]) => [
+        path,
+        roles === 'public' ? roles : [...roles].sort(),
+      ]),
+    );
+    expect(declared).toEqual(decided);
+  });
+
+  it('answers 403 with the role in the message exactly when the role may not make the call, on every route', async () => {
+    const { app, database } = await buildTestApp();
+    const team = await teamOf({ app, database });
+    const routes = app.routeTable.filter(
+      (r) => r.url.startsWith(API_BASE) && r.endpoint && !r.endpoint.public,
+    );
+    // The real table: every guarded call of the contract is served and walked.
+    expect(new Set(routes.map((r) => r.endpoint!.path))).toEqual(
+      new Set(Object.keys(DECISIONS).filter((path) => DECISIONS[path] !== 'public')),
+    );
+    const wrong: string[] = [];
+    // logout last: it ends the session the walk uses.
+    const ordered = [...routes].sort((a, b) =>
+      a.endpoint === logout ? 1 : b.endpoint === logout ? -1 : 0,
+    );
+    for (const route of ordered) {
+      const endpoint = route.endpoint!;
+      for (const role of ROLES) {
+        const res = await team[role].call(endpoint, {});
+        const allowed = endpoint.roles.includes(role);
+        if (allowed ? res.statusCode === 403 : res.statusCode !== 403) {
+          wrong.push(`${role} ${endpoint.path}: ${res.statusCode} ${res.body?.message}`);
+        } else if (!allowed) {
+          expect(res.body).toEqual({
+            status: false,
+            message: `Your role (${role}) does not allow this.`,
+            data: null,
+          });
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('lets delete-data delete only the tables of the role: people and vehicles Operators, FAQ and coupons Support', async () => {
+    const { app, database } = await buildTestApp();
+    const team = await teamOf({ app, database });
+    const wrong: string[] = [];
+    for (const role of ROLES) {
+      for (const table of DELETABLE_TABLES) {
+        // No such record: an allowed role gets as far as looking for it (404).
+        const res = await team[role].call(deleteData, { id: 999_999, table });
+        const expected = mayDelete(role, table) ? 404 : 403;
+        if (res.statusCode !== expected) wrong.push(`${role} ${table}: ${res.statusCode}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('reads the role on every request: a role changed takes effect on the next call', async () => {
+    const { app, database } = await buildTestApp();
+    const team = await teamOf({ app, database });
+    const { call } = team.Operator;
+    const decision = { id: 999_999, table: 'users', approval: 'Approved' };
+    expect((await call(approvalUser, decision)).statusCode).toBe(404);
+    await database.db
+      .update(admins)
+      .set({ role: 'Finance' })
+      .where(eq(admins.email, 'operator@cabdesk.test'));
+    const refused = await call(approvalUser, decision);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.body.message).toBe('Your role (Finance) does not allow this.');
+  });
+});

@@ -1,0 +1,193 @@
+import { AUDIT_ACTIONS, AUDIT_TABLES, type AuditEntry } from '@cabdesk/contract';
+import { Anchor, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { DataTable, pagedQueryProps, type Column } from '@/components/data-table';
+import { formatDateTime } from '@/lib/format';
+import { useAdminChoices, useAuditLog } from '../api/audit-log';
+import { AuditChange } from './audit-change';
+
+/** The page of a record an entry is about, when the app has one. */
+function recordPath(entry: AuditEntry): string | null {
+  if (entry.record_id === null) return null;
+  const id = entry.record_id;
+  switch (entry.table_name) {
+    case 'users':
+      return entry.record_role === 'Driver'
+        ? `/driver-detail/${id}`
+        : entry.record_role === 'Company'
+          ? `/company-detail/${id}`
+          : `/user-detail/${id}`;
+    case 'vehicles':
+      return `/vehicle-detail/${id}`;
+    case 'rides':
+      return `/trip-detail/${id}`;
+    case 'supports':
+      return '/faq';
+    case 'coupons':
+      return '/coupon';
+    case 'admins':
+      return '/administrators';
+    default:
+      return null;
+  }
+}
+
+/** The filters of audit-log, as the screen holds them (undefined: any). */
+export type AuditFilters = {
+  admin_id?: number;
+  action?: string;
+  table?: string;
+  /** A day, `YYYY-MM-DD`. */
+  from?: string;
+  to?: string;
+};
+
+interface AuditTableProps {
+  filters: AuditFilters;
+  page: number;
+  onFilter: (filters: AuditFilters) => void;
+  onPageChange: (page: number) => void;
+}
+
+/** Who did what to which record, newest first, filtered by who, what, which kind and when. */
+export function AuditTable({ filters, page, onFilter, onPageChange }: AuditTableProps) {
+  const { t } = useTranslation();
+  const log = useAuditLog({ ...filters, page });
+  const admins = useAdminChoices();
+  const set = (key: 'action' | 'table' | 'from' | 'to') => (value: string | null) =>
+    onFilter({ ...filters, [key]: value || undefined });
+
+  const columns: Column<AuditEntry>[] = [
+    {
+      key: 'when',
+      header: t('audit.when'),
+      nowrap: true,
+      render: (entry) => formatDateTime(entry.created_at),
+    },
+    {
+      key: 'who',
+      header: t('audit.who'),
+      render: (entry) =>
+        entry.admin ? (
+          <Stack gap={0}>
+            <Text size="sm">{entry.admin.name || entry.admin.email}</Text>
+            <Text size="xs" c="dimmed">
+              {entry.ip}
+            </Text>
+          </Stack>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {t('audit.system')}
+          </Text>
+        ),
+    },
+    {
+      key: 'action',
+      header: t('audit.action'),
+      render: (entry) => (
+        <Text size="sm">{t(`audit.actions.${entry.action}`, { defaultValue: entry.action })}</Text>
+      ),
+    },
+    {
+      key: 'record',
+      header: t('audit.record'),
+      nowrap: true,
+      render: (entry) => {
+        const label = `${t(`audit.tables.${entry.table_name}`, { defaultValue: entry.table_name })}${entry.record_id === null ? '' : ` #${entry.record_id}`}`;
+        const to = recordPath(entry);
+        return to ? (
+          <Anchor component={Link} to={to} size="sm">
+            {label}
+          </Anchor>
+        ) : (
+          <Text size="sm">{label}</Text>
+        );
+      },
+    },
+    {
+      key: 'change',
+      header: t('audit.change'),
+      render: (entry) => (
+        <Stack gap={4}>
+          <AuditChange before={entry.before} after={entry.after} />
+          {entry.reason ? (
+            <Text size="xs" c="dimmed">
+              {t('audit.reason', { reason: entry.reason })}
+            </Text>
+          ) : null}
+        </Stack>
+      ),
+    },
+  ];
+
+  const toolbar = (
+    <Group gap="sm" align="flex-end" wrap="wrap">
+      <Select
+        label={t('audit.who')}
+        placeholder={t('audit.anyone')}
+        data={(admins.data ?? []).map((admin) => ({
+          value: String(admin.id),
+          label: admin.name || admin.email,
+        }))}
+        value={filters.admin_id === undefined ? null : String(filters.admin_id)}
+        onChange={(value) => onFilter({ ...filters, admin_id: value ? Number(value) : undefined })}
+        clearable
+        w={{ base: '100%', sm: 200 }}
+        comboboxProps={{ withinPortal: true }}
+      />
+      <Select
+        label={t('audit.action')}
+        placeholder={t('audit.anyAction')}
+        data={AUDIT_ACTIONS.map((action) => ({
+          value: action,
+          label: t(`audit.actions.${action}`, { defaultValue: action }),
+        }))}
+        value={filters.action ?? null}
+        onChange={set('action')}
+        clearable
+        searchable
+        w={{ base: '100%', sm: 200 }}
+        comboboxProps={{ withinPortal: true }}
+      />
+      <Select
+        label={t('audit.recordKind')}
+        placeholder={t('audit.anyKind')}
+        data={AUDIT_TABLES.map((table) => ({
+          value: table,
+          label: t(`audit.tables.${table}`, { defaultValue: table }),
+        }))}
+        value={filters.table ?? null}
+        onChange={set('table')}
+        clearable
+        w={{ base: '100%', sm: 170 }}
+        comboboxProps={{ withinPortal: true }}
+      />
+      <TextInput
+        type="date"
+        label={t('audit.from')}
+        value={filters.from ?? ''}
+        onChange={(event) => set('from')(event.currentTarget.value)}
+        w={{ base: '100%', sm: 160 }}
+      />
+      <TextInput
+        type="date"
+        label={t('audit.to')}
+        value={filters.to ?? ''}
+        onChange={(event) => set('to')(event.currentTarget.value)}
+        w={{ base: '100%', sm: 160 }}
+      />
+    </Group>
+  );
+
+  return (
+    <DataTable
+      label={t('pages.auditLog')}
+      columns={columns}
+      rowKey={(entry) => entry.id}
+      toolbar={toolbar}
+      {...pagedQueryProps(log, onPageChange)}
+      minWidth={900}
+    />
+  );
+}

@@ -1,0 +1,42 @@
+import { login2faFormSchema, type Login2faForm } from '@cabdesk/contract';
+import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { IconShieldLock } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useSchemaForm } from '@/hooks/use-schema-form';
+
+interface TwoFactorFormProps {
+  pending: boolean;
+  onSubmit: (values: Login2faForm) => void;
+  /** Back to the e-mail and password. */
+  onCancel: () => void;
+}
+
+/** The code of the authenticator app (or a recovery code) that completes a sign-in. */
+export function TwoFactorForm({ pending, onSubmit, onCancel }: TwoFactorFormProps) {
+  const { t } = useTranslation();
+  const form = useSchemaForm(login2faFormSchema, { code: '' });
+  return (
+    <form noValidate onSubmit={form.handleSubmit(onSubmit)}>
+      <Stack gap="md">
+        <Text size="sm" c="dimmed">
+          {t('twoFactor.loginHint')}
+        </Text>
+        <TextInput
+          label={t('twoFactor.code')}
+          autoComplete="one-time-code"
+          autoFocus
+          leftSection={<IconShieldLock size={18} stroke={1.5} />}
+          {...form.field('code')}
+        />
+        <Button type="submit" fullWidth size="md" loading={pending}>
+          {t('twoFactor.verify')}
+        </Button>
+        <Group justify="center">
+          <Anchor component="button" type="button" size="sm" onClick={onCancel}>
+            {t('twoFactor.backToLogin')}
+          </Anchor>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,238 @@
+import { generate } from 'otplib';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject } from 'vitest';
+import {
+  API,
+  describeWalks,
+  expectNoSeriousA11yViolations,
+  HTTP_401_LOG,
+  motionless,
+  signInWithForm,
+  toast,
+} from '../support/browser';
+import { readMails } from '../support/mail-sink';
+
+const mailDir = inject('mailDir');
+
+/** The browser logs every 4xx answer of a fetch (a Support colleague's refused calls). */
+const HTTP_4XX_LOG = /Failed to load resource: the server responded with a status of 4\d\d/;
+
+/** The body of an e-mail as text: quoted-printable soft breaks and escapes undone. */
+const decoded = (mail: string) =>
+  mail
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+
+/** Waits for the invitation e-mail to `to` and answers its link. */
+async function inviteLinkFor(to: string) {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const mail = readMails(mailDir)
+      .map(decoded)
+      .find((m) => m.toLowerCase().includes(`to: ${to.toLowerCase()}`));
+    if (mail) {
+      expect(mail).toMatch(/^Subject: You are invited to Cabdesk/m);
+      const match = /(https?:\/\/\S+\/accept-invite#[\w-]+)/.exec(mail);
+      if (!match) throw new Error(`no link in the e-mail:\n${mail.slice(0, 800)}`);
+      return match[1]!;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no e-mail to ${to} reached the test SMTP server in ${mailDir}`);
+}
+
+/** A TOTP code of `secret`, `ahead` time steps from now (a step already used is refused). */
+const totp = (secret: string, ahead = 0) =>
+  generate({ secret, epoch: Math.floor(Date.now() / 1000) + ahead * 30 });
+
+async function postJson(baseUrl: string, path: string, body: unknown) {
+  const response = await fetch(`${baseUrl}${API}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return (await response.json()) as { data: Record<string, unknown> | null };
+}
+
+/** The Owner's session through the API, the second step with a recovery code. */
+async function signInWithRecovery(
+  baseUrl: string,
+  admin: { email: string; password: string },
+  code: string,
+) {
+  const first = await postJson(baseUrl, 'login', {
+    ...admin,
+    user_type: 'Admin',
+    device_type: 'Web',
+  });
+  if (typeof first.data?.token === 'string') return first.data.token;
+  const second = await postJson(baseUrl, 'login-2fa', { challenge: first.data?.challenge, code });
+  return typeof second.data?.token === 'string' ? second.data.token : null;
+}
+
+async function signOut(page: Page) {
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /logout|yes/i })
+    .click();
+  await page.waitForURL('**/login');
+}
+
+async function openSettings(page: Page, entry: string) {
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByRole('link', { name: entry }).click();
+  // The pointer leaves the link: the page is checked as it reads, not hovered.
+  await page.mouse.move(700, 5);
+}
+
+describe('a team at the desk', () => {
+  const walk = describeWalks();
+
+  walk(
+    'an Owner invites a Support colleague who signs in without approval buttons; the Owner turns on two-factor; the audit log shows it',
+    async ({ page, baseUrl, admin, screenshot, allowConsoleError }) => {
+      allowConsoleError(HTTP_4XX_LOG);
+      allowConsoleError(HTTP_401_LOG);
+      const colleague = {
+        email: `support-${Date.now()}@cabdesk.test`,
+        name: 'Sam Support',
+        password: 'walk-Support-Pass-2024',
+      };
+      let ownerToken: string | null = null;
+      // Signs the Owner in again if the walk fails between turning two-factor on and the code step.
+      let recoveryCode: string | null = null;
+      try {
+        // The Owner invites a Support colleague from Settings -> Administrators.
+        await page.goto('/login');
+        await signInWithForm(page, admin.email, admin.password);
+        await page.waitForURL((url) => url.pathname === '/');
+        await openSettings(page, 'Administrators');
+        await page.getByRole('heading', { name: 'Administrators' }).waitFor();
+        await page.getByRole('button', { name: 'Invite' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Invite an administrator' });
+        await dialog.getByLabel('E-mail').fill(colleague.email);
+        await dialog.getByLabel('Role', { exact: true }).click();
+        await page.getByRole('option', { name: 'Support' }).click();
+        await dialog.getByRole('button', { name: 'Send invitation' }).click();
+        await toast(page, 'The invitation has been sent.').waitFor();
+        const row = page.getByRole('row').filter({ hasText: colleague.email });
+        await row.getByText('Invited').waitFor();
+        await motionless(page);
+        await screenshot('team-administrators.png');
+        await expectNoSeriousA11yViolations(page);
+        await signOut(page);
+
+        // The colleague opens the e-mailed link, chooses a name and password, and signs in.
+        await page.goto(await inviteLinkFor(colleague.email));
+        await page.getByRole('heading', { name: 'Join Cabdesk' }).waitFor();
+        await page.getByLabel('Full name').fill(colleague.name);
+        await page.getByLabel('New Password', { exact: true }).fill(colleague.password);
+        await page.getByLabel('Confirm Password', { exact: true }).fill(colleague.password);
+        await screenshot('team-accept-invite.png');
+        await expectNoSeriousA11yViolations(page);
+        await page.getByRole('button', { name: 'Accept invitation' }).click();
+        await page.waitForURL('**/login');
+        await signInWithForm(page, colleague.email, colleague.password);
+        await page.waitForURL((url) => url.pathname === '/');
+
+        // Support reads companies but may not decide on them: badges, no buttons; no team pages.
+        await page.goto('/company');
+        await page.getByTestId('approval-badge').first().waitFor();
+        expect(await page.getByRole('button', { name: /^Approve/ }).count()).toBe(0);
+        expect(await page.getByRole('button', { name: /^Reject/ }).count()).toBe(0);
+        await page.getByRole('button', { name: 'Settings' }).click();
+        await page.getByRole('link', { name: 'Coupon' }).waitFor();
+        expect(await page.getByRole('link', { name: 'Administrators' }).count()).toBe(0);
+        expect(await page.getByRole('link', { name: 'Audit log' }).count()).toBe(0);
+        await screenshot('team-support-companies.png');
+        await signOut(page);
+
+        // The Owner turns on two-factor sign-in in My Profile.
+        await signInWithForm(page, admin.email, admin.password);
+        await page.waitForURL((url) => url.pathname === '/');
+        await openSettings(page, 'Profile');
+        await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+        const secret = (await page.getByTestId('totp-secret').innerText()).trim();
+        await page.getByLabel('Code').fill(await totp(secret));
+        await page.getByRole('button', { name: 'Turn on' }).click();
+        await page.getByText('Two-factor sign-in is on', { exact: true }).waitFor();
+        const codes = page.getByTestId('recovery-codes').locator('code');
+        expect(await codes.count()).toBe(10);
+        recoveryCode = await codes.first().innerText();
+        await motionless(page);
+        await screenshot('team-two-factor-codes.png');
+        await page.getByRole('button', { name: 'Done' }).click();
+        await page
+          .getByText('Every sign-in asks for a code from your authenticator app.')
+          .waitFor();
+        await signOut(page);
+
+        // The password alone no longer signs in: a code of the next time step does.
+        await signInWithForm(page, admin.email, admin.password);
+        const code = page.getByLabel('Code');
+        await code.waitFor();
+        expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
+        await screenshot('team-login-code.png');
+        await expectNoSeriousA11yViolations(page);
+        await code.fill(await totp(secret, 1));
+        await page.getByRole('button', { name: 'Verify' }).click();
+        await page.waitForURL((url) => url.pathname === '/');
+        ownerToken = await page.evaluate(() => localStorage.getItem('access_token'));
+
+        // The audit log shows all of it, newest first.
+        await openSettings(page, 'Audit log');
+        await page.getByRole('heading', { name: 'Audit log' }).waitFor();
+        const log = page.getByRole('table');
+        for (const action of [
+          'Invited an administrator',
+          'Accepted an invitation',
+          'Turned on two-factor sign-in',
+          'Signed in',
+        ]) {
+          await log.getByText(action, { exact: true }).first().waitFor();
+        }
+        await log.getByText(colleague.name).first().waitFor();
+        await motionless(page);
+        await screenshot('team-audit-log.png');
+        await expectNoSeriousA11yViolations(page);
+        // Filtered by action: only invitations.
+        await page.getByRole('combobox', { name: 'Action' }).click();
+        await page.getByRole('option', { name: 'Invited an administrator' }).click();
+        await expect.poll(() => log.getByText('Signed in', { exact: true }).count()).toBe(0);
+        await log.getByText('Invited an administrator', { exact: true }).first().waitFor();
+
+        await page.setViewportSize({ width: 390, height: 844 });
+        await page.goto('/audit-log');
+        await page.getByRole('heading', { name: 'Audit log' }).waitFor();
+        await log.getByText('Signed in', { exact: true }).first().waitFor();
+        await motionless(page);
+        await screenshot('team-audit-log-phone.png');
+        await page.goto('/administrators');
+        await page.getByRole('row').filter({ hasText: colleague.email }).waitFor();
+        await motionless(page);
+        await screenshot('team-administrators-phone.png');
+      } finally {
+        // The other walks sign in as this Owner with the password alone.
+        if (!ownerToken && recoveryCode)
+          ownerToken = await signInWithRecovery(baseUrl, admin, recoveryCode);
+        if (ownerToken) {
+          const me = await fetch(`${baseUrl}${API}getProfile`, {
+            headers: { authorization: `Bearer ${ownerToken}`, accept: 'application/json' },
+          }).then((r) => r.json() as Promise<{ data: { id: number } }>);
+          const reset = await fetch(`${baseUrl}${API}two-factor-reset`, {
+            method: 'POST',
+            headers: {
+              authorization: `Bearer ${ownerToken}`,
+              'content-type': 'application/json',
+              accept: 'application/json',
+            },
+            body: JSON.stringify({ id: me.data.id }),
+          });
+          expect(reset.status).toBe(200);
+        }
+      }
+    },
+    180_000,
+  );
+});

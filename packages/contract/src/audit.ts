@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { area, OWNER_ONLY } from './endpoint';
+import { idSchema, optionalQuery, pagedSchema, pageQuerySchema } from './envelope';
+import { int } from './vocabulary';
+
+/**
+ * Record kinds of the audit log (its `table_name`) that the screen names and
+ * links to; other kinds are listed all the same.
+ */
+export const AUDIT_TABLES = [
+  'users',
+  'vehicles',
+  'rides',
+  'supports',
+  'coupons',
+  'admins',
+  'admin_sessions',
+  'notifications',
+] as const;
+
+/** Actions the screen suggests in its filter (any action can be filtered on). */
+export const AUDIT_ACTIONS = [
+  'login',
+  'login_failed',
+  'login_2fa_failed',
+  'logout',
+  'admin_invite',
+  'invite_accept',
+  'admin_update',
+  'two_factor_enable',
+  'two_factor_reset',
+  'two_factor_policy',
+  'recovery_code_used',
+  'session_revoke',
+  'approval-user',
+  'status-update',
+  'delete-data',
+  'ride-cancel',
+  'create',
+  'update',
+  'status',
+  'profile_update',
+  'password_change',
+  'password_reset',
+  'password_set_on_server',
+] as const;
+
+export const AUDIT_MESSAGES = {
+  listed: 'Audit log fetched successfully.',
+  badTime: 'Use a date (2025-01-31) or a date and time (2025-01-31T09:00:00Z).',
+} as const;
+
+/** A calendar day (UTC) or an instant; `to` as a day takes in the whole day. */
+const timeSchema = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
+  error: AUDIT_MESSAGES.badTime,
+});
+
+const auditEntrySchema = z.object({
+  id: int(),
+  /** Who acted; null for the server's own commands and failed sign-ins on no account. */
+  admin: z.object({ id: int(), name: z.string(), email: z.string() }).nullable(),
+  action: z.string(),
+  table_name: z.string(),
+  record_id: int().nullable(),
+  /** For `users` records: the account's role (User, Driver, Company), so the screen can link it. */
+  record_role: z.string().nullable(),
+  /** The changed fields before and after, as written (objects, or null). */
+  before: z.unknown(),
+  after: z.unknown(),
+  reason: z.string().nullable(),
+  ip: z.string().nullable(),
+  created_at: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+const auditLogQuerySchema = pageQuerySchema.omit({ search: true }).extend({
+  admin_id: optionalQuery(idSchema),
+  action: optionalQuery(z.string().trim().max(64, 'action must be at most 64 characters.')),
+  table: optionalQuery(z.string().trim().max(64, 'table must be at most 64 characters.')),
+  from: optionalQuery(timeSchema),
+  to: optionalQuery(timeSchema),
+});
+export type AuditLogQuery = z.input<typeof auditLogQuerySchema>;
+
+export const auditLog = area('Audit log', OWNER_ONLY).get('audit-log', {
+  summary:
+    'Every administrator action, newest first, paged; filtered by administrator, action, record kind and time (`total_exact: false` past 10 pages ahead).',
+  input: auditLogQuerySchema,
+  data: pagedSchema(auditEntrySchema),
+});
