@@ -1,4 +1,5 @@
 export * from './envelope';
+export * from './list-query';
 export * from './endpoint';
 export * from './vocabulary';
 export * from './auth';
@@ -12,6 +13,7 @@ export * from './records';
 export * from './faqs';
 export * from './coupons';
 export * from './sales';
+export * from './lookups';
 export * from './health';
 export * from './i18n';
 
@@ -22,6 +24,7 @@ import * as dashboard from './dashboard';
 import type { AnyEndpoint } from './endpoint';
 import * as faqs from './faqs';
 import * as health from './health';
+import * as lookups from './lookups';
 import * as notifications from './notifications';
 import * as records from './records';
 import * as rides from './rides';
@@ -49,5 +52,6 @@ export const ENDPOINTS: readonly AnyEndpoint[] = [
   faqs,
   coupons,
   sales,
+  lookups,
   health,
 ].flatMap((area) => Object.values(area).filter(isEndpoint));
