@@ -28,6 +28,7 @@ import { faqRoutes } from './modules/faqs';
 import { healthRoutes } from './modules/health';
 import { historyRoutes } from './modules/history';
 import { noteRoutes } from './modules/notes';
+import { lookupRoutes } from './modules/lookups';
 import {
   notificationHubPlugin,
   notificationRoutes,
@@ -160,6 +161,7 @@ export async function buildApp({
       await api.register(sessionRoutes);
       await api.register(adminRoutes);
       await api.register(auditLogRoutes);
+      await api.register(lookupRoutes);
     },
     { prefix: API_BASE },
   );

@@ -7,6 +7,7 @@ import {
   requiredText,
   wholeNumber,
 } from './envelope';
+import { sortQuery } from './list-query';
 
 const couponSchema = z.object({
   id: z.number().int(),
@@ -71,9 +72,12 @@ export const COUPON_MESSAGES = {
 
 const couponsCalls = area('Coupons', ['Owner', 'Support']);
 
+/** coupon-list sorts by creation (the default, newest first), title, code or percentage. */
+export const COUPON_SORTS = ['created_at', 'title', 'coupon_code', 'discount'] as const;
+
 export const couponList = couponsCalls.get('coupon-list', {
-  summary: 'Coupons, newest first: an array (at most 500), or a paged list with `page`.',
-  input: arrayOrPageQuerySchema,
+  summary: 'Coupons, newest first or sorted: an array (at most 500), or a paged list with `page`.',
+  input: arrayOrPageQuerySchema.extend({ sort: sortQuery(COUPON_SORTS) }),
   data: arrayOrPageSchema(couponSchema),
   roles: EVERY_ROLE,
 });

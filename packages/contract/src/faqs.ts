@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { area, EVERY_ROLE } from './endpoint';
 import { arrayOrPageQuerySchema, arrayOrPageSchema, idSchema, requiredText } from './envelope';
+import { sortQuery } from './list-query';
 
 /** FAQ entries: `support-*` on the wire (SPEC 7), FAQ everywhere else. */
 
@@ -38,14 +39,18 @@ export const FAQ_MESSAGES = {
 
 const faqCalls = area('FAQ', ['Owner', 'Support']);
 
+/** support-list sorts by creation (the default, newest first), last update or question. */
+export const FAQ_SORTS = ['created_at', 'updated_at', 'question'] as const;
+
 /**
- * The FAQ entries, newest first. SPEC 7 reads `data` as an array, so without
- * `page` it is one (at most UNPAGED_LIST_MAX entries); with `page` (and
- * `per_page`) a paged list.
+ * The FAQ entries, newest first or by FAQ_SORTS. SPEC 7 reads `data` as an
+ * array, so without `page` it is one (at most UNPAGED_LIST_MAX entries); with
+ * `page` (and `per_page`) a paged list.
  */
 export const faqList = faqCalls.get('support-list', {
-  summary: 'FAQ entries, newest first: an array (at most 500), or a paged list with `page`.',
-  input: arrayOrPageQuerySchema,
+  summary:
+    'FAQ entries, newest first or sorted: an array (at most 500), or a paged list with `page`.',
+  input: arrayOrPageQuerySchema.extend({ sort: sortQuery(FAQ_SORTS) }),
   data: arrayOrPageSchema(faqSchema),
   roles: EVERY_ROLE,
 });

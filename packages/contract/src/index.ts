@@ -1,4 +1,5 @@
 export * from './envelope';
+export * from './list-query';
 export * from './endpoint';
 export * from './vocabulary';
 export * from './auth';
@@ -19,6 +20,7 @@ export * from './sales';
 export * from './two-factor';
 export * from './admins';
 export * from './audit';
+export * from './lookups';
 export * from './health';
 export * from './i18n';
 
@@ -34,6 +36,7 @@ import * as faqs from './faqs';
 import * as health from './health';
 import * as history from './history';
 import * as notes from './notes';
+import * as lookups from './lookups';
 import * as notifications from './notifications';
 import * as records from './records';
 import * as review from './review';
@@ -70,5 +73,6 @@ export const ENDPOINTS: readonly AnyEndpoint[] = [
   twoFactor,
   admins,
   audit,
+  lookups,
   health,
 ].flatMap((area) => Object.values(area).filter(isEndpoint));

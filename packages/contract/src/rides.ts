@@ -1,7 +1,21 @@
 import { z } from 'zod';
 import { area, EVERY_ROLE } from './endpoint';
 import { idSchema, optionalQuery, pagedSchema, pageQuerySchema, requiredText } from './envelope';
-import { int, RIDE_STATUS_LABELS, rideStatusSchema, type RideStatus } from './vocabulary';
+import {
+  amountRangeQuery,
+  checkAmountOrder,
+  checkDateOrder,
+  dateRangeQuery,
+  sortQuery,
+} from './list-query';
+import { transactionSchema } from './sales';
+import {
+  int,
+  RIDE_STATUS_LABELS,
+  RIDE_STATUSES,
+  rideStatusSchema,
+  type RideStatus,
+} from './vocabulary';
 
 /** Trips (SPEC calls them rides on the wire and trips on screen): the list, one trip, cancelling. */
 
@@ -48,17 +62,58 @@ const rideSchema = z.object({
 });
 export type Ride = z.infer<typeof rideSchema>;
 
+/** ride-list sorts by date (the default, newest first) or price. */
+export const RIDE_SORTS = ['created_at', 'amount'] as const;
+
+export const RIDE_STATUS_FILTER_MESSAGE = `ride_status must be one or more of ${RIDE_STATUSES.join(', ')}, separated by commas.`;
+
+/** `ride_status=Pending,Accept`: one status or several, comma-separated (SPEC's values). */
+const rideStatusesQuery = optionalQuery(
+  z.string().transform((text, ctx) => {
+    const names = [...new Set(text.split(',').map((name) => name.trim()))];
+    const statuses = names.filter((name): name is RideStatus =>
+      (RIDE_STATUSES as readonly string[]).includes(name),
+    );
+    if (statuses.length !== names.length) {
+      ctx.addIssue({ code: 'custom', message: RIDE_STATUS_FILTER_MESSAGE });
+      return z.NEVER;
+    }
+    return statuses;
+  }),
+);
+
 /**
- * GET ride-list: trips newest first.
- * - user_id (optional) scopes to one account by its role: a passenger (User)
- *   matches rides.user_id, a Driver rides.driver_id, a Company
- *   rides.company_id. 404 when that account is missing or deleted.
+ * GET ride-list: trips newest first, or by RIDE_SORTS. Every filter is
+ * optional and they combine with each other, the search and the sort:
+ * - user_id scopes to one account by its role: a passenger (User) matches
+ *   rides.user_id, a Driver rides.driver_id, a Company rides.company_id. 404
+ *   when that account is missing or deleted.
+ * - company_id, driver_id: the trips of that company or driver (404 when it is
+ *   not a live company or driver).
+ * - ride_status: one or several statuses, comma-separated.
+ * - from, to, tz: the days (inclusive) in the administrator's time zone.
+ * - service_type_id: the service type of the trip's vehicle.
+ * - min_amount, max_amount: the price range in dollars, inclusive.
  * - search matches pick-up and drop-off addresses, and the name, email or
  *   phone of the passenger, the driver or the company.
+ * `total` is exact for all trips, one account's, and a status or date range;
+ * other filters and searches count ten pages ahead (`total_exact: false`).
  */
-const rideListQuerySchema = pageQuerySchema.extend({
-  user_id: optionalQuery(idSchema),
-});
+const rideListQuerySchema = pageQuerySchema
+  .extend({
+    user_id: optionalQuery(idSchema),
+    company_id: optionalQuery(idSchema),
+    driver_id: optionalQuery(idSchema),
+    ride_status: rideStatusesQuery,
+    service_type_id: optionalQuery(idSchema),
+    ...dateRangeQuery,
+    ...amountRangeQuery,
+    sort: sortQuery(RIDE_SORTS),
+  })
+  .superRefine((query, ctx) => {
+    checkDateOrder(query, ctx);
+    checkAmountOrder(query, ctx);
+  });
 
 // ---------------------------------------------------------------- ride-detail
 
@@ -73,10 +128,12 @@ const rideDetailQuerySchema = z.object({ ride_id: idSchema });
  *   company is null when the trip has none.
  * - cancel_reason: why it was cancelled (by the rider, the driver or an
  *   administrator); null unless ride_status is Cancel.
+ * - transaction: the trip's payment (the Sales row), or null while unpaid.
  */
 const rideDetailSchema = rideSchema.extend({
   cancel_reason: z.string().nullable(),
   updated_at: z.string(),
+  transaction: transactionSchema.omit({ ride_id: true }).nullable(),
 });
 export type RideDetail = z.infer<typeof rideDetailSchema>;
 
@@ -126,13 +183,13 @@ const rideCancelBodySchema = rideCancelFormSchema.extend({ ride_id: idSchema });
 const rideCalls = area('Trips', EVERY_ROLE);
 
 export const rideList = rideCalls.get('ride-list', {
-  summary: 'Trips newest first, of one passenger, driver or company or all, paged.',
+  summary: 'Trips newest first or sorted, of one account or all, filtered, paged.',
   input: rideListQuerySchema,
   data: pagedSchema(rideSchema),
 });
 
 export const rideDetail = rideCalls.get('ride-detail', {
-  summary: 'One trip (404 when missing).',
+  summary: 'One trip with its payment (404 when missing).',
   input: rideDetailQuerySchema,
   data: rideDetailSchema,
 });

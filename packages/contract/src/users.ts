@@ -3,6 +3,13 @@ import { area, EVERY_ROLE } from './endpoint';
 import { idSchema, optionalQuery, pagedSchema, pageQuerySchema } from './envelope';
 import { documentSchema } from './documents';
 import {
+  checkDateOrder,
+  checkSort,
+  dateRangeQuery,
+  dependentSortQuery,
+  sortQuery,
+} from './list-query';
+import {
   activeStatusSchema,
   approvalSchema,
   decisionFields,
@@ -11,6 +18,7 @@ import {
   int,
   statusReasonSchema,
   userTypeSchema,
+  type UserType,
 } from './vocabulary';
 
 /** A driver's employer, as shown beside the driver. */
@@ -50,6 +58,17 @@ const userListItemSchema = z.object({
 });
 export type UserListItem = z.infer<typeof userListItemSchema>;
 
+/** The vehicle of a driver, as the driver's detail shows and links it. */
+const driverVehicleSchema = z.object({
+  id: int(),
+  license_number: z.string(),
+  approval: approvalSchema,
+  service_type_data: z.object({ id: int(), title: z.string() }),
+  vehicle_type_data: z.object({ id: int(), title: z.string() }),
+  brand_name: z.object({ id: int(), name: z.string() }),
+  model_name: z.object({ id: int(), name: z.string() }),
+});
+
 /**
  * user-detail: a list item plus documents and figures (SPEC 3).
  * - company_doc: a company's documents (URLs); [] for other roles.
@@ -64,6 +83,8 @@ export type UserListItem = z.infer<typeof userListItemSchema>;
  * - status_reason: "Document expired" when the daily check made it Inactive.
  * - documents: a company's or driver's documents with their expiry (see
  *   documents.ts); [] for passengers. The image fields above stay as SPEC has them.
+ * - vehicle: the vehicle a driver drives (vehicle-detail has the rest); null
+ *   for other roles, and for a driver with no vehicle or whose vehicle was deleted.
  */
 const userDetailSchema = userListItemSchema.extend({
   company_doc: z.array(z.string()),
@@ -77,54 +98,109 @@ const userDetailSchema = userListItemSchema.extend({
   ...decisionFields,
   status_reason: statusReasonSchema,
   documents: z.array(documentSchema),
+  vehicle: driverVehicleSchema.nullable(),
 });
 export type UserDetail = z.infer<typeof userDetailSchema>;
 
-/** Filters of the lists of people: blank means "any" (SPEC sends `status=` empty). */
+/**
+ * What each role's list sorts by (`sort=name`, `sort=-driver_rides_count`):
+ * the registration date, the name, the totals of its rows; a driver's date of
+ * birth, a company's name and fleet. Absent: newest first (`-created_at`).
+ * Names sort without regard to case.
+ */
+export const PERSON_SORTS = {
+  User: ['created_at', 'name', 'driver_rides_count'],
+  Driver: ['created_at', 'name', 'dob', 'driver_rides_count'],
+  Company: [
+    'created_at',
+    'name',
+    'company_name',
+    'total_vehicle',
+    'total_driver',
+    'driver_rides_count',
+  ],
+} as const;
+
+/** all-users sorts by what every role has. */
+export const ALL_USERS_SORTS = ['created_at', 'name'] as const;
+
+export type PersonSort = (typeof PERSON_SORTS)[UserType][number];
+
+export const PASSENGER_APPROVAL_MESSAGE = 'Passengers have no approval: leave approval out.';
+
+/**
+ * Filters of the lists of people, each optional (blank means "any": SPEC sends
+ * `status=` empty): status, approval, and the registration date range
+ * `from`/`to` (days in `tz`, see dateRangeQuery).
+ */
 const personFilters = {
   status: optionalQuery(activeStatusSchema),
   approval: optionalQuery(approvalSchema),
+  ...dateRangeQuery,
 };
 
-/** GET user-list: people of one role, newest first. */
-const userListQuerySchema = pageQuerySchema.extend({
-  user_type: userTypeSchema,
-  ...personFilters,
-});
+/**
+ * GET user-list: people of one role, newest first unless `sort` says
+ * otherwise (PERSON_SORTS of that role). Passengers have no approval:
+ * user_type=User with `approval` is 400.
+ */
+const userListQuerySchema = pageQuerySchema
+  .extend({
+    user_type: userTypeSchema,
+    sort: dependentSortQuery<PersonSort>(
+      `field or -field; by user_type: ${Object.entries(PERSON_SORTS)
+        .map(([role, fields]) => `${role} ${fields.join(', ')}`)
+        .join('; ')}`,
+    ),
+    ...personFilters,
+  })
+  .superRefine((query, ctx) => {
+    checkDateOrder(query, ctx);
+    checkSort(query.sort, PERSON_SORTS[query.user_type], ctx);
+    if (query.user_type === 'User' && query.approval !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['approval'], message: PASSENGER_APPROVAL_MESSAGE });
+    }
+  });
 
 /**
  * GET all-users: every marketplace account that is not deleted, of any role
- * (User, Driver, Company), newest first; same items as user-list (`user_type`
- * tells the role). Search and paging like user-list; status and approval filter
- * too.
+ * (User, Driver, Company), newest first (or by ALL_USERS_SORTS); same items as
+ * user-list (`user_type` tells the role). Search, paging and filters like
+ * user-list.
  */
-const allUsersQuerySchema = pageQuerySchema.extend(personFilters);
+const allUsersQuerySchema = pageQuerySchema
+  .extend({ sort: sortQuery(ALL_USERS_SORTS), ...personFilters })
+  .superRefine(checkDateOrder);
 
 /** GET user-detail: one account of any role (404 when missing or deleted). */
 const userDetailQuerySchema = z.object({ user_id: idSchema });
 
 /**
- * GET driver-list: the drivers of one company, newest first (404 when the
- * company is missing or deleted). Without company_id: every driver, like
- * `user-list?user_type=Driver`.
+ * GET driver-list: the drivers of one company, newest first or by the drivers'
+ * sorts (404 when the company is missing or deleted). Without company_id:
+ * every driver, like `user-list?user_type=Driver`.
  */
-const driverListQuerySchema = pageQuerySchema.extend({
-  company_id: optionalQuery(idSchema),
-  ...personFilters,
-});
+const driverListQuerySchema = pageQuerySchema
+  .extend({
+    company_id: optionalQuery(idSchema),
+    sort: sortQuery(PERSON_SORTS.Driver),
+    ...personFilters,
+  })
+  .superRefine(checkDateOrder);
 
 // ---------------------------------------------------------------- calls
 
 const directoryCalls = area('Directory', EVERY_ROLE);
 
 export const userList = directoryCalls.get('user-list', {
-  summary: 'People of one role (passengers, drivers or companies), newest first, paged.',
+  summary:
+    'People of one role (passengers, drivers or companies), newest first or sorted, filtered, paged.',
   input: userListQuerySchema,
   data: pagedSchema(userListItemSchema),
 });
 
 export const allUsers = directoryCalls.get('all-users', {
-  summary: 'Every marketplace account of any role, newest first, paged.',
+  summary: 'Every marketplace account of any role, newest first or sorted, filtered, paged.',
   input: allUsersQuerySchema,
   data: pagedSchema(userListItemSchema),
 });
@@ -136,7 +212,7 @@ export const userDetail = directoryCalls.get('user-detail', {
 });
 
 export const driverList = directoryCalls.get('driver-list', {
-  summary: 'The drivers of one company (or every driver), newest first, paged.',
+  summary: 'The drivers of one company (or every driver), newest first or sorted, paged.',
   input: driverListQuerySchema,
   data: pagedSchema(userListItemSchema),
 });

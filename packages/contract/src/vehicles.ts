@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { area, EVERY_ROLE } from './endpoint';
 import { idSchema, optionalQuery, pagedSchema, pageQuerySchema } from './envelope';
 import { documentSchema } from './documents';
+import { sortQuery } from './list-query';
 import {
   activeStatusSchema,
   approvalSchema,
@@ -48,22 +49,41 @@ const vehicleSchema = z.object({
 });
 export type Vehicle = z.infer<typeof vehicleSchema>;
 
-/** vehicle-detail: the vehicle, its last decision and its documents with their expiry. */
+/** A driver who drives the vehicle (driver_vehicles). */
+const vehicleDriverSchema = z.object({
+  id: int(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+});
+
+/**
+ * vehicle-detail: the vehicle, its last decision, its documents with their
+ * expiry, and the drivers who drive it (live drivers, by name; [] when none).
+ */
 const vehicleDetailSchema = vehicleSchema.extend({
   ...decisionFields,
   documents: z.array(documentSchema),
+  drivers: z.array(vehicleDriverSchema),
 });
 export type VehicleDetail = z.infer<typeof vehicleDetailSchema>;
 
+/** vehicle-list sorts by registration date (the default, newest first) or plate. */
+export const VEHICLE_SORTS = ['created_at', 'license_number'] as const;
+
 /**
- * GET vehicle-list: vehicles newest first, of one company when company_id is
- * given (404 when that company is missing or deleted). Search matches plate,
- * company name, owner, brand, model, service and vehicle type; `approval`
- * filters.
+ * GET vehicle-list: vehicles newest first (or by VEHICLE_SORTS), of one
+ * company when company_id is given (404 when that company is missing or
+ * deleted). Search matches plate, company name, owner, brand, model, service
+ * and vehicle type. `approval`, `service_type_id` and `vehicle_type_id`
+ * filter (the lookups call lists the types).
  */
 const vehicleListQuerySchema = pageQuerySchema.extend({
   company_id: optionalQuery(idSchema),
   approval: optionalQuery(approvalSchema),
+  service_type_id: optionalQuery(idSchema),
+  vehicle_type_id: optionalQuery(idSchema),
+  sort: sortQuery(VEHICLE_SORTS),
 });
 
 /** GET vehicle-detail (404 when missing or deleted). */
@@ -74,13 +94,13 @@ const vehicleDetailQuerySchema = z.object({ vehicle_id: idSchema });
 const directoryCalls = area('Directory', EVERY_ROLE);
 
 export const vehicleList = directoryCalls.get('vehicle-list', {
-  summary: 'Vehicles newest first, of one company or all, paged.',
+  summary: 'Vehicles newest first or sorted, of one company or all, filtered, paged.',
   input: vehicleListQuerySchema,
   data: pagedSchema(vehicleSchema),
 });
 
 export const vehicleDetail = directoryCalls.get('vehicle-detail', {
-  summary: 'One vehicle with its documents and photos (404 when missing).',
+  summary: 'One vehicle with its documents, photos and drivers (404 when missing).',
   input: vehicleDetailQuerySchema,
   data: vehicleDetailSchema,
 });

@@ -96,6 +96,7 @@ export const DIRECTORY_MESSAGES = {
   deleted: 'Deleted successfully.',
   userNotFound: 'User not found.',
   companyNotFound: 'Company not found.',
+  driverNotFound: 'Driver not found.',
   vehicleNotFound: 'Vehicle not found.',
   recordNotFound: 'Record not found.',
   alreadyDecided: 'Only a Pending record can be approved or rejected.',

@@ -59,6 +59,7 @@ const DECISIONS: Record<string, readonly Role[] | 'public'> = {
   'ride-detail': EVERY,
   'support-list': EVERY,
   'coupon-list': EVERY,
+  lookups: EVERY,
   'status-update': OPERATIONS,
   'approval-user': OPERATIONS,
   'ride-cancel': OPERATIONS,

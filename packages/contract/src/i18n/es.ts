@@ -24,6 +24,25 @@ export const ES_MESSAGES: Readonly<Record<string, string>> = {
   'per_page must be at most {max}.': 'per_page debe ser como máximo {max}.',
   'Search must be at most 100 characters.': 'La búsqueda puede tener como máximo 100 caracteres.',
 
+  // ------------------------------------------------------------ sort and filters of the lists
+  'sort must be one of {fields}, or one of them after - for descending order.':
+    'sort debe ser uno de {fields}, o uno de ellos precedido de - para el orden descendente.',
+  '{field} must be a date written YYYY-MM-DD, such as 2025-01-31.':
+    '{field} debe ser una fecha escrita AAAA-MM-DD, como 2025-01-31.',
+  'tz must be an IANA time zone name, such as Europe/Madrid.':
+    'tz debe ser el nombre de una zona horaria IANA, como Europe/Madrid.',
+  'to must be on or after from.': 'to debe ser igual o posterior a from.',
+  '{field} must be an amount in dollars, such as 12.50.':
+    '{field} debe ser un importe en dólares, como 12.50.',
+  'max_amount must be at least min_amount.': 'max_amount debe ser al menos min_amount.',
+  'Passengers have no approval: leave approval out.':
+    'Los pasajeros no tienen aprobación: quita approval.',
+  'ride_status must be one or more of {statuses}, separated by commas.':
+    'ride_status debe ser uno o varios de {statuses}, separados por comas.',
+  'payment_method must be at most 50 characters.':
+    'payment_method puede tener como máximo 50 caracteres.',
+  'Lookups fetched successfully.': 'Valores de los filtros obtenidos correctamente.',
+
   // ------------------------------------------------------------ sign-in (SPEC 5)
   'Please provide a email.': 'Introduce un correo electrónico.',
   'Please enter valid email.': 'Introduce un correo electrónico válido.',
@@ -126,6 +145,7 @@ export const ES_MESSAGES: Readonly<Record<string, string>> = {
   'Deleted successfully.': 'Eliminado correctamente.',
   'User not found.': 'No se encontró el usuario.',
   'Company not found.': 'No se encontró la empresa.',
+  'Driver not found.': 'No se encontró el conductor.',
   'Vehicle not found.': 'No se encontró el vehículo.',
   'Record not found.': 'No se encontró el registro.',
   'Only a Pending record can be approved or rejected.':

@@ -128,6 +128,7 @@ describe('vehicle-list and vehicle-detail', () => {
             images: [{ field: 'insurance', url: expected.insurance }],
           },
         ],
+        drivers: [],
       },
     });
     // One image, one URL for a while: the list and the detail share the browser's cached copy.
