@@ -189,7 +189,10 @@ type DriverRef = VehicleDetail['drivers'][number];
 export async function findVehicle(db: Db, id: number): Promise<StoredVehicleDetail | null> {
   const [row] = await rowsOf<
     VehicleRow &
-      Parameters<typeof decisionOf>[0] & { expiries: Expiries | null; drivers: DriverRef[] | string }
+      Parameters<typeof decisionOf>[0] & {
+        expiries: Expiries | null;
+        drivers: DriverRef[] | string;
+      }
   >(
     db,
     sql`${select}, ${decisionColumns(sql`v`)}, ${expiriesOf('vehicles', sql`v.id`)} as expiries,
