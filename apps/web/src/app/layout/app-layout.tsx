@@ -1,7 +1,8 @@
 import { AppShell } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { useIsPhone } from '@/hooks/use-is-phone';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
 import { Sidebar } from './sidebar';
@@ -10,7 +11,7 @@ import { Sidebar } from './sidebar';
 export function AppLayout() {
   const { t } = useTranslation();
   // Small screens start with the sidebar closed, larger ones open; the burger toggles either.
-  const isMobile = useMediaQuery('(max-width: 47.99em)') ?? false;
+  const isMobile = useIsPhone();
   const [mobileOpened, mobile] = useDisclosure(false);
   const [desktopOpened, desktop] = useDisclosure(true);
   const opened = isMobile ? mobileOpened : desktopOpened;

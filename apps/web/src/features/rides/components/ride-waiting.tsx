@@ -1,0 +1,20 @@
+import { isCancellable, type Ride } from '@cabdesk/contract';
+import { Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useNow } from '@/hooks/use-now';
+import { formatWaiting } from '@/lib/format';
+
+/**
+ * How long a Pending or Accepted trip has waited since it was asked for
+ * ("Waiting 12 min"), counted on each minute; nothing for a trip under way or over.
+ */
+export function RideWaiting({ ride }: { ride: Pick<Ride, 'ride_status' | 'created_at'> }) {
+  const { t } = useTranslation();
+  const now = useNow();
+  if (!isCancellable(ride.ride_status)) return null;
+  return (
+    <Text size="xs" c="dimmed" data-testid="ride-waiting" style={{ whiteSpace: 'nowrap' }}>
+      {t('rides.waiting', { time: formatWaiting(ride.created_at, now) })}
+    </Text>
+  );
+}
