@@ -65,11 +65,12 @@ async function shoot(page: Page, name: string) {
   await page.screenshot({ path: join(artifactsDir, name) });
 }
 
-/** SPEC 9: Mar-05-2024. */
+/** SPEC 9's date (Mar-05-2024), then the time of day in the browser's zone (issue 18). */
 const tripDate = (iso: string) => {
   const d = new Date(iso);
   const month = d.toLocaleString('en-US', { month: 'short' });
-  return `${month}-${String(d.getDate()).padStart(2, '0')}-${d.getFullYear()}`;
+  const time = d.toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit' });
+  return `${month}-${String(d.getDate()).padStart(2, '0')}-${d.getFullYear()} ${time}`;
 };
 
 const dollars = (amount: number) =>

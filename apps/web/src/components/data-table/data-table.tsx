@@ -140,6 +140,9 @@ function SortHeader({
   );
 }
 
+/** The labels of a card's facts: values line up beside them; a long label wraps. */
+const CARD_LABEL_WIDTH = 116;
+
 /** One row as a card (phones): its title, its facts labelled, its actions at the foot. */
 function RowCard<T>({ row, index, columns }: { row: T; index: number; columns: Column<T>[] }) {
   const title = columns.filter((column) => column.card === 'title');
@@ -153,10 +156,16 @@ function RowCard<T>({ row, index, columns }: { row: T; index: number; columns: C
             {column.render(row, index)}
           </Box>
         ))}
-        <DataList size="sm" gap={6} labelWidth={112}>
+        <DataList size="sm" gap={6}>
           {facts.map((column) => (
             <DataList.Item key={column.key}>
-              <DataList.ItemLabel>{column.header}</DataList.ItemLabel>
+              <DataList.ItemLabel
+                w={CARD_LABEL_WIDTH}
+                miw={CARD_LABEL_WIDTH}
+                style={{ flexShrink: 0 }}
+              >
+                {column.header}
+              </DataList.ItemLabel>
               <DataList.ItemValue style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
                 {column.render(row, index)}
               </DataList.ItemValue>

@@ -241,7 +241,13 @@ export function RecordFilter<TFound, TChosen, KF extends QueryKey, KC extends Qu
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const [typed] = useDebouncedValue(text, 300);
-  const found = useQuery({ ...search(typed), placeholderData: keepPreviousData });
+  // Searched once the field is opened, not on every visit of the list.
+  const [opened, setOpened] = useState(false);
+  const found = useQuery({
+    ...search(typed),
+    enabled: opened,
+    placeholderData: keepPreviousData,
+  });
   const current = useQuery({ ...chosen(Number(value)), enabled: value !== '' });
   const options = [...(current.data ?? []), ...(found.data ?? [])].filter(
     (option, index, all) => all.findIndex((o) => o.value === option.value) === index,
@@ -257,6 +263,7 @@ export function RecordFilter<TFound, TChosen, KF extends QueryKey, KC extends Qu
       clearable
       searchValue={text}
       onSearchChange={setText}
+      onDropdownOpen={() => setOpened(true)}
       // The server searched already: every option it answered is shown.
       filter={({ options: all }) => all}
       nothingFoundMessage={found.isFetching ? t('common.loading') : t('common.noRecords')}

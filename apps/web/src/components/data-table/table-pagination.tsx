@@ -57,17 +57,22 @@ export function TablePagination({
       </Group>
       <Group gap="sm" wrap="wrap">
         {total > PAGE_SIZES[0] ? (
-          <NativeSelect
-            aria-label={t('table.perPage')}
-            size="xs"
-            w={72}
-            data={PAGE_SIZES.map(String)}
-            value={String(perPage)}
-            onChange={(event) => {
-              const size = readPageSize(event.currentTarget.value);
-              if (size) onPerPageChange(size);
-            }}
-          />
+          <Group gap={6} wrap="nowrap">
+            <Text size="sm" c="dimmed" aria-hidden>
+              {t('table.perPage')}
+            </Text>
+            <NativeSelect
+              aria-label={t('table.perPage')}
+              size="xs"
+              w={72}
+              data={PAGE_SIZES.map(String)}
+              value={String(perPage)}
+              onChange={(event) => {
+                const size = readPageSize(event.currentTarget.value);
+                if (size) onPerPageChange(size);
+              }}
+            />
+          </Group>
         ) : null}
         {last > 1 ? (
           <Pagination
