@@ -17,6 +17,7 @@ import { couponRoutes } from './modules/coupons';
 import { dashboardRoutes } from './modules/dashboard';
 import { faqRoutes } from './modules/faqs';
 import { healthRoutes } from './modules/health';
+import { lookupRoutes } from './modules/lookups';
 import {
   notificationHubPlugin,
   notificationRoutes,
@@ -137,6 +138,7 @@ export async function buildApp({
       await api.register(faqRoutes);
       await api.register(couponRoutes);
       await api.register(salesRoutes);
+      await api.register(lookupRoutes);
     },
     { prefix: API_BASE },
   );

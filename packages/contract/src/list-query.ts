@@ -35,6 +35,31 @@ export function sortQuery<const F extends string>(fields: readonly [F, ...F[]]) 
   );
 }
 
+/**
+ * `sort` of a list whose fields depend on another parameter (user-list's
+ * fields depend on user_type): any `field` or `-field` here, checked against
+ * the fields by checkSort in the query's refinement, so its 400 names the
+ * fields of that role.
+ */
+export const dependentSortQuery = <F extends string>(description: string) =>
+  optionalQuery(
+    z
+      .string()
+      .transform((value): Sort<F> =>
+        value.startsWith('-')
+          ? { field: value.slice(1) as F, descending: true }
+          : { field: value as F, descending: false },
+      )
+      .describe(description),
+  );
+
+/** Refuses a sort (of dependentSortQuery) whose field is not one of `fields`. */
+export function checkSort(sort: Sort | undefined, fields: readonly string[], ctx: z.RefinementCtx) {
+  if (sort && !fields.includes(sort.field)) {
+    ctx.addIssue({ code: 'custom', path: ['sort'], message: sortMessage(fields) });
+  }
+}
+
 // ---------------------------------------------------------------- dates
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;

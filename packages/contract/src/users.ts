@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { area, EVERY_ROLE } from './endpoint';
 import { idSchema, optionalQuery, pagedSchema, pageQuerySchema } from './envelope';
-import { checkDateOrder, dateRangeQuery, sortMessage, sortQuery } from './list-query';
+import {
+  checkDateOrder,
+  checkSort,
+  dateRangeQuery,
+  dependentSortQuery,
+  sortQuery,
+} from './list-query';
 import {
   activeStatusSchema,
   approvalSchema,
@@ -107,10 +113,6 @@ export const PERSON_SORTS = {
 /** all-users sorts by what every role has. */
 export const ALL_USERS_SORTS = ['created_at', 'name'] as const;
 
-/** Every field one of the roles sorts by (user-list checks it against user_type). */
-const ANY_PERSON_SORT = [
-  ...new Set([...PERSON_SORTS.User, ...PERSON_SORTS.Driver, ...PERSON_SORTS.Company]),
-] as [PersonSort, ...PersonSort[]];
 export type PersonSort = (typeof PERSON_SORTS)[UserType][number];
 
 export const PASSENGER_APPROVAL_MESSAGE = 'Passengers have no approval: leave approval out.';
@@ -134,15 +136,16 @@ const personFilters = {
 const userListQuerySchema = pageQuerySchema
   .extend({
     user_type: userTypeSchema,
-    sort: sortQuery(ANY_PERSON_SORT),
+    sort: dependentSortQuery<PersonSort>(
+      `field or -field; by user_type: ${Object.entries(PERSON_SORTS)
+        .map(([role, fields]) => `${role} ${fields.join(', ')}`)
+        .join('; ')}`,
+    ),
     ...personFilters,
   })
   .superRefine((query, ctx) => {
     checkDateOrder(query, ctx);
-    const allowed: readonly string[] = PERSON_SORTS[query.user_type];
-    if (query.sort && !allowed.includes(query.sort.field)) {
-      ctx.addIssue({ code: 'custom', path: ['sort'], message: sortMessage(allowed) });
-    }
+    checkSort(query.sort, PERSON_SORTS[query.user_type], ctx);
     if (query.user_type === 'User' && query.approval !== undefined) {
       ctx.addIssue({ code: 'custom', path: ['approval'], message: PASSENGER_APPROVAL_MESSAGE });
     }

@@ -227,6 +227,19 @@ export const users = pgTable(
     index('users_company_created_idx')
       .on(t.companyId, t.createdAt, t.id)
       .where(sql`${t.deletedAt} is null`),
+    // Sorts of the lists of people (issue 18); names sort without regard to case.
+    index('users_name_idx')
+      .on(sql`lower(${t.name})`, t.id)
+      .where(sql`${t.deletedAt} is null`),
+    index('users_role_name_idx')
+      .on(t.role, sql`lower(${t.name})`, t.id)
+      .where(sql`${t.deletedAt} is null`),
+    index('users_company_name_idx')
+      .on(sql`lower(${t.companyName})`, t.id)
+      .where(sql`${t.deletedAt} is null and ${t.role} = 'Company'`),
+    index('users_driver_dob_idx')
+      .on(t.dob, t.id)
+      .where(sql`${t.deletedAt} is null and ${t.role} = 'Driver'`),
     index('users_search_trgm_idx')
       .using('gin', sql`${t.search} gin_trgm_ops`)
       .where(sql`${t.deletedAt} is null`),
@@ -280,6 +293,15 @@ export const vehicles = pgTable(
     index('vehicles_company_created_idx')
       .on(t.companyId, t.createdAt, t.id)
       .where(sql`${t.deletedAt} is null`),
+    index('vehicles_service_type_created_idx')
+      .on(t.serviceTypeId, t.createdAt, t.id)
+      .where(sql`${t.deletedAt} is null`),
+    index('vehicles_vehicle_type_created_idx')
+      .on(t.vehicleTypeId, t.createdAt, t.id)
+      .where(sql`${t.deletedAt} is null`),
+    index('vehicles_plate_idx')
+      .on(sql`lower(${t.licenseNumber})`, t.id)
+      .where(sql`${t.deletedAt} is null`),
     index('vehicles_search_trgm_idx')
       .using('gin', sql`${t.search} gin_trgm_ops`)
       .where(sql`${t.deletedAt} is null`),
@@ -326,6 +348,7 @@ export const rides = pgTable(
     index('rides_user_created_idx').on(t.userId, t.createdAt, t.id),
     index('rides_driver_created_idx').on(t.driverId, t.createdAt, t.id),
     index('rides_company_created_idx').on(t.companyId, t.createdAt, t.id),
+    index('rides_amount_idx').on(t.amount, t.id),
     index('rides_search_trgm_idx').using('gin', sql`${t.search} gin_trgm_ops`),
     check('rides_amount_check', sql`${t.amount} >= 0`),
   ],
@@ -344,6 +367,7 @@ export const transactions = pgTable(
   (t) => [
     uniqueIndex('transactions_transaction_id_key').on(t.transactionId),
     index('transactions_created_idx').on(t.createdAt, t.id),
+    index('transactions_amount_idx').on(t.amount, t.id),
     // A ride is paid once.
     uniqueIndex('transactions_ride_id_key').on(t.rideId),
   ],
@@ -369,6 +393,12 @@ export const coupons = pgTable(
     index('coupons_created_idx')
       .on(t.createdAt, t.id)
       .where(sql`${t.deletedAt} is null`),
+    index('coupons_title_idx')
+      .on(sql`lower(${t.title})`, t.id)
+      .where(sql`${t.deletedAt} is null`),
+    index('coupons_discount_idx')
+      .on(t.discount, t.id)
+      .where(sql`${t.deletedAt} is null`),
     check('coupons_discount_check', sql`${t.discount} between 1 and 100`),
     check('coupons_suspend_status_check', sql`${t.suspendStatus} in (0, 1)`),
   ],
@@ -388,6 +418,12 @@ export const faqs = pgTable(
   (t) => [
     index('faqs_created_idx')
       .on(t.createdAt, t.id)
+      .where(sql`${t.deletedAt} is null`),
+    index('faqs_updated_idx')
+      .on(t.updatedAt, t.id)
+      .where(sql`${t.deletedAt} is null`),
+    index('faqs_question_idx')
+      .on(sql`lower(${t.question})`, t.id)
       .where(sql`${t.deletedAt} is null`),
   ],
 );
@@ -498,18 +534,50 @@ export const rideDaily = pgTable(
   (t) => [primaryKey({ columns: [t.day, t.rideStatus] })],
 );
 
-/** Per company, driver or passenger: what their detail page and list rows show. */
-export const userStats = pgTable('user_stats', {
-  userId: integer('user_id')
-    .primaryKey()
-    .references(() => users.id),
-  rideCount: integer('ride_count').notNull().default(0),
-  /** Rides of this account that reached Complete. */
-  completedCount: integer('completed_count').notNull().default(0),
-  revenue: numeric('revenue', { precision: 16, scale: 2, mode: 'string' }).notNull().default('0'),
-  totalDriver: integer('total_driver').notNull().default(0),
-  totalVehicle: integer('total_vehicle').notNull().default(0),
-});
+/**
+ * Payments per UTC day of the payment and method: the sales total of a date
+ * range without summing every payment (modules/sales).
+ */
+export const transactionDaily = pgTable(
+  'transaction_daily',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    paymentMethod: text('payment_method').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull().default(0),
+    amount: numeric('amount', { precision: 16, scale: 2, mode: 'string' }).notNull().default('0'),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.paymentMethod] })],
+);
+
+/**
+ * Per company, driver or passenger: what their detail page and list rows show.
+ * `role` is the account's (it never changes), so each role's list can sort by
+ * these totals from an index.
+ */
+export const userStats = pgTable(
+  'user_stats',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id),
+    role: roleEnum('role').notNull(),
+    rideCount: integer('ride_count').notNull().default(0),
+    /** Rides of this account that reached Complete. */
+    completedCount: integer('completed_count').notNull().default(0),
+    revenue: numeric('revenue', { precision: 16, scale: 2, mode: 'string' }).notNull().default('0'),
+    totalDriver: integer('total_driver').notNull().default(0),
+    totalVehicle: integer('total_vehicle').notNull().default(0),
+  },
+  (t) => [
+    index('user_stats_role_rides_idx').on(t.role, t.rideCount, t.userId),
+    index('user_stats_company_vehicles_idx')
+      .on(t.totalVehicle, t.userId)
+      .where(sql`${t.role} = 'Company'`),
+    index('user_stats_company_drivers_idx')
+      .on(t.totalDriver, t.userId)
+      .where(sql`${t.role} = 'Company'`),
+  ],
+);
 
 export const tableCounts = pgTable('table_counts', {
   tableName: text('table_name').primaryKey(),

@@ -1,4 +1,7 @@
 import { type ArrayOrPageQuery, type Paged, UNPAGED_LIST_MAX } from '@cabdesk/contract';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { arrayLiteral, rowsOf } from './sql';
 
 /** A requested page: 1-based page number and page size (already validated). */
 export type PageRequest = { page: number; per_page: number };
@@ -78,3 +81,44 @@ export async function arrayOrPage<T>(
     : await list.rows(request.per_page, offsetOf(request));
   return pageOf(rows, total, request);
 }
+
+/**
+ * A list read by the deferred join: `ids(limit, offset)` selects the ids of
+ * its rows in list order (one column, `id`), `rows(ids)` the whole rows of the
+ * ids a subquery selects, in list order. With `total` known (a kept counter or
+ * an exact count), the page is one statement. Without it (a filter no counter
+ * keeps), the list counts only as far as boundedPageOf needs: the ids up to
+ * ten pages ahead, then the rows of the page's ids; `total_exact` is false
+ * when more follow.
+ */
+export async function pageOfList<Row, T>(
+  db: Db,
+  request: PageRequest,
+  total: number | null,
+  list: { ids: (limit: number, offset: number) => SQL; rows: (ids: SQL) => SQL },
+  toItem: (row: Row) => T,
+): Promise<Paged<T>> {
+  if (total !== null) {
+    if (isPastEnd(request, total)) return pageOf([], total, request);
+    const rows = await rowsOf<Row>(db, list.rows(list.ids(request.per_page, offsetOf(request))));
+    return pageOf(rows.map(toItem), total, request);
+  }
+  const found = await rowsOf<{ id: number }>(db, list.ids(boundedLimitOf(request), 0));
+  const { rows: pageIds, total: counted, exact } = boundedPageOf(found, request);
+  const rows = pageIds.length
+    ? await rowsOf<Row>(db, list.rows(idsOf(pageIds.map((row) => row.id))))
+    : [];
+  return pageOf(rows.map(toItem), counted, request, exact);
+}
+
+/** A subquery selecting the given ids as `id` (one array parameter). */
+export const idsOf = (ids: readonly number[]) =>
+  sql`select unnest(${arrayLiteral(ids)}::int[]) as id`;
+
+/**
+ * The `order by` of a sort: the field's expression, then `tie` (the id), both
+ * in the sort's direction, so rows that tie keep one order from page to page
+ * and one index serves both directions.
+ */
+export const orderOf = (key: SQL, descending: boolean, tie: SQL) =>
+  descending ? sql`${key} desc, ${tie} desc` : sql`${key} asc, ${tie} asc`;

@@ -1,6 +1,8 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { COUPON_SORTS, Sort } from '@cabdesk/contract';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { coupons } from '../../db/schema';
+import { orderOf } from '../../lib/paging';
 
 type CouponRow = typeof coupons.$inferSelect;
 
@@ -16,13 +18,28 @@ export const toCoupon = (row: CouponRow) => ({
 
 const live = isNull(coupons.deletedAt);
 
-/** Newest first. */
-export const listCoupons = (db: Db, limit: number, offset: number) =>
+export type CouponSort = Sort<(typeof COUPON_SORTS)[number]>;
+
+/** What each sort orders by (an index each); text by lower(), whatever the case. */
+const SORT_KEYS: Record<CouponSort['field'], SQL> = {
+  created_at: sql`${coupons.createdAt}`,
+  title: sql`lower(${coupons.title})`,
+  coupon_code: sql`lower(${coupons.couponCode})`,
+  discount: sql`${coupons.discount}`,
+};
+
+/** Newest first, or by `sort` (ties by id). */
+export const listCoupons = (
+  db: Db,
+  limit: number,
+  offset: number,
+  sort: CouponSort = { field: 'created_at', descending: true },
+) =>
   db
     .select()
     .from(coupons)
     .where(live)
-    .orderBy(desc(coupons.createdAt), desc(coupons.id))
+    .orderBy(orderOf(SORT_KEYS[sort.field], sort.descending, sql`${coupons.id}`))
     .limit(limit)
     .offset(offset);
 

@@ -26,7 +26,8 @@ export async function couponRoutes(app: FastifyInstance) {
     status: true,
     message: COUPON_MESSAGES.listed,
     data: await arrayOrPage(request.query, {
-      rows: async (limit, offset) => (await listCoupons(db, limit, offset)).map(toCoupon),
+      rows: async (limit, offset) =>
+        (await listCoupons(db, limit, offset, request.query.sort)).map(toCoupon),
       count: () => countCoupons(db),
     }),
   }));

@@ -1,6 +1,8 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { FAQ_SORTS, Sort } from '@cabdesk/contract';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { faqs } from '../../db/schema';
+import { orderOf } from '../../lib/paging';
 
 type FaqRow = typeof faqs.$inferSelect;
 
@@ -14,13 +16,27 @@ export const toFaq = (row: FaqRow) => ({
 
 const live = isNull(faqs.deletedAt);
 
-/** Newest first. */
-export const listFaqs = (db: Db, limit: number, offset: number) =>
+export type FaqSort = Sort<(typeof FAQ_SORTS)[number]>;
+
+/** What each sort orders by (an index each); the question by lower(), whatever the case. */
+const SORT_KEYS: Record<FaqSort['field'], SQL> = {
+  created_at: sql`${faqs.createdAt}`,
+  updated_at: sql`${faqs.updatedAt}`,
+  question: sql`lower(${faqs.question})`,
+};
+
+/** Newest first, or by `sort` (ties by id). */
+export const listFaqs = (
+  db: Db,
+  limit: number,
+  offset: number,
+  sort: FaqSort = { field: 'created_at', descending: true },
+) =>
   db
     .select()
     .from(faqs)
     .where(live)
-    .orderBy(desc(faqs.createdAt), desc(faqs.id))
+    .orderBy(orderOf(SORT_KEYS[sort.field], sort.descending, sql`${faqs.id}`))
     .limit(limit)
     .offset(offset);
 

@@ -18,7 +18,8 @@ export async function faqRoutes(app: FastifyInstance) {
     status: true,
     message: FAQ_MESSAGES.listed,
     data: await arrayOrPage(request.query, {
-      rows: async (limit, offset) => (await listFaqs(db, limit, offset)).map(toFaq),
+      rows: async (limit, offset) =>
+        (await listFaqs(db, limit, offset, request.query.sort)).map(toFaq),
       count: () => countFaqs(db),
     }),
   }));

@@ -1,27 +1,41 @@
-import type { Paged, Ride, RideDetail, RideStatus, UserType } from '@cabdesk/contract';
+import type {
+  DateRange,
+  Paged,
+  Ride,
+  RideDetail,
+  RIDE_SORTS,
+  RideStatus,
+  Sort,
+  UserType,
+} from '@cabdesk/contract';
 import { isCancellable } from '@cabdesk/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { audit, type Actor } from '../../lib/audit';
-import {
-  boundedLimitOf,
-  boundedPageOf,
-  isPastEnd,
-  offsetOf,
-  pageOf,
-  type PageRequest,
-} from '../../lib/paging';
+import { hasDates, totalsWithin, withinRange } from '../../lib/date-range';
+import { orderOf, pageOfList, type PageRequest } from '../../lib/paging';
 import { contains } from '../../lib/search';
-import { arrayLiteral, isoText, money, rowsOf } from '../../lib/sql';
+import { allOf, arrayLiteral, isoText, money, rowsOf } from '../../lib/sql';
 import { notificationFor, notify } from '../notifications';
 import { rideColumnOf } from '../users';
 
-/** Which rides a list shows: all, or one account's in its role, optionally searched. */
+/** Which rides a list shows: all, or those every given filter keeps, optionally searched. */
 export type RideFilter = {
-  /** The account and its role: a passenger's, a driver's or a company's rides. */
-  account?: RideAccount;
+  /**
+   * Live accounts whose rides these are, each in its role: a passenger's, a
+   * driver's or a company's (user_id, driver_id and company_id of ride-list).
+   */
+  accounts?: RideAccount[];
+  statuses?: RideStatus[];
+  /** Created within these days. */
+  created?: DateRange;
+  serviceTypeId?: number;
+  minAmount?: number;
+  maxAmount?: number;
   search?: string;
 };
+
+export type RideSort = Sort<(typeof RIDE_SORTS)[number]>;
 
 /** A live account whose rides are listed, with its ride count kept by the ride trigger. */
 export type RideAccount = { id: number; role: UserType; rideCount: number };
@@ -37,68 +51,129 @@ export async function findRideAccount(db: Db, id: number): Promise<RideAccount |
   return row ? { id, role: row.role, rideCount: row.ride_count } : null;
 }
 
-const hasSearch = (f: RideFilter): f is RideFilter & { search: string } => Boolean(f.search);
+/** The conditions of every filter but the search, on the ride `r`. */
+function conditionsOf(f: RideFilter): SQL[] {
+  const conditions: SQL[] = [];
+  for (const account of f.accounts ?? []) {
+    conditions.push(sql`r.${rideColumnOf(account.role)} = ${account.id}`);
+  }
+  if (f.statuses) {
+    conditions.push(sql`r.ride_status = any(${arrayLiteral(f.statuses)}::ride_status[])`);
+  }
+  if (f.created) conditions.push(...withinRange(sql`r.created_at`, f.created));
+  if (f.serviceTypeId !== undefined) {
+    // A trip's service type is its vehicle's (a deleted vehicle's trips keep theirs).
+    conditions.push(
+      sql`r.vehicle_id in (select id from vehicles where service_type_id = ${f.serviceTypeId})`,
+    );
+  }
+  if (f.minAmount !== undefined) {
+    conditions.push(sql`r.amount >= ${f.minAmount.toFixed(2)}::numeric`);
+  }
+  if (f.maxAmount !== undefined) {
+    conditions.push(sql`r.amount <= ${f.maxAmount.toFixed(2)}::numeric`);
+  }
+  return conditions;
+}
 
 /**
- * The list total without a search: the counters the ride trigger keeps
- * (migrations 0002, 0003), for all rides or the account's.
+ * The list total from the counters the ride trigger keeps (migrations 0002,
+ * 0003): all rides, one account's (user_stats), rides by status (ride_counts),
+ * by status and creation date (ride_daily, see totalsWithin). null for any
+ * other filter or a search: the list then counts ten pages ahead.
  */
-async function countRides(db: Db, account: RideFilter['account']): Promise<number> {
-  if (account) return account.rideCount;
+async function countRides(db: Db, f: RideFilter): Promise<number | null> {
+  const accounts = f.accounts ?? [];
+  const dated = f.created !== undefined && hasDates(f.created);
+  if (f.search || f.serviceTypeId !== undefined) return null;
+  if (f.minAmount !== undefined || f.maxAmount !== undefined) return null;
+  if (accounts.length > 1 || (accounts.length === 1 && (f.statuses || dated))) return null;
+  if (accounts[0]) return accounts[0].rideCount;
+  const byStatus = f.statuses
+    ? sql`ride_status = any(${arrayLiteral(f.statuses)}::ride_status[])`
+    : sql`true`;
+  if (dated && f.created) {
+    const totals = await totalsWithin(db, f.created, {
+      at: sql`created_at`,
+      daily: (where) =>
+        sql`select sum(n) as n, sum(amount) as amount from ride_daily where ${where} and ${byStatus}`,
+      rows: (where) =>
+        sql`select count(*) as n, sum(amount) as amount from rides where ${where} and ${byStatus}`,
+    });
+    return totals.n;
+  }
   const [row] = await rowsOf<{ n: number }>(
     db,
-    sql`select coalesce(sum(n), 0)::int as n from ride_counts`,
+    sql`select coalesce(sum(n), 0)::int as n from ride_counts where ${byStatus}`,
   );
   return row?.n ?? 0;
 }
 
+const hasSearch = (f: RideFilter): f is RideFilter & { search: string } => Boolean(f.search);
+
+/** The rides column each sort orders by. */
+const SORT_KEYS: Record<RideSort['field'], SQL> = {
+  created_at: sql`r.created_at`,
+  amount: sql`r.amount`,
+};
+
+const NEWEST: RideSort = { field: 'created_at', descending: true };
+
 /**
- * The ids of the newest `limit` rides matching a search, newest first: rides
- * whose addresses match, or whose passenger, driver or company matches by
- * name, e-mail or phone (live accounts; pg_trgm indexes on rides.search and
- * users.search).
+ * The ids of rides in list order, `limit` from `offset`, matching a search and
+ * the filters: rides whose addresses match, or whose passenger, driver or
+ * company matches by name, e-mail or phone (live accounts; pg_trgm indexes on
+ * rides.search and users.search).
  *
- * Over all rides, each of the four ways to match yields at most `limit` rides
- * in list order from its own index, so a word found in 5% of a million trips
- * walks the newest few thousand rides instead of sorting 50,000. Within one
- * account, its rides (a few thousand at most) are walked newest first and
- * each is tested. Either way the cost follows the pages asked for, not every
- * match: counting all matches is what bounded totals avoid (lib/paging.ts).
+ * Over all rides, each of the four ways to match yields at most
+ * `offset + limit` rides in list order from its own index, so a word found in
+ * 5% of a million trips walks the newest few thousand rides instead of sorting
+ * 50,000; the first of their union are the first matches. Within one account,
+ * its rides (a few thousand at most) are walked in order and each is tested.
+ * Either way the cost follows the pages asked for, not every match: counting
+ * all matches is what bounded totals avoid (lib/paging.ts).
  */
-async function searchRideIds(
-  db: Db,
+function searchRideIds(
   f: RideFilter & { search: string },
+  sort: RideSort,
   limit: number,
-): Promise<number[]> {
+  offset: number,
+): SQL {
+  const key = SORT_KEYS[sort.field];
   const matchesAddress = contains(sql`r.search`, f.search);
+  const filters = conditionsOf(f);
   const people = sql`people as materialized (
       select id, role from users where deleted_at is null and ${contains(sql`search`, f.search)}
     )`;
-  const newest = sql`order by r.created_at desc, r.id desc limit ${limit}`;
-  const query = f.account
-    ? sql`with ${people}
+  const inOrder = (first: number) =>
+    sql`order by ${orderOf(key, sort.descending, sql`r.id`)} limit ${first}`;
+  if (f.accounts?.length) {
+    return sql`with ${people}
       select r.id from rides r
-      where r.${rideColumnOf(f.account.role)} = ${f.account.id}
+      where ${allOf(filters)}
         and (${matchesAddress}
              or r.user_id in (select id from people where role = 'User')
              or r.driver_id in (select id from people where role = 'Driver')
              or r.company_id in (select id from people where role = 'Company'))
-      ${newest}`
-    : sql`with ${people}, matches as (
-        (select r.id, r.created_at from rides r where ${matchesAddress} ${newest})
+      ${inOrder(limit)} offset ${offset}`;
+  }
+  const also = filters.length ? sql` and ${allOf(filters)}` : sql``;
+  const first = inOrder(offset + limit);
+  return sql`with ${people}, matches as (
+        (select r.id, ${key} as sort_key from rides r where ${matchesAddress}${also} ${first})
         union all
-        (select r.id, r.created_at from people p join rides r on r.user_id = p.id
-         where p.role = 'User' ${newest})
+        (select r.id, ${key} from people p join rides r on r.user_id = p.id
+         where p.role = 'User'${also} ${first})
         union all
-        (select r.id, r.created_at from people p join rides r on r.driver_id = p.id
-         where p.role = 'Driver' ${newest})
+        (select r.id, ${key} from people p join rides r on r.driver_id = p.id
+         where p.role = 'Driver'${also} ${first})
         union all
-        (select r.id, r.created_at from people p join rides r on r.company_id = p.id
-         where p.role = 'Company' ${newest})
+        (select r.id, ${key} from people p join rides r on r.company_id = p.id
+         where p.role = 'Company'${also} ${first})
       )
-      select id from matches group by id, created_at
-      order by created_at desc, id desc limit ${limit}`;
-  return (await rowsOf<{ id: number }>(db, query)).map((row) => row.id);
+      select id from matches group by id, sort_key
+      order by ${orderOf(sql`sort_key`, sort.descending, sql`id`)}
+      limit ${limit} offset ${offset}`;
 }
 
 type RideRow = {
@@ -181,56 +256,70 @@ const toRide = (r: RideRow): Ride => ({
         },
 });
 
-/** Rides of a page, newest first, with their people; `page` yields (id, created_at). */
-const ridesOfPage = (page: SQL) => sql`
+/**
+ * One page of rides, newest first or by `sort` (ties by id), of the rides the
+ * filters keep; page rows are chosen by id first, then joined. A search or a
+ * filter no counter keeps counts its matches only as far as boundedPageOf needs.
+ */
+export async function listRides(
+  db: Db,
+  f: RideFilter,
+  request: PageRequest,
+  sort: RideSort = NEWEST,
+): Promise<Paged<Ride>> {
+  const order = orderOf(SORT_KEYS[sort.field], sort.descending, sql`r.id`);
+  const ids = (limit: number, offset: number) =>
+    hasSearch(f)
+      ? searchRideIds(f, sort, limit, offset)
+      : sql`select r.id from rides r where ${allOf(conditionsOf(f))}
+            order by ${order} limit ${limit} offset ${offset}`;
+  const rows = (page: SQL) => sql`
     with page as (${page})
     ${select}
     from page p
     join rides r on r.id = p.id
     ${joins}
-    order by p.created_at desc, p.id desc`;
-
-/**
- * One page of rides, newest first; page rows are chosen by id first, then
- * joined. A search counts its matches only as far as boundedPageOf needs.
- */
-export async function listRides(db: Db, f: RideFilter, request: PageRequest): Promise<Paged<Ride>> {
-  if (hasSearch(f)) {
-    const found = await searchRideIds(db, f, boundedLimitOf(request));
-    const { rows: pageIds, total, exact } = boundedPageOf(found, request);
-    const rows = pageIds.length
-      ? await rowsOf<RideRow>(
-          db,
-          ridesOfPage(
-            sql`select id, created_at from rides where id = any(${arrayLiteral(pageIds)}::int[])`,
-          ),
-        )
-      : [];
-    return pageOf(rows.map(toRide), total, request, exact);
-  }
-  const total = await countRides(db, f.account);
-  if (isPastEnd(request, total)) return pageOf([], total, request);
-  const rows = await rowsOf<RideRow>(
-    db,
-    ridesOfPage(sql`
-      select r.id, r.created_at from rides r
-      where ${f.account ? sql`r.${rideColumnOf(f.account.role)} = ${f.account.id}` : sql`true`}
-      order by r.created_at desc, r.id desc
-      limit ${request.per_page} offset ${offsetOf(request)}`),
-  );
-  return pageOf(rows.map(toRide), total, request);
+    order by ${order}`;
+  return pageOfList(db, request, await countRides(db, f), { ids, rows }, toRide);
 }
 
-/** One ride by id with what its detail page adds (ride-detail), or null. */
+type RideDetailRow = RideRow & {
+  cancel_reason: string | null;
+  updated_at: string;
+  t_id: number | null;
+  t_transaction_id: string | null;
+  t_amount: string | null;
+  t_payment_method: string | null;
+  t_created_at: string | null;
+};
+
+/** One ride by id with what its detail page adds (ride-detail): its payment too. Or null. */
 export async function findRide(db: Db | Tx, id: number): Promise<RideDetail | null> {
-  const [row] = await rowsOf<RideRow & { cancel_reason: string | null; updated_at: string }>(
+  const [row] = await rowsOf<RideDetailRow>(
     db,
-    sql`${select}, r.cancel_reason, ${isoText(sql`r.updated_at`)} as updated_at
-        from rides r ${joins} where r.id = ${id}`,
+    sql`${select}, r.cancel_reason, ${isoText(sql`r.updated_at`)} as updated_at,
+          t.id as t_id, t.transaction_id as t_transaction_id, t.amount::text as t_amount,
+          t.payment_method as t_payment_method, ${isoText(sql`t.created_at`)} as t_created_at
+        from rides r ${joins}
+        left join transactions t on t.ride_id = r.id
+        where r.id = ${id}`,
   );
-  return row
-    ? { ...toRide(row), cancel_reason: row.cancel_reason, updated_at: row.updated_at }
-    : null;
+  if (!row) return null;
+  return {
+    ...toRide(row),
+    cancel_reason: row.cancel_reason,
+    updated_at: row.updated_at,
+    transaction:
+      row.t_id === null
+        ? null
+        : {
+            id: row.t_id,
+            transaction_id: row.t_transaction_id ?? '',
+            amount: money(row.t_amount),
+            payment_method: row.t_payment_method ?? '',
+            created_at: row.t_created_at ?? '',
+          },
+  };
 }
 
 /** What cancelRide changed: the trip, the state it left, and why. */

@@ -4,24 +4,57 @@ import {
   rideCancel,
   rideDetail,
   rideList,
+  type UserType,
 } from '@cabdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../lib/http-error';
 import { route } from '../../lib/route';
-import { cancelRide, findRide, findRideAccount, listRides } from './rides.repository';
+import {
+  cancelRide,
+  findRide,
+  findRideAccount,
+  listRides,
+  type RideAccount,
+} from './rides.repository';
 
 /** ride-list and ride-detail (SPEC 7), and ride-cancel (issue 5). */
 export async function rideRoutes(app: FastifyInstance) {
   const { db } = app.database;
 
+  /** The live account of an id filter, or 404 with `missing` when it is not one of `role`. */
+  async function accountOf(id: number, role: UserType | null, missing: string) {
+    const account = await findRideAccount(db, id);
+    if (account === null || (role !== null && account.role !== role)) {
+      throw new HttpError(404, missing);
+    }
+    return account;
+  }
+
   route(app, rideList, async (request) => {
-    const { user_id, search, ...page } = request.query;
-    const account = user_id === undefined ? undefined : await findRideAccount(db, user_id);
-    if (account === null) throw new HttpError(404, DIRECTORY_MESSAGES.userNotFound);
+    const q = request.query;
+    const accounts: RideAccount[] = [];
+    if (q.user_id !== undefined) {
+      accounts.push(await accountOf(q.user_id, null, DIRECTORY_MESSAGES.userNotFound));
+    }
+    if (q.company_id !== undefined) {
+      accounts.push(await accountOf(q.company_id, 'Company', DIRECTORY_MESSAGES.companyNotFound));
+    }
+    if (q.driver_id !== undefined) {
+      accounts.push(await accountOf(q.driver_id, 'Driver', DIRECTORY_MESSAGES.driverNotFound));
+    }
+    const filter = {
+      accounts,
+      statuses: q.ride_status,
+      created: { from: q.from, to: q.to, tz: q.tz },
+      serviceTypeId: q.service_type_id,
+      minAmount: q.min_amount,
+      maxAmount: q.max_amount,
+      search: q.search,
+    };
     return {
       status: true,
       message: DIRECTORY_MESSAGES.ridesFetched,
-      data: await listRides(db, { account, search }, page),
+      data: await listRides(db, filter, { page: q.page, per_page: q.per_page }, q.sort),
     };
   });
 

@@ -1,14 +1,18 @@
 import type {
   ActiveStatus,
   Approval,
+  DateRange,
   Paged,
+  PersonSort,
+  Sort,
   UserDetail,
   UserListItem,
   UserType,
 } from '@cabdesk/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { isPastEnd, offsetOf, pageOf, type PageRequest } from '../../lib/paging';
+import { hasDates, withinRange } from '../../lib/date-range';
+import { orderOf, pageOfList, type PageRequest } from '../../lib/paging';
 import { contains } from '../../lib/search';
 import { allOf, isoText, money, rowsOf, startOfTodayUtc } from '../../lib/sql';
 
@@ -20,6 +24,8 @@ export type UserFilter = {
   status?: ActiveStatus;
   approval?: Approval;
   search?: string;
+  /** Registered within these days. */
+  registered?: DateRange;
 };
 
 const conditionsOf = (f: UserFilter): SQL => {
@@ -31,18 +37,23 @@ const conditionsOf = (f: UserFilter): SQL => {
   if (f.status) conditions.push(sql`u.status = ${f.status}`);
   if (f.approval) conditions.push(sql`u.approval = ${f.approval}`);
   if (f.search) conditions.push(contains(sql`u.search`, f.search));
+  if (f.registered) conditions.push(...withinRange(sql`u.created_at`, f.registered));
   return allOf(conditions);
 };
 
 /**
- * The list total. Without a search it comes from the counters the writes keep
- * exact (docs/decisions/002): user_counts by role, status and approval, and a
- * company's live drivers from user_stats. A search counts the matching rows,
- * which the trigram index narrows.
+ * The list total, or null when it is not worth counting. Without a search it
+ * comes from the counters the writes keep exact (docs/decisions/002):
+ * user_counts by role, status and approval, and a company's live drivers from
+ * user_stats. A search, or a company's drivers by status or approval, counts
+ * the matching rows, which an index narrows. A registration date range over a
+ * whole role has no counter: null (the list counts ten pages ahead).
  */
-export async function countUsers(db: Db, f: UserFilter): Promise<number> {
+export async function countUsers(db: Db, f: UserFilter): Promise<number | null> {
+  const dated = f.registered !== undefined && hasDates(f.registered);
+  if (dated && !f.search && f.companyId === undefined) return null;
   let query: SQL;
-  if (!f.search && f.companyId !== undefined && !f.status && !f.approval) {
+  if (!f.search && f.companyId !== undefined && !f.status && !f.approval && !dated) {
     query = sql`select coalesce((select total_driver from user_stats where user_id = ${f.companyId}), 0)::int as n`;
   } else if (!f.search && f.companyId === undefined) {
     const conditions: SQL[] = [];
@@ -82,6 +93,7 @@ type UserRow = {
 
 type UserDetailRow = UserRow & {
   company_doc: string[] | string | null;
+  vehicle: UserDetail['vehicle'] | string | null;
   holding_dl: string | null;
   dl_front: string | null;
   revenue: string;
@@ -126,45 +138,81 @@ const toItem = (r: UserRow): UserListItem => ({
       : { id: r.c_id, company_name: r.c_company_name, email: r.c_email ?? '', phone: r.c_phone },
 });
 
+/** The lists' order when no sort is asked: newest first. */
+const NEWEST: Sort<PersonSort> = { field: 'created_at', descending: true };
+
 /**
- * One page of people, newest first; page rows are chosen by id first, then joined.
+ * What each sort orders by: a column of the user `u`, or a total of its stats
+ * `s` (kept by trigger, indexed by role in user_stats). Names sort by lower():
+ * the same order whatever the case and the database's collation.
+ */
+const SORT_KEYS: Record<PersonSort, { key: SQL; stats: boolean }> = {
+  created_at: { key: sql`u.created_at`, stats: false },
+  name: { key: sql`lower(u.name)`, stats: false },
+  company_name: { key: sql`lower(u.company_name)`, stats: false },
+  dob: { key: sql`u.dob`, stats: false },
+  driver_rides_count: { key: sql`s.ride_count`, stats: true },
+  total_vehicle: { key: sql`s.total_vehicle`, stats: true },
+  total_driver: { key: sql`s.total_driver`, stats: true },
+};
+
+/**
+ * One page of people, newest first or by `sort`; page rows are chosen by id
+ * first, then joined. Ties follow by id. A sort by a total walks user_stats'
+ * index of the role (planned in the order written: decision 005), except for
+ * one company's drivers, a few rows sorted as they are found.
  * Images are the stored upload paths: the route signs them into URLs.
  */
 export async function listUsers(
   db: Db,
   f: UserFilter,
   request: PageRequest,
+  sort: Sort<PersonSort> = NEWEST,
 ): Promise<Paged<UserListItem>> {
-  const total = await countUsers(db, f);
-  if (isPastEnd(request, total)) return pageOf([], total, request);
-  const rows = await rowsOf<UserRow>(
-    db,
-    sql`
-    with page as (
-      select u.id, u.created_at from users u
-      where ${conditionsOf(f)}
-      order by u.created_at desc, u.id desc
-      limit ${request.per_page} offset ${offsetOf(request)}
-    )
+  const { key, stats } = SORT_KEYS[sort.field];
+  const byStats = stats && f.companyId === undefined && f.role !== undefined;
+  const order = orderOf(key, sort.descending, byStats ? sql`s.user_id` : sql`u.id`);
+  const ids = (limit: number, offset: number) =>
+    byStats
+      ? sql`select u.id from user_stats s join users u on u.id = s.user_id
+            where s.role = ${f.role} and ${conditionsOf(f)}
+            order by ${order} limit ${limit} offset ${offset}`
+      : sql`select u.id from users u ${stats ? sql`join user_stats s on s.user_id = u.id` : sql``}
+            where ${conditionsOf(f)}
+            order by ${order} limit ${limit} offset ${offset}`;
+  const rows = (page: SQL) => sql`
+    with page as (${page})
     select ${itemColumns}
     from page p
     join users u on u.id = p.id
     ${itemJoins}
-    order by p.created_at desc, p.id desc`,
-  );
-  return pageOf(rows.map(toItem), total, request);
+    order by ${orderOf(key, sort.descending, sql`u.id`)}`;
+  return pageOfList(db, request, await countUsers(db, f), { ids, rows }, toItem);
 }
 
 /** The rides column that ties a ride to an account of this role. */
 export const rideColumnOf = (role: UserType) =>
   role === 'User' ? sql`user_id` : role === 'Driver' ? sql`driver_id` : sql`company_id`;
 
-const parseArray = (value: string[] | string | null): string[] => {
-  if (value === null) return [];
-  if (Array.isArray(value)) return value;
-  // A driver that leaves text[] unparsed gives a JSON array (we ask for one).
-  return JSON.parse(value) as string[];
-};
+/** A json column: parsed by the driver, or by us when it is left as text. */
+const parseJson = <T>(value: T | string): T =>
+  typeof value === 'string' ? (JSON.parse(value) as T) : value;
+
+/** The vehicle a driver drives, with its catalogue names, as one json object (null when none). */
+const driverVehicle = sql`(
+  select json_build_object(
+    'id', v.id, 'license_number', v.license_number, 'approval', v.approval,
+    'service_type_data', json_build_object('id', st.id, 'title', st.title),
+    'vehicle_type_data', json_build_object('id', vt.id, 'title', vt.title),
+    'brand_name', json_build_object('id', b.id, 'name', b.name),
+    'model_name', json_build_object('id', m.id, 'name', m.name))
+  from driver_vehicles dv
+  join vehicles v on v.id = dv.vehicle_id and v.deleted_at is null
+  join service_types st on st.id = v.service_type_id
+  join vehicle_types vt on vt.id = v.vehicle_type_id
+  join brands b on b.id = v.brand_id
+  join models m on m.id = v.model_id
+  where dv.driver_id = u.id)`;
 
 /** Completed revenue since midnight UTC of the rides tied to `u` by `column`. */
 const revenueTodayBy = (column: SQL) => sql`(
@@ -184,7 +232,8 @@ export async function findUserDetail(db: Db, id: number): Promise<UserDetail | n
         when 'User' then ${revenueTodayBy(rideColumnOf('User'))}
         when 'Driver' then ${revenueTodayBy(rideColumnOf('Driver'))}
         else ${revenueTodayBy(rideColumnOf('Company'))}
-      end as today_revenue
+      end as today_revenue,
+      case when u.role = 'Driver' then ${driverVehicle} end as vehicle
     from users u
     ${itemJoins}
     where u.id = ${id} and u.deleted_at is null`,
@@ -193,7 +242,8 @@ export async function findUserDetail(db: Db, id: number): Promise<UserDetail | n
   const item = toItem(row);
   return {
     ...item,
-    company_doc: parseArray(row.company_doc),
+    // A driver that leaves text[] unparsed gives a JSON array (we ask for one).
+    company_doc: row.company_doc === null ? [] : parseJson(row.company_doc),
     holding_dl: row.holding_dl,
     dl_front: row.dl_front,
     overall_driver: item.total_driver,
@@ -201,6 +251,7 @@ export async function findUserDetail(db: Db, id: number): Promise<UserDetail | n
     completed_rides: row.completed_count,
     today_revenue: money(row.today_revenue),
     overall_revenue: money(row.revenue),
+    vehicle: row.vehicle === null ? null : parseJson(row.vehicle),
   };
 }
 

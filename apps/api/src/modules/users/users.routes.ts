@@ -24,28 +24,33 @@ export async function userRoutes(app: FastifyInstance) {
   });
 
   route(app, userList, async (request) => {
-    const { user_type, status, approval, search, ...page } = request.query;
+    const { user_type, status, approval, search, from, to, tz, sort, page, per_page } =
+      request.query;
+    const filter = { role: user_type, status, approval, search, registered: { from, to, tz } };
     return {
       status: true,
       message: DIRECTORY_MESSAGES.usersFetched,
-      data: signed(await listUsers(db, { role: user_type, status, approval, search }, page)),
+      data: signed(await listUsers(db, filter, { page, per_page }, sort)),
     };
   });
 
   route(app, allUsers, async (request) => {
-    const { status, approval, search, ...page } = request.query;
+    const { status, approval, search, from, to, tz, sort, page, per_page } = request.query;
+    const filter = { status, approval, search, registered: { from, to, tz } };
     return {
       status: true,
       message: DIRECTORY_MESSAGES.usersFetched,
-      data: signed(await listUsers(db, { status, approval, search }, page)),
+      data: signed(await listUsers(db, filter, { page, per_page }, sort)),
     };
   });
 
   route(app, driverList, async (request) => {
-    const { company_id, status, approval, search, ...page } = request.query;
+    const { company_id, status, approval, search, from, to, tz, sort, page, per_page } =
+      request.query;
     if (company_id !== undefined && (await findUserRole(db, company_id)) !== 'Company') {
       throw new HttpError(404, DIRECTORY_MESSAGES.companyNotFound);
     }
+    const filter = { status, approval, search, registered: { from, to, tz } };
     return {
       status: true,
       message: DIRECTORY_MESSAGES.driversFetched,
@@ -53,9 +58,10 @@ export async function userRoutes(app: FastifyInstance) {
         await listUsers(
           db,
           company_id === undefined
-            ? { role: 'Driver', status, approval, search }
-            : { companyId: company_id, status, approval, search },
-          page,
+            ? { ...filter, role: 'Driver' }
+            : { ...filter, companyId: company_id },
+          { page, per_page },
+          sort,
         ),
       ),
     };

@@ -1,7 +1,14 @@
-import type { Approval, Paged, Vehicle } from '@cabdesk/contract';
+import type {
+  Approval,
+  Paged,
+  Sort,
+  Vehicle,
+  VehicleDetail,
+  VEHICLE_SORTS,
+} from '@cabdesk/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { isPastEnd, offsetOf, pageOf, type PageRequest } from '../../lib/paging';
+import { orderOf, pageOfList, type PageRequest } from '../../lib/paging';
 import { contains } from '../../lib/search';
 import { allOf, isoText, rowsOf } from '../../lib/sql';
 
@@ -9,13 +16,19 @@ import { allOf, isoText, rowsOf } from '../../lib/sql';
 export type VehicleFilter = {
   companyId?: number;
   approval?: Approval;
+  serviceTypeId?: number;
+  vehicleTypeId?: number;
   search?: string;
 };
+
+export type VehicleSort = Sort<(typeof VEHICLE_SORTS)[number]>;
 
 const conditionsOf = (f: VehicleFilter): SQL => {
   const conditions = [sql`v.deleted_at is null`];
   if (f.companyId !== undefined) conditions.push(sql`v.company_id = ${f.companyId}`);
   if (f.approval) conditions.push(sql`v.approval = ${f.approval}`);
+  if (f.serviceTypeId !== undefined) conditions.push(sql`v.service_type_id = ${f.serviceTypeId}`);
+  if (f.vehicleTypeId !== undefined) conditions.push(sql`v.vehicle_type_id = ${f.vehicleTypeId}`);
   // vehicles.search: plate, company and owner, brand, model and types (kept by trigger).
   if (f.search) conditions.push(contains(sql`v.search`, f.search));
   return allOf(conditions);
@@ -23,12 +36,16 @@ const conditionsOf = (f: VehicleFilter): SQL => {
 
 /**
  * The list total: vehicle_counts (by approval) for the whole marketplace, a
- * company's user_stats.total_vehicle for one company; a search, or an approval
- * filter within one company, counts the rows.
+ * company's user_stats.total_vehicle for one company; a search, a type, or an
+ * approval filter within one company counts the rows (a fleet is tens of
+ * thousands of vehicles at most, and an index narrows each filter).
  */
 export async function countVehicles(db: Db, f: VehicleFilter): Promise<number> {
+  const byType = f.serviceTypeId !== undefined || f.vehicleTypeId !== undefined;
   let query: SQL;
-  if (!f.search && f.companyId === undefined) {
+  if (byType) {
+    query = sql`select count(*)::int as n from vehicles v where ${conditionsOf(f)}`;
+  } else if (!f.search && f.companyId === undefined) {
     query = sql`select coalesce(sum(n), 0)::int as n from vehicle_counts
       where ${f.approval ? sql`approval = ${f.approval}` : sql`true`}`;
   } else if (!f.search && !f.approval && f.companyId !== undefined) {
@@ -118,40 +135,59 @@ const toVehicle = (r: VehicleRow): Vehicle => ({
   vehicle_left: r.vehicle_left,
 });
 
+const NEWEST: VehicleSort = { field: 'created_at', descending: true };
+
+/** What each sort orders by; plates sort by lower(), whatever the case and the collation. */
+const SORT_KEYS: Record<VehicleSort['field'], SQL> = {
+  created_at: sql`v.created_at`,
+  license_number: sql`lower(v.license_number)`,
+};
+
 /**
- * One page of vehicles, newest first; page rows are chosen by id first, then joined.
- * Images are the stored upload paths: the route signs them into URLs.
+ * One page of vehicles, newest first or by `sort` (ties by id); page rows are
+ * chosen by id first, then joined. Images are the stored upload paths: the
+ * route signs them into URLs.
  */
 export async function listVehicles(
   db: Db,
   f: VehicleFilter,
   request: PageRequest,
+  sort: VehicleSort = NEWEST,
 ): Promise<Paged<Vehicle>> {
-  const total = await countVehicles(db, f);
-  if (isPastEnd(request, total)) return pageOf([], total, request);
-  const rows = await rowsOf<VehicleRow>(
-    db,
-    sql`
-    with page as (
-      select v.id, v.created_at from vehicles v
-      where ${conditionsOf(f)}
-      order by v.created_at desc, v.id desc
-      limit ${request.per_page} offset ${offsetOf(request)}
-    )
+  const order = orderOf(SORT_KEYS[sort.field], sort.descending, sql`v.id`);
+  const ids = (limit: number, offset: number) => sql`
+    select v.id from vehicles v where ${conditionsOf(f)}
+    order by ${order} limit ${limit} offset ${offset}`;
+  const rows = (page: SQL) => sql`
+    with page as (${page})
     ${select}
     from page p
     join vehicles v on v.id = p.id
     ${joins}
-    order by p.created_at desc, p.id desc`,
-  );
-  return pageOf(rows.map(toVehicle), total, request);
+    order by ${order}`;
+  return pageOfList(db, request, await countVehicles(db, f), { ids, rows }, toVehicle);
 }
 
-/** One live vehicle (images as stored paths), or null when missing or deleted. */
-export async function findVehicle(db: Db, id: number): Promise<Vehicle | null> {
-  const [row] = await rowsOf<VehicleRow>(
+type DriverRef = VehicleDetail['drivers'][number];
+
+/**
+ * One live vehicle (images as stored paths) with the live drivers who drive
+ * it (driver_vehicles), by name; null when missing or deleted.
+ */
+export async function findVehicle(db: Db, id: number): Promise<VehicleDetail | null> {
+  const [row] = await rowsOf<VehicleRow & { drivers: DriverRef[] | string }>(
     db,
-    sql`${select} from vehicles v ${joins} where v.id = ${id} and v.deleted_at is null`,
+    sql`${select},
+      (select coalesce(json_agg(json_build_object('id', d.id, 'name', d.name, 'email', d.email,
+                                                  'phone', d.phone)
+                                order by lower(d.name), d.id), '[]')
+       from driver_vehicles dv join users d on d.id = dv.driver_id and d.deleted_at is null
+       where dv.vehicle_id = v.id) as drivers
+      from vehicles v ${joins} where v.id = ${id} and v.deleted_at is null`,
   );
-  return row ? toVehicle(row) : null;
+  if (!row) return null;
+  // json: parsed by the driver, or by us when it is left as text.
+  const drivers =
+    typeof row.drivers === 'string' ? (JSON.parse(row.drivers) as DriverRef[]) : row.drivers;
+  return { ...toVehicle(row), drivers };
 }

@@ -20,18 +20,26 @@ const VEHICLE_IMAGES = [
 export async function vehicleRoutes(app: FastifyInstance) {
   const { db } = app.database;
   /** The vehicle with signed URLs in place of its stored image paths. */
-  const signed = (vehicle: Vehicle): Vehicle => {
+  const signed = <V extends Vehicle>(vehicle: V): V => {
     const copy = { ...vehicle };
     for (const field of VEHICLE_IMAGES) copy[field] = app.uploads.url(vehicle[field]);
     return copy;
   };
 
   route(app, vehicleList, async (request) => {
-    const { company_id, approval, search, ...page } = request.query;
+    const { company_id, approval, service_type_id, vehicle_type_id, search, sort, ...page } =
+      request.query;
     if (company_id !== undefined && (await findUserRole(db, company_id)) !== 'Company') {
       throw new HttpError(404, DIRECTORY_MESSAGES.companyNotFound);
     }
-    const vehicles = await listVehicles(db, { companyId: company_id, approval, search }, page);
+    const filter = {
+      companyId: company_id,
+      approval,
+      serviceTypeId: service_type_id,
+      vehicleTypeId: vehicle_type_id,
+      search,
+    };
+    const vehicles = await listVehicles(db, filter, page, sort);
     return {
       status: true,
       message: DIRECTORY_MESSAGES.vehiclesFetched,
