@@ -105,7 +105,7 @@ describe('lists an operator lives in', () => {
     // Once more: back to the default order, and a plain URL.
     await page.keyboard.press('Space');
     await page.waitForURL((url) => !url.searchParams.has('sort'));
-    expect(await date.getAttribute('aria-sort')).toBe('descending');
+    await expect.poll(() => date.getAttribute('aria-sort')).toBe('descending');
   });
 
   walk(

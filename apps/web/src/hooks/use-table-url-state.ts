@@ -58,7 +58,12 @@ export function useTableUrlState<F extends string = never>(options: UseTableUrlS
 
   const update = useCallback(
     (changes: Record<string, string | number | null>) => {
-      setParams((current) => nextParams(current, changes, pageKeysId.split(',')));
+      // From the address bar, not the rendered params: the router renders a
+      // change late (a transition), and two changes before it (From then To)
+      // would otherwise lose the first.
+      setParams(() =>
+        nextParams(new URLSearchParams(window.location.search), changes, pageKeysId.split(',')),
+      );
     },
     [setParams, pageKeysId],
   );
