@@ -20,7 +20,7 @@ export interface FilterOption {
   label: string;
 }
 
-const WIDTH = { base: '100%', sm: 190 } as const;
+const WIDTH = { base: '100%', sm: 210 } as const;
 
 interface ChoiceProps {
   label: string;
@@ -76,7 +76,7 @@ export function FilterMultiSelect({
         )
       }
       clearable
-      w={{ base: '100%', sm: 250 }}
+      w={{ base: '100%', sm: 300 }}
       comboboxProps={{ withinPortal: true }}
     />
   );

@@ -61,7 +61,7 @@ export function RideListPage() {
             }
           />
         }
-        minWidth={1040}
+        minWidth={940}
         dense
       />
     </Stack>

@@ -87,7 +87,11 @@ export function SalesPage() {
   return (
     <Stack gap="lg">
       <PageTitle title={t('pages.sales')} />
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" data-testid="sales-totals">
+      <SimpleGrid
+        cols={{ base: 1, sm: 2 }}
+        spacing={{ base: 'sm', sm: 'lg' }}
+        data-testid="sales-totals"
+      >
         <FigureCard
           label={t('sales.count')}
           value={sales.data ? formatCount(sales.data.total) : '\u2014'}

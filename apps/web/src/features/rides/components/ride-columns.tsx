@@ -141,8 +141,8 @@ function columnsOf(t: TFunction) {
     date: {
       key: 'date',
       header: t('rides.tripDate'),
-      render: (ride) => <DateTime value={ride.created_at} />,
-      nowrap: true,
+      // The time goes under the date where the column is narrow.
+      render: (ride) => <DateTime value={ride.created_at} wrap />,
       sort: 'created_at',
       sortDescending: true,
     },
@@ -155,7 +155,6 @@ function columnsOf(t: TFunction) {
           <RideWaiting ride={ride} />
         </Stack>
       ),
-      nowrap: true,
       card: 'title',
     },
   } satisfies Record<string, Column<Ride>>;

@@ -13,8 +13,11 @@ export function RideWaiting({ ride }: { ride: Pick<Ride, 'ride_status' | 'create
   const now = useNow();
   if (!isCancellable(ride.ride_status)) return null;
   return (
-    <Text size="xs" c="dimmed" data-testid="ride-waiting" style={{ whiteSpace: 'nowrap' }}>
-      {t('rides.waiting', { time: formatWaiting(ride.created_at, now) })}
+    <Text size="xs" c="dimmed" data-testid="ride-waiting">
+      {t('rides.waiting', {
+        // "2 hr 20 min" may wrap between its parts, never inside one.
+        time: formatWaiting(ride.created_at, now).replace(/(\d) /g, '$1\u00a0'),
+      })}
     </Text>
   );
 }
