@@ -77,6 +77,14 @@ async function expectNoSidewaysScroll(page: Page, path: string) {
   expect(scrollWidth, `${path} scrolls sideways`).toBeLessThanOrEqual(innerWidth);
 }
 
+/** The table is no wider than its box: its row is read without scrolling inside it. */
+async function expectTableFits(page: Page, path: string) {
+  const fits = await page
+    .getByTestId('data-table')
+    .evaluate((box) => box.querySelector('table')!.offsetWidth <= box.clientWidth);
+  expect(fits, `${path}: the table scrolls inside its box`).toBe(true);
+}
+
 describe('lists an operator lives in', () => {
   const walk = describeWalks();
 
@@ -84,11 +92,7 @@ describe('lists an operator lives in', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     const token = await signInByApi(page, baseUrl, admin, '/trip');
     await settledRows(page, 'Overall Trips');
-    // At 1280 px beside the menu, a trip row fits: nothing scrolls inside the table.
-    const box = page.getByTestId('data-table');
-    expect(
-      await box.evaluate((el) => el.querySelector('table')!.offsetWidth <= el.clientWidth),
-    ).toBe(true);
+    await expectTableFits(page, '/trip');
     // The default order (newest first) shows on its column.
     const date = headerOf(page, 'Overall Trips', 'Trip Date');
     const price = headerOf(page, 'Overall Trips', 'Price');
@@ -115,6 +119,13 @@ describe('lists an operator lives in', () => {
     await page.keyboard.press('Space');
     await page.waitForURL((url) => !url.searchParams.has('sort'));
     await poll(() => date.getAttribute('aria-sort')).toBe('descending');
+
+    // At 1280 px beside the menu every list's row fits: nothing scrolls inside a table.
+    for (const path of ['/user', '/company', '/driver', '/vehicle', '/sales', '/faq', '/coupon']) {
+      await page.goto(path);
+      await poll(() => page.locator('tbody tr').first().locator('td').count()).toBeGreaterThan(1);
+      await expectTableFits(page, path);
+    }
   });
 
   walk(

@@ -222,7 +222,10 @@ describe('trips', () => {
       expect(await field(page, 'Driver Detail', 'Name').innerText()).toBe('N/A');
       expect(await field(page, 'Driver Detail', 'Phone').innerText()).toBe('N/A');
       expect(await field(page, 'Company Detail', 'Company Name').innerText()).toBe('N/A');
-      expect(await field(page, 'Trip Information', 'Status').textContent()).toBe('Pending');
+      // Pending, and for how long (issue 18).
+      const status = field(page, 'Trip Information', 'Status');
+      expect(await status.getByTestId('ride-status').textContent()).toBe('Pending');
+      expect(await status.getByTestId('ride-waiting').innerText()).toMatch(/^Waiting \d+\s/);
       await shoot(page, 'trip-detail.png');
       await expectNoSeriousA11yViolations(page);
 
@@ -245,9 +248,8 @@ describe('trips', () => {
       await dialog.getByRole('button', { name: 'Reject trip' }).click();
       await toast(page, 'Trip cancelled successfully.').waitFor();
       await dialog.waitFor({ state: 'hidden' });
-      await expect
-        .poll(() => field(page, 'Trip Information', 'Status').textContent())
-        .toBe('Cancelled');
+      // Cancelled, and no longer waiting.
+      await expect.poll(() => status.textContent()).toBe('Cancelled');
       expect(await field(page, 'Trip Information', 'Cancellation Reason').innerText()).toBe(
         'Rider asked support to cancel',
       );

@@ -31,7 +31,7 @@ export interface Column<T> {
   render: (row: T, index: number) => ReactNode;
   width?: number | string;
   align?: 'left' | 'center' | 'right';
-  /** Keeps the cell on one line (dates, badges, actions). */
+  /** Keeps the cells on one line (dates, badges, actions); the header may wrap. */
   nowrap?: boolean;
   /** The field the list's call sorts by (`sort=amount`): its header sorts the list. */
   sort?: string;
@@ -91,7 +91,7 @@ interface DataTableProps<T> {
   /** The order of the list when no sort is asked for (`-created_at`): its column shows it. */
   defaultSort?: string;
   minWidth?: number;
-  /** Smaller text and spacing, for lists with many columns. */
+  /** Smaller text, for lists with many columns. */
   dense?: boolean;
 }
 
@@ -132,10 +132,11 @@ function SortHeader({
       onClick={onSort}
       fw={700}
       fz="inherit"
-      style={{ display: 'inline-flex', alignItems: 'center', gap: 4, whiteSpace: 'nowrap' }}
+      style={{ display: 'inline-flex', alignItems: 'center', gap: 4, textAlign: 'start' }}
     >
-      {label}
-      <Arrow size={14} aria-hidden opacity={direction ? 1 : 0.45} />
+      {/* A long header wraps, its arrow beside it: the table fits 1280 px beside the menu. */}
+      <span>{label}</span>
+      <Arrow size={14} aria-hidden opacity={direction ? 1 : 0.45} style={{ flexShrink: 0 }} />
     </UnstyledButton>
   );
 }
@@ -260,7 +261,7 @@ export function DataTable<T>({
           aria-label={label}
           aria-busy={loading}
           verticalSpacing="sm"
-          horizontalSpacing={dense ? 'xs' : 'sm'}
+          horizontalSpacing="xs"
           fz={dense ? 'xs' : 'sm'}
           highlightOnHover
         >
@@ -274,7 +275,6 @@ export function DataTable<T>({
                     w={column.width}
                     ta={column.align}
                     aria-sort={column.sort ? (direction ?? 'none') : undefined}
-                    style={column.nowrap ? { whiteSpace: 'nowrap' } : undefined}
                   >
                     {column.sort ? (
                       <SortHeader

@@ -73,7 +73,7 @@ export function CompanyFleetTabs({ companyId }: { companyId: number }) {
             table={drivers}
             searchable={false}
             filters={<PersonFilters table={drivers} />}
-            minWidth={950}
+            minWidth={900}
           />
         </Tabs.Panel>
         <Tabs.Panel value="vehicles">
@@ -98,7 +98,7 @@ export function CompanyFleetTabs({ companyId }: { companyId: number }) {
                 />
               </>
             }
-            minWidth={950}
+            minWidth={900}
           />
         </Tabs.Panel>
       </Tabs>

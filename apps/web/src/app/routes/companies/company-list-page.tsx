@@ -83,7 +83,7 @@ export function CompanyListPage() {
         filters={<PersonFilters table={table} />}
         noun={(count) => t('nouns.company', { count })}
         defaultSort="-created_at"
-        minWidth={1000}
+        minWidth={940}
         nameOf={companyName}
         detailOf={(company) => `/company-detail/${company.id}`}
         approval={approval}

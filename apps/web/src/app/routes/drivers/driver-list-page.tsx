@@ -18,7 +18,7 @@ export function DriverListPage() {
         query={table.query}
         table={table}
         filters={<PersonFilters table={table} />}
-        minWidth={1050}
+        minWidth={940}
       />
     </Stack>
   );

@@ -52,7 +52,7 @@ export function VehicleListPage() {
             />
           </>
         }
-        minWidth={1050}
+        minWidth={940}
       />
     </Stack>
   );
