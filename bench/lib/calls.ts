@@ -1,11 +1,13 @@
 /**
- * The calls the benchmark measures: every list's page 1, searches, deep pages,
- * every detail and the dashboard, with the issue's p97.5 targets (PostgreSQL;
- * PGlite has one target of 100 ms for all). Record ids and search words are
- * found in the seeded data, so the same definitions serve both scales.
+ * The calls the benchmark measures: every list's page 1, in its default order
+ * and by every sort it offers (issue 18), the trip and sales filters,
+ * searches, deep pages, every detail and the dashboard, with the p97.5
+ * targets (PostgreSQL; PGlite has one target of 100 ms for all). Record ids,
+ * dates and search words are found in the seeded data, so the same
+ * definitions serve both scales.
  */
 
-export type Group = 'list' | 'search' | 'deep' | 'detail';
+export type Group = 'list' | 'sort' | 'filter' | 'search' | 'deep' | 'detail';
 
 export type Call = {
   name: string;
@@ -16,8 +18,8 @@ export type Call = {
 
 /** p97.5 targets in ms (issue 8). */
 export const TARGETS: Record<'postgres' | 'pglite', Record<Group, number>> = {
-  postgres: { list: 25, search: 40, deep: 60, detail: 10 },
-  pglite: { list: 100, search: 100, deep: 100, detail: 100 },
+  postgres: { list: 25, sort: 25, filter: 25, search: 40, deep: 60, detail: 10 },
+  pglite: { list: 100, sort: 100, filter: 100, search: 100, deep: 100, detail: 100 },
 };
 
 /** Ids and words picked from the data. */
@@ -33,6 +35,11 @@ export type Fixture = {
   driverId: number;
   vehicleId: number;
   rideId: number;
+  /** The calendar month before the newest trip's (YYYY-MM-DD, first and last day). */
+  monthFrom: string;
+  monthTo: string;
+  /** The commonest service type of the trips' vehicles. */
+  serviceTypeId: number;
 };
 
 type Rows = <T>(text: string) => Promise<T[]>;
@@ -78,6 +85,16 @@ export async function findFixture(rows: Rows): Promise<Fixture> {
     `select id from vehicles where deleted_at is null order by id desc limit 1`,
   );
   const ride = await one<{ id: number }>(rows, `select id from rides order by id desc limit 1`);
+  const month = await one<{ from: string; to: string }>(
+    rows,
+    `select to_char(m, 'YYYY-MM-DD') as from, to_char(m + interval '1 month - 1 day', 'YYYY-MM-DD') as to
+     from (select date_trunc('month', max(created_at) at time zone 'UTC') - interval '1 month' as m
+           from rides) x`,
+  );
+  const service = await one<{ id: number }>(
+    rows,
+    `select service_type_id as id from vehicles group by 1 order by count(*) desc, 1 limit 1`,
+  );
   return {
     surname: surname.toLowerCase(),
     phoneFragment: fragment,
@@ -88,6 +105,9 @@ export async function findFixture(rows: Rows): Promise<Fixture> {
     driverId: Number(driver.id),
     vehicleId: Number(vehicle.id),
     rideId: Number(ride.id),
+    monthFrom: month.from,
+    monthTo: month.to,
+    serviceTypeId: Number(service.id),
   };
 }
 
@@ -127,6 +147,8 @@ export function callsOf(f: Fixture): Call[] {
     { group: 'list', name: 'transactions', path: 'transaction' },
     { group: 'list', name: 'FAQ', path: 'support-list' },
     { group: 'list', name: 'coupons', path: 'coupon-list' },
+    ...sortCalls(f),
+    ...filterCalls(f),
     {
       group: 'search',
       name: `passengers "${f.surname}"`,
@@ -168,6 +190,96 @@ export function callsOf(f: Fixture): Call[] {
     { group: 'detail', name: 'trip detail', path: `ride-detail?ride_id=${f.rideId}` },
     { group: 'detail', name: 'profile', path: 'getProfile' },
   ];
+}
+
+/**
+ * Page 1 of every sort each list offers (issue 18), one direction each (both
+ * read the same index, forwards or backwards): oldest first, names A to Z,
+ * totals, amounts and dates of birth from the largest.
+ */
+function sortCalls(f: Fixture): Call[] {
+  const lists: { name: string; path: string; sorts: string[] }[] = [
+    {
+      name: 'passengers',
+      path: 'user-list?user_type=User',
+      sorts: ['name', '-driver_rides_count'],
+    },
+    {
+      name: 'drivers',
+      path: 'user-list?user_type=Driver',
+      sorts: ['name', '-dob', '-driver_rides_count'],
+    },
+    {
+      name: 'companies',
+      path: 'user-list?user_type=Company',
+      sorts: ['name', 'company_name', '-total_vehicle', '-total_driver', '-driver_rides_count'],
+    },
+    { name: 'all users', path: 'all-users', sorts: ['name'] },
+    {
+      name: 'drivers of a company',
+      path: `driver-list?company_id=${f.companyId}`,
+      sorts: ['name', '-dob', '-driver_rides_count'],
+    },
+    { name: 'vehicles', path: 'vehicle-list', sorts: ['license_number'] },
+    {
+      name: 'vehicles of a company',
+      path: `vehicle-list?company_id=${f.companyId}`,
+      sorts: ['license_number'],
+    },
+    { name: 'trips', path: 'ride-list', sorts: ['-amount'] },
+    {
+      name: 'trips of a passenger',
+      path: `ride-list?user_id=${f.passengerId}`,
+      sorts: ['-amount'],
+    },
+    { name: 'trips of a driver', path: `ride-list?user_id=${f.driverId}`, sorts: ['-amount'] },
+    {
+      name: 'trips of a company',
+      path: `ride-list?user_id=${f.tripCompanyId}`,
+      sorts: ['-amount'],
+    },
+    { name: 'transactions', path: 'transaction', sorts: ['-amount'] },
+    { name: 'FAQ', path: 'support-list', sorts: ['-updated_at', 'question'] },
+    { name: 'coupons', path: 'coupon-list', sorts: ['title', 'coupon_code', '-discount'] },
+  ];
+  return lists.flatMap(({ name, path, sorts }) =>
+    ['created_at', ...sorts].map((sort) => ({
+      group: 'sort' as const,
+      name: `${name} sort=${sort}`,
+      path: `${path}${path.includes('?') ? '&' : '?'}sort=${sort}`,
+    })),
+  );
+}
+
+/** The trip filters (a status, a date range, a company, and mixes) and the sales of a month. */
+function filterCalls(f: Fixture): Call[] {
+  const month = `from=${f.monthFrom}&to=${f.monthTo}&tz=America/New_York`;
+  return [
+    { name: 'trips cancelled', path: 'ride-list?ride_status=Cancel' },
+    { name: 'trips live (Pending,Accept)', path: 'ride-list?ride_status=Pending,Accept' },
+    { name: 'trips of a month', path: `ride-list?${month}` },
+    { name: 'trips of a company (filter)', path: `ride-list?company_id=${f.tripCompanyId}` },
+    { name: 'trips of a driver (filter)', path: `ride-list?driver_id=${f.driverId}` },
+    {
+      name: 'trips cancelled in a month by price',
+      path: `ride-list?ride_status=Cancel&${month}&sort=-amount`,
+    },
+    {
+      name: 'trips of a company cancelled',
+      path: `ride-list?company_id=${f.tripCompanyId}&ride_status=Cancel`,
+    },
+    { name: 'trips of a service type', path: `ride-list?service_type_id=${f.serviceTypeId}` },
+    { name: 'trips $100-$150', path: 'ride-list?min_amount=100&max_amount=150' },
+    { name: 'sales of a month (with total)', path: `transaction?${month}` },
+    { name: 'sales of a month by card', path: `transaction?${month}&payment_method=Card` },
+    { name: 'sales of a month by amount', path: `transaction?${month}&sort=-amount` },
+  ]
+    .map((call): Call => ({ group: 'filter', ...call }))
+    .concat({
+      group: 'search',
+      name: `trips of a month "${f.surname}"`,
+      path: `ride-list?${month}&search=${q(f.surname)}`,
+    });
 }
 
 /** The deep-page call of a list whose page 1 said `lastPage`. */

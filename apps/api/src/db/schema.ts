@@ -348,7 +348,11 @@ export const rides = pgTable(
     index('rides_user_created_idx').on(t.userId, t.createdAt, t.id),
     index('rides_driver_created_idx').on(t.driverId, t.createdAt, t.id),
     index('rides_company_created_idx').on(t.companyId, t.createdAt, t.id),
+    // Sorts by price (issue 18): of all trips, and of one passenger's, driver's or company's.
     index('rides_amount_idx').on(t.amount, t.id),
+    index('rides_user_amount_idx').on(t.userId, t.amount, t.id),
+    index('rides_driver_amount_idx').on(t.driverId, t.amount, t.id),
+    index('rides_company_amount_idx').on(t.companyId, t.amount, t.id),
     index('rides_search_trgm_idx').using('gin', sql`${t.search} gin_trgm_ops`),
     check('rides_amount_check', sql`${t.amount} >= 0`),
   ],

@@ -1,8 +1,9 @@
-import { couponAdd, couponList, couponStatus } from '@cabdesk/contract';
+import { COUPON_SORTS, couponAdd, couponList, couponStatus } from '@cabdesk/contract';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, coupons } from '../../db/schema';
 import { bearer, buildTestApp, createAdmin, signedIn } from '../../../test/helper';
+import { expectSorts, expectUnknownSortRefused } from '../../../test/lists';
 
 const valid = {
   title: 'Weekend',
@@ -123,5 +124,36 @@ describe('coupons', () => {
     expect((await post(couponStatus, { coupon_id: 424242, suspend_status: 0 })).statusCode).toBe(
       404,
     );
+  });
+
+  it('sorts by creation, title, code or percentage (ties by id), in both shapes, live ones only', async () => {
+    const { post, database } = await setup();
+    const day = (d: string) => new Date(`2024-03-${d}T10:00:00Z`);
+    const coupon = (title: string, code: string, discount: number, createdAt: Date) => ({
+      title,
+      couponCode: code,
+      discount,
+      description: '-',
+      createdAt,
+    });
+    await database.db
+      .insert(coupons)
+      .values([
+        coupon('weekend', 'b-10', 10, day('01')),
+        coupon('Weekend', 'A-20', 20, day('01')),
+        coupon('Autumn', 'c-5', 10, day('02')),
+        { ...coupon('Aaa gone', 'AAA', 90, day('03')), deletedAt: day('03') },
+      ]);
+
+    await expectSorts(post, couponList, {}, COUPON_SORTS);
+    await expectUnknownSortRefused(post, couponList, {}, COUPON_SORTS, 'description');
+
+    // SPEC's array (no page) takes the same sort.
+    const codes = async (sort: string) =>
+      ((await post(couponList, { sort })).body.data as { coupon_code: string }[]).map(
+        (c) => c.coupon_code,
+      );
+    expect(await codes('coupon_code')).toEqual(['A-20', 'b-10', 'c-5']);
+    expect(await codes('-discount')).toEqual(['A-20', 'c-5', 'b-10']);
   });
 });

@@ -1,8 +1,9 @@
-import { faqAdd, faqList, faqUpdate, urlOf } from '@cabdesk/contract';
+import { FAQ_SORTS, faqAdd, faqList, faqUpdate, urlOf } from '@cabdesk/contract';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, faqs } from '../../db/schema';
 import { bearer, buildTestApp, createAdmin, signedIn } from '../../../test/helper';
+import { expectSorts, expectUnknownSortRefused, idsSortedBy } from '../../../test/lists';
 
 async function setup() {
   const built = await buildTestApp();
@@ -107,5 +108,35 @@ describe('FAQ', () => {
     const { app } = await buildTestApp();
     const res = await app.inject({ url: urlOf(faqList) });
     expect(res.statusCode).toBe(401);
+  });
+
+  it('sorts by creation, last update or question (ties by id), in both shapes, live entries only', async () => {
+    const { post, database } = await setup();
+    const day = (d: string) => new Date(`2024-03-${d}T10:00:00Z`);
+    await database.db.insert(faqs).values([
+      { question: 'How do I pay?', answer: 'a', createdAt: day('01'), updatedAt: day('05') },
+      { question: 'how do I pay?', answer: 'b', createdAt: day('01'), updatedAt: day('02') },
+      { question: 'Can I tip?', answer: 'c', createdAt: day('02'), updatedAt: day('05') },
+      { question: 'Where is my driver?', answer: 'd', createdAt: day('03'), updatedAt: day('03') },
+      { question: 'Are pets allowed?', answer: 'e', createdAt: day('04'), deletedAt: day('04') },
+    ]);
+
+    await expectSorts(post, faqList, {}, FAQ_SORTS);
+    await expectUnknownSortRefused(post, faqList, {}, FAQ_SORTS, 'answer');
+
+    // SPEC's array (no page) takes the same sort.
+    const array = (await post(faqList, { sort: '-updated_at' })).body.data as {
+      id: number;
+      question: string;
+      updated_at: string;
+    }[];
+    expect(array.map((f) => f.question)).not.toContain('Are pets allowed?');
+    expect(array.map((f) => f.id)).toEqual(idsSortedBy(array, 'updated_at', true));
+    expect(array.map((f) => f.question)).toEqual([
+      'Can I tip?',
+      'How do I pay?',
+      'Where is my driver?',
+      'how do I pay?',
+    ]);
   });
 });

@@ -407,6 +407,7 @@ describe('ride-detail', () => {
         updated_at: '2024-03-05T09:14:00.000Z',
         ride_status: 'Accept',
         cancel_reason: null,
+        transaction: null,
         user: { id: ann.id, name: 'Ann Rider', phone: '5552223333', email: 'ann@example.test' },
         driver: {
           id: driver.id,
