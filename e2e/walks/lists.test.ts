@@ -30,9 +30,6 @@ interface Sales extends Paged<Sale> {
   total_amount: number;
 }
 
-/** Waits on what a list shows: a loaded server on shared cores takes more than poll's 1 s. */
-const poll = <T>(check: () => T | Promise<T>) => expect.poll(check, { timeout: 10_000 });
-
 const dollars = (amount: number) =>
   `$${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const count = (n: number) => n.toLocaleString('en-US');
@@ -40,8 +37,8 @@ const count = (n: number) => n.toLocaleString('en-US');
 /** Waits until a list has rows and no request is under way. */
 async function settledRows(page: Page, table: string) {
   const rows = page.getByRole('table', { name: table }).locator('tbody tr');
-  await poll(() => rows.first().locator('td').count()).toBeGreaterThan(1);
-  await poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
+  await expect.poll(() => rows.first().locator('td').count()).toBeGreaterThan(1);
+  await expect.poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
   return rows;
 }
 
@@ -103,7 +100,7 @@ describe('lists an operator lives in', () => {
     await price.getByRole('button', { name: 'Price' }).click();
     await page.waitForURL((url) => url.searchParams.get('sort') === '-amount');
     const dearest = await apiGet<Paged<Ride>>(baseUrl, token, 'ride-list?sort=-amount');
-    await poll(() => tripIds(page)).toEqual(dearest.data.map((r) => r.id));
+    await expect.poll(() => tripIds(page)).toEqual(dearest.data.map((r) => r.id));
     expect(await price.getAttribute('aria-sort')).toBe('descending');
     expect(await date.getAttribute('aria-sort')).toBe('none');
 
@@ -112,18 +109,20 @@ describe('lists an operator lives in', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.searchParams.get('sort') === 'amount');
     const cheapest = await apiGet<Paged<Ride>>(baseUrl, token, 'ride-list?sort=amount');
-    await poll(() => tripIds(page)).toEqual(cheapest.data.map((r) => r.id));
+    await expect.poll(() => tripIds(page)).toEqual(cheapest.data.map((r) => r.id));
     expect(await price.getAttribute('aria-sort')).toBe('ascending');
 
     // Once more: back to the default order, and a plain URL.
     await page.keyboard.press('Space');
     await page.waitForURL((url) => !url.searchParams.has('sort'));
-    await poll(() => date.getAttribute('aria-sort')).toBe('descending');
+    await expect.poll(() => date.getAttribute('aria-sort')).toBe('descending');
 
     // At 1280 px beside the menu every list's row fits: nothing scrolls inside a table.
     for (const path of ['/user', '/company', '/driver', '/vehicle', '/sales', '/faq', '/coupon']) {
       await page.goto(path);
-      await poll(() => page.locator('tbody tr').first().locator('td').count()).toBeGreaterThan(1);
+      await expect
+        .poll(() => page.locator('tbody tr').first().locator('td').count())
+        .toBeGreaterThan(1);
       await expectTableFits(page, path);
     }
   });
@@ -163,7 +162,7 @@ describe('lists an operator lives in', () => {
         `ride-list?ride_status=Pending,Accept&from=${day}&to=${day}&tz=${encodeURIComponent(zone)}`,
       );
       expect(expected.total).toBeGreaterThan(0);
-      await poll(() => tripIds(page)).toEqual(expected.data.map((r) => r.id));
+      await expect.poll(() => tripIds(page)).toEqual(expected.data.map((r) => r.id));
       const noun = expected.total === 1 ? 'trip' : 'trips';
       await page
         .getByTestId('table-total')
@@ -201,16 +200,16 @@ describe('lists an operator lives in', () => {
 
       await page.getByLabel('Rows per page').selectOption('50');
       await page.waitForURL((url) => url.searchParams.get('per_page') === '50');
-      await poll(async () => (await settledRows(page, 'Overall Trips')).count()).toBe(50);
+      await expect.poll(async () => (await settledRows(page, 'Overall Trips')).count()).toBe(50);
       await page.getByText(`Showing 1 - ${Math.ceil(all.total / 50)}`, { exact: true }).waitFor();
 
       // The list opens with it next time, the URL naming none; another list keeps its own.
       await page.goto('/trip');
       rows = await settledRows(page, 'Overall Trips');
-      await poll(() => rows.count()).toBe(50);
+      await expect.poll(() => rows.count()).toBe(50);
       expect(await page.getByLabel('Rows per page').inputValue()).toBe('50');
       await page.goto('/sales');
-      await poll(async () => (await settledRows(page, 'Sales')).count()).toBe(10);
+      await expect.poll(async () => (await settledRows(page, 'Sales')).count()).toBe(10);
     },
   );
 
@@ -221,8 +220,8 @@ describe('lists an operator lives in', () => {
       const token = await signInByApi(page, baseUrl, admin, '/sales');
       const all = await apiGet<Sales>(baseUrl, token, 'transaction');
       const totals = page.getByTestId('sales-totals');
-      await poll(() => totals.innerText()).toContain(count(all.total));
-      await poll(() => totals.innerText()).toContain(dollars(all.total_amount));
+      await expect.poll(() => totals.innerText()).toContain(count(all.total));
+      await expect.poll(() => totals.innerText()).toContain(dollars(all.total_amount));
 
       // One payment method: the figures follow the filter.
       await select(page, 'Payment method').click();
@@ -230,8 +229,8 @@ describe('lists an operator lives in', () => {
       await page.waitForURL((url) => url.searchParams.get('payment_method') === 'Cash');
       const cash = await apiGet<Sales>(baseUrl, token, 'transaction?payment_method=Cash');
       expect(cash.total).toBeLessThan(all.total);
-      await poll(() => totals.innerText()).toContain(dollars(cash.total_amount));
-      await poll(() => totals.innerText()).toContain(count(cash.total));
+      await expect.poll(() => totals.innerText()).toContain(dollars(cash.total_amount));
+      await expect.poll(() => totals.innerText()).toContain(count(cash.total));
       await settledRows(page, 'Sales');
       await shoot(page, 'sales-totals');
 
@@ -274,9 +273,9 @@ describe('lists an operator lives in', () => {
 
       // The trip list as cards; its filters and sort in a drawer.
       const cards = page.getByTestId('row-card');
-      await poll(() => cards.count()).toBe(10);
+      await expect.poll(() => cards.count()).toBe(10);
       expect(await page.getByRole('table').count()).toBe(0);
-      await poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
+      await expect.poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
       await expectNoSidewaysScroll(page, '/trip');
       await shoot(page, 'phone-cards');
       await page.getByRole('button', { name: 'Filters' }).click();
@@ -292,7 +291,7 @@ describe('lists an operator lives in', () => {
       );
       await shoot(page, 'phone-filters');
       await drawer.getByRole('button', { name: 'Show results' }).click();
-      await poll(() => cards.count()).toBeGreaterThan(0);
+      await expect.poll(() => cards.count()).toBeGreaterThan(0);
       for (const status of await cards.getByTestId('ride-status').allTextContents()) {
         expect(status).toBe('Cancelled');
       }
@@ -321,7 +320,7 @@ describe('lists an operator lives in', () => {
         await expect
           .poll(() => page.locator('[data-testid="row-card"], .mantine-Paper-root').count())
           .toBeGreaterThan(0);
-        await poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
+        await expect.poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
         await page.waitForLoadState('networkidle');
         await expectNoSidewaysScroll(page, path);
         if (path.startsWith('/driver-detail/')) await shoot(page, 'phone-detail');
