@@ -58,9 +58,10 @@ const headerOf = (page: Page, table: string, column: string) =>
 /** A select's input, by its accessible name (Mantine's combobox input). */
 const select = (page: Page, name: string) => page.locator(`input[aria-label="${name}"]`);
 
-/** What the screen shows, once overlays have faded, into e2e/artifacts/lists-*.png. */
+/** The screen once no list loads and overlays have faded: e2e/artifacts/lists-*.png. */
 async function shoot(page: Page, name: string) {
   await page.waitForLoadState('networkidle');
+  await expect.poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
   await motionless(page);
   await page.screenshot({ path: join(artifactsDir, `lists-${name}.png`) });
 }

@@ -52,7 +52,13 @@ export function FilterSelect({
   );
 }
 
-/** Several values of a few (trip statuses), sent comma-separated. */
+const valuesOf = (value: string) => (value === '' ? [] : value.split(','));
+
+/**
+ * Several values of a few (trip statuses), sent comma-separated. The field
+ * keeps what was picked itself: the URL renders a change late (a transition),
+ * and a second pick made before that would otherwise drop the first.
+ */
 export function FilterMultiSelect({
   label,
   placeholder,
@@ -60,21 +66,27 @@ export function FilterMultiSelect({
   value,
   onChange,
 }: ChoiceProps & { value: string; onChange: (value: string | null) => void }) {
-  const chosen = value === '' ? [] : value.split(',');
+  const [chosen, setChosen] = useState(() => valuesOf(value));
+  const [shown, setShown] = useState(value);
+  if (value !== shown) {
+    setShown(value);
+    setChosen(valuesOf(value));
+  }
   return (
     <MultiSelect
       aria-label={label}
       placeholder={chosen.length === 0 ? placeholder : undefined}
       data={options}
       value={chosen}
-      onChange={(next) =>
+      onChange={(next) => {
+        setChosen(next);
         onChange(
           options
             .filter((o) => next.includes(o.value))
             .map((o) => o.value)
             .join(','),
-        )
-      }
+        );
+      }}
       clearable
       w={{ base: '100%', sm: 300 }}
       comboboxProps={{ withinPortal: true }}
