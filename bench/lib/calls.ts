@@ -257,6 +257,10 @@ function filterCalls(f: Fixture): Call[] {
   return [
     { name: 'trips cancelled', path: 'ride-list?ride_status=Cancel' },
     { name: 'trips live (Pending,Accept)', path: 'ride-list?ride_status=Pending,Accept' },
+    {
+      name: 'trips live by price',
+      path: 'ride-list?ride_status=Pending,Accept&sort=-amount',
+    },
     { name: 'trips of a month', path: `ride-list?${month}` },
     { name: 'trips of a company (filter)', path: `ride-list?company_id=${f.tripCompanyId}` },
     { name: 'trips of a driver (filter)', path: `ride-list?driver_id=${f.driverId}` },

@@ -353,6 +353,8 @@ export const rides = pgTable(
     index('rides_user_amount_idx').on(t.userId, t.amount, t.id),
     index('rides_driver_amount_idx').on(t.driverId, t.amount, t.id),
     index('rides_company_amount_idx').on(t.companyId, t.amount, t.id),
+    // A status sorted by price: live statuses are rare (a few hundred of a million trips).
+    index('rides_status_amount_idx').on(t.rideStatus, t.amount, t.id),
     index('rides_search_trgm_idx').using('gin', sql`${t.search} gin_trgm_ops`),
     check('rides_amount_check', sql`${t.amount} >= 0`),
   ],

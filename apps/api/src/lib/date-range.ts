@@ -48,32 +48,55 @@ export async function totalsWithin(
   range: DateRange,
   source: { at: SQL; daily: (where: SQL) => SQL; rows: (where: SQL) => SQL },
 ): Promise<Totals> {
-  const { from, to, tz } = range;
-  const start = from === undefined ? null : startOf(from, tz);
-  const end = to === undefined ? null : endOf(to, tz);
-  // UTC days [firstDay, lastDay) lie wholly within [start, end).
-  // Each a one-row subquery of the CTE below: computed once, usable as an index bound.
-  const firstDay = sql`(select first_day from b)`;
-  const lastDay = sql`(select last_day from b)`;
-  const s = sql`(select s from b)`;
-  const e = sql`(select e from b)`;
-  const dayStart = (day: SQL) => sql`(${day}::timestamp at time zone 'UTC')`;
-  const parts: SQL[] = [];
+  const cuts = await cutsOf(db, range);
+  const at = (text: string) => sql`${text}::timestamptz`;
   const wholeDays: SQL[] = [];
-  if (start) wholeDays.push(sql`day >= ${firstDay}`);
-  if (end) wholeDays.push(sql`day < ${lastDay}`);
-  parts.push(source.daily(allOf(wholeDays)));
-  if (start) {
-    const headEnd = end ? sql`least(${dayStart(firstDay)}, ${e})` : dayStart(firstDay);
-    parts.push(source.rows(sql`${source.at} >= ${s} and ${source.at} < ${headEnd}`));
+  if (cuts.first_day !== null) wholeDays.push(sql`day >= ${cuts.first_day}::date`);
+  if (cuts.last_day !== null) wholeDays.push(sql`day < ${cuts.last_day}::date`);
+  const parts = [source.daily(allOf(wholeDays))];
+  if (cuts.s !== null && cuts.head_end !== null) {
+    parts.push(
+      source.rows(sql`${source.at} >= ${at(cuts.s)} and ${source.at} < ${at(cuts.head_end)}`),
+    );
   }
-  if (end) {
-    const tailStart = start
-      ? sql`greatest(${dayStart(lastDay)}, ${dayStart(firstDay)})`
-      : dayStart(lastDay);
-    parts.push(source.rows(sql`${source.at} >= ${tailStart} and ${source.at} < ${e}`));
+  if (cuts.e !== null && cuts.tail_start !== null) {
+    parts.push(
+      source.rows(sql`${source.at} >= ${at(cuts.tail_start)} and ${source.at} < ${at(cuts.e)}`),
+    );
   }
   const [row] = await rowsOf<{ n: number; amount: string }>(
+    db,
+    sql`with parts as (${sql.join(
+      parts.map((part) => sql`(${part})`),
+      sql` union all `,
+    )})
+    select coalesce(sum(n), 0)::int as n, coalesce(sum(amount), 0)::text as amount from parts`,
+  );
+  return { n: row?.n ?? 0, amount: row?.amount ?? '0' };
+}
+
+/** Where totalsWithin cuts a range: instants as timestamptz text, UTC days as YYYY-MM-DD. */
+type Cuts = {
+  s: string | null;
+  e: string | null;
+  /** The UTC days [first_day, last_day) lie wholly within [s, e). */
+  first_day: string | null;
+  last_day: string | null;
+  /** The head [s, head_end) and the tail [tail_start, e) are summed from the rows. */
+  head_end: string | null;
+  tail_start: string | null;
+};
+
+/**
+ * The cuts of a range, computed by PostgreSQL (its time zone database) in a
+ * statement of their own, so the sums that follow bind them as values: the
+ * planner then sees a day's worth of rows at each end, not an unknown range
+ * (with unknown bounds it chose to read a status's 120,000 index entries).
+ */
+async function cutsOf(db: Db, range: DateRange): Promise<Cuts> {
+  const { from, to, tz } = range;
+  const utcStart = (day: string) => `((${day})::timestamp at time zone 'UTC')`;
+  const [cuts] = await rowsOf<Cuts>(
     db,
     sql`
     with b as (
@@ -81,13 +104,16 @@ export async function totalsWithin(
         -- the first UTC day starting at or after s, and the UTC day e falls in
         (s at time zone 'UTC')::date + ((s at time zone 'UTC')::time > '00:00')::int as first_day,
         (e at time zone 'UTC')::date as last_day
-      from (select ${start ?? sql`null::timestamptz`} as s, ${end ?? sql`null::timestamptz`} as e) x
-    ),
-    parts as (${sql.join(
-      parts.map((part) => sql`(${part})`),
-      sql` union all `,
-    )})
-    select coalesce(sum(n), 0)::int as n, coalesce(sum(amount), 0)::text as amount from parts`,
+      from (select ${from === undefined ? sql`null::timestamptz` : startOf(from, tz)} as s,
+                   ${to === undefined ? sql`null::timestamptz` : endOf(to, tz)} as e) x
+    )
+    select s::text, e::text, first_day::text, last_day::text,
+      (case when e is null then ${sql.raw(utcStart('first_day'))}
+            else least(${sql.raw(utcStart('first_day'))}, e) end)::text as head_end,
+      (case when s is null then ${sql.raw(utcStart('last_day'))}
+            else greatest(${sql.raw(utcStart('last_day'))}, ${sql.raw(utcStart('first_day'))}) end)::text
+        as tail_start
+    from b`,
   );
-  return { n: row?.n ?? 0, amount: row?.amount ?? '0' };
+  return cuts!;
 }

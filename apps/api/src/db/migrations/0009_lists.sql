@@ -18,6 +18,7 @@ CREATE INDEX "rides_amount_idx" ON "rides" USING btree ("amount","id");--> state
 CREATE INDEX "rides_user_amount_idx" ON "rides" USING btree ("user_id","amount","id");--> statement-breakpoint
 CREATE INDEX "rides_driver_amount_idx" ON "rides" USING btree ("driver_id","amount","id");--> statement-breakpoint
 CREATE INDEX "rides_company_amount_idx" ON "rides" USING btree ("company_id","amount","id");--> statement-breakpoint
+CREATE INDEX "rides_status_amount_idx" ON "rides" USING btree ("ride_status","amount","id");--> statement-breakpoint
 CREATE INDEX "transactions_amount_idx" ON "transactions" USING btree ("amount","id");--> statement-breakpoint
 CREATE INDEX "user_stats_role_rides_idx" ON "user_stats" USING btree ("role","ride_count","user_id");--> statement-breakpoint
 CREATE INDEX "user_stats_company_vehicles_idx" ON "user_stats" USING btree ("total_vehicle","user_id") WHERE "user_stats"."role" = 'Company';--> statement-breakpoint
