@@ -10,6 +10,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 180_000,
     teardownTimeout: 30_000,
+    // What a walk polls for (a list's rows, a toast) may take seconds on shared
+    // cores: 1 s (the default) failed walks whose screens were right.
+    expect: { poll: { timeout: 10_000 } },
     reporters: ['default'],
   },
 });

@@ -57,11 +57,15 @@ describe('the generic list', () => {
     expect(asked).toEqual([]);
     expect(new URL(page.url()).searchParams.get('search')).toBeNull();
     expect(await firstCells(page, 'User List')).toEqual(before);
+    // ...and the box says a search is on its way.
+    const pending = page.getByRole('status', { name: 'Search pending' });
+    expect(await pending.count()).toBe(1);
 
     // At 2 s (the clock still stopped) page 1 of the search: in the URL, and asked for.
     await page.clock.runFor(1);
     await page.waitForURL((url) => url.searchParams.get('search') === target.email);
     expect(new URL(page.url()).searchParams.get('page')).toBeNull();
+    expect(await pending.count()).toBe(0);
     await expect.poll(() => asked.length).toBeGreaterThan(0);
     expect(asked.map((url) => url.searchParams.get('search'))).toEqual(
       asked.map(() => target.email),

@@ -165,7 +165,8 @@ describe('the review desk', () => {
       // On a phone: the same screen, stacked.
       await page.setViewportSize({ width: 390, height: 844 });
       await page.goto('/review');
-      await rows.first().waitFor();
+      // A phone shows the inbox as cards.
+      await page.getByRole('list', { name: 'Review desk' }).getByRole('listitem').first().waitFor();
       await shoot(page, 'inbox-phone');
       await page.keyboard.press('j');
       await opened(page, items[5]!);

@@ -205,11 +205,13 @@ describe('a team at the desk', () => {
         await page.setViewportSize({ width: 390, height: 844 });
         await page.goto('/audit-log');
         await page.getByRole('heading', { name: 'Audit log' }).waitFor();
-        await log.getByText('Signed in', { exact: true }).first().waitFor();
+        // A phone shows the entries as cards.
+        const cards = page.getByRole('list', { name: 'Audit log' });
+        await cards.getByText('Signed in', { exact: true }).first().waitFor();
         await motionless(page);
         await screenshot('team-audit-log-phone.png');
         await page.goto('/administrators');
-        await page.getByRole('row').filter({ hasText: colleague.email }).waitFor();
+        await page.getByRole('listitem').filter({ hasText: colleague.email }).waitFor();
         await motionless(page);
         await screenshot('team-administrators-phone.png');
       } finally {

@@ -65,11 +65,12 @@ async function shoot(page: Page, name: string) {
   await page.screenshot({ path: join(artifactsDir, name) });
 }
 
-/** SPEC 9: Mar-05-2024. */
+/** SPEC 9's date (Mar-05-2024), then the time of day in the browser's zone (issue 18). */
 const tripDate = (iso: string) => {
   const d = new Date(iso);
   const month = d.toLocaleString('en-US', { month: 'short' });
-  return `${month}-${String(d.getDate()).padStart(2, '0')}-${d.getFullYear()}`;
+  const time = d.toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit' });
+  return `${month}-${String(d.getDate()).padStart(2, '0')}-${d.getFullYear()} ${time}`;
 };
 
 const dollars = (amount: number) =>
@@ -221,7 +222,10 @@ describe('trips', () => {
       expect(await field(page, 'Driver Detail', 'Name').innerText()).toBe('N/A');
       expect(await field(page, 'Driver Detail', 'Phone').innerText()).toBe('N/A');
       expect(await field(page, 'Company Detail', 'Company Name').innerText()).toBe('N/A');
-      expect(await field(page, 'Trip Information', 'Status').textContent()).toBe('Pending');
+      // Pending, and for how long (issue 18).
+      const status = field(page, 'Trip Information', 'Status');
+      expect(await status.getByTestId('ride-status').textContent()).toBe('Pending');
+      expect(await status.getByTestId('ride-waiting').innerText()).toMatch(/^Waiting \d+\s/);
       await shoot(page, 'trip-detail.png');
       await expectNoSeriousA11yViolations(page);
 
@@ -244,9 +248,8 @@ describe('trips', () => {
       await dialog.getByRole('button', { name: 'Reject trip' }).click();
       await toast(page, 'Trip cancelled successfully.').waitFor();
       await dialog.waitFor({ state: 'hidden' });
-      await expect
-        .poll(() => field(page, 'Trip Information', 'Status').textContent())
-        .toBe('Cancelled');
+      // Cancelled, and no longer waiting.
+      await expect.poll(() => status.textContent()).toBe('Cancelled');
       expect(await field(page, 'Trip Information', 'Cancellation Reason').innerText()).toBe(
         'Rider asked support to cancel',
       );

@@ -4,7 +4,13 @@ import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApprovalActions, type Decision } from './approval-actions';
-import { DataTable, pagedQueryProps, type Column, type PagedQuery } from './data-table';
+import {
+  DataTable,
+  pagedQueryProps,
+  type Column,
+  type ListControls,
+  type PagedQuery,
+} from './data-table';
 import { DeleteButton } from './delete-button';
 import { ViewLink } from './view-link';
 
@@ -12,15 +18,21 @@ import { ViewLink } from './view-link';
 interface TableProps {
   /** The table's accessible name. */
   label: string;
-  onPageChange: (page: number) => void;
-  toolbar?: ReactNode;
+  /** The list's URL state: page, page size, sort, search, filters. */
+  table: ListControls;
+  /** The list's filter fields. */
+  filters?: ReactNode;
+  /** False when a search box shared with another list stands above it. */
+  searchable?: boolean;
   minWidth: number;
 }
 
 /** The props of a table of records that serves several screens (drivers, vehicles). */
 export interface RecordListProps<Query> extends TableProps {
-  /** What its list call is asked; with company_id, one company's records (no company column). */
+  /** What its list call is asked. */
   query: Query;
+  /** One company's records (its tab): no company column. */
+  ofCompany?: boolean;
 }
 
 /** What the columns need of an approval mutation (TanStack Query's result, narrowed). */
@@ -66,6 +78,7 @@ function recordColumns<T extends { id: number; approval: string }>(
       key: 'approval',
       header: t('approval.column'),
       nowrap: true,
+      card: 'actions',
       render: (row) => (
         <ApprovalActions
           approval={row.approval}
@@ -82,6 +95,7 @@ function recordColumns<T extends { id: number; approval: string }>(
       key: 'action',
       header: t('table.action'),
       nowrap: true,
+      card: 'actions',
       render: (row) => (
         <Group gap="xs" wrap="nowrap">
           {before?.(row)}
@@ -104,6 +118,10 @@ interface RecordTableProps<T> extends TableProps, RecordColumnsOptions<T> {
   list: PagedQuery<T>;
   /** The record's own columns; `false` leaves one out. */
   columns: (Column<T> | false)[];
+  /** What the rows are, for their count: (3000) => "vehicles". */
+  noun: (count: number) => string;
+  /** The list's order when no sort is asked for. */
+  defaultSort?: string;
 }
 
 /** A paged table of records awaiting approval: its own columns, then approve / view / delete. */
@@ -111,8 +129,11 @@ export function RecordTable<T extends { id: number; approval: string }>({
   label,
   list,
   columns,
-  onPageChange,
-  toolbar,
+  table,
+  filters,
+  searchable,
+  noun,
+  defaultSort,
   minWidth,
   ...record
 }: RecordTableProps<T>) {
@@ -122,9 +143,13 @@ export function RecordTable<T extends { id: number; approval: string }>({
       label={label}
       columns={[...columns.filter((column) => column !== false), ...recordColumns(t, record)]}
       rowKey={(row) => row.id}
-      {...pagedQueryProps(list, onPageChange)}
+      {...pagedQueryProps(list)}
+      table={table}
+      filters={filters}
+      searchable={searchable}
+      noun={noun}
+      defaultSort={defaultSort}
       minWidth={minWidth}
-      toolbar={toolbar}
     />
   );
 }

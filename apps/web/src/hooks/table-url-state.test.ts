@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { nextParams, readChoice, readPage } from './table-url-state';
+import {
+  nextParams,
+  nextSort,
+  readFilter,
+  readPage,
+  readPageSize,
+  readSort,
+  sortDirectionOf,
+} from './table-url-state';
 
 describe('readPage', () => {
   it('reads a whole page number of 1 or more, else 1', () => {
@@ -13,11 +21,70 @@ describe('readPage', () => {
   });
 });
 
-describe('readChoice', () => {
+describe('readPageSize', () => {
+  it('reads a size the pager offers, else none', () => {
+    expect(readPageSize('25')).toBe(25);
+    expect(readPageSize('100')).toBe(100);
+    expect(readPageSize('11')).toBeNull();
+    expect(readPageSize('1000')).toBeNull();
+    expect(readPageSize('')).toBeNull();
+    expect(readPageSize(null)).toBeNull();
+  });
+});
+
+describe('sorting', () => {
+  it('reads a field the list offers, either way, else the default order', () => {
+    expect(readSort('amount', ['amount', 'created_at'])).toBe('amount');
+    expect(readSort('-created_at', ['amount', 'created_at'])).toBe('-created_at');
+    expect(readSort('password', ['amount'])).toBe('');
+    expect(readSort('--amount', ['amount'])).toBe('');
+    expect(readSort(null, ['amount'])).toBe('');
+  });
+
+  it('turns a header from its first direction to the other, then back to the default', () => {
+    expect(nextSort('', 'name')).toBe('name');
+    expect(nextSort('name', 'name')).toBe('-name');
+    expect(nextSort('-name', 'name')).toBe('');
+    // Dates and amounts start from the largest.
+    expect(nextSort('', 'amount', true)).toBe('-amount');
+    expect(nextSort('-amount', 'amount', true)).toBe('amount');
+    expect(nextSort('amount', 'amount', true)).toBe('');
+    // Another column's sort gives way.
+    expect(nextSort('-amount', 'name')).toBe('name');
+  });
+
+  it('tells each column its direction', () => {
+    expect(sortDirectionOf('-amount', 'amount')).toBe('descending');
+    expect(sortDirectionOf('amount', 'amount')).toBe('ascending');
+    expect(sortDirectionOf('amount', 'name')).toBeNull();
+  });
+});
+
+describe('readFilter', () => {
   it('keeps only allowed values', () => {
-    expect(readChoice('Active', ['Active', 'Inactive'])).toBe('Active');
-    expect(readChoice('active', ['Active', 'Inactive'])).toBe('');
-    expect(readChoice(null, ['Active'])).toBe('');
+    expect(readFilter('Active', { one: ['Active', 'Inactive'] })).toBe('Active');
+    expect(readFilter('active', { one: ['Active', 'Inactive'] })).toBe('');
+    expect(readFilter(null, { one: ['Active'] })).toBe('');
+  });
+
+  it('keeps several allowed values once each, in the order offered', () => {
+    const statuses = { many: ['Pending', 'Accept', 'Cancel'] };
+    expect(readFilter('Cancel,Pending,Cancel,Nope', statuses)).toBe('Pending,Cancel');
+    expect(readFilter('Nope', statuses)).toBe('');
+  });
+
+  it('reads days, ids and amounts, and nothing else', () => {
+    expect(readFilter('2025-02-28', 'date')).toBe('2025-02-28');
+    expect(readFilter('2025-02-30', 'date')).toBe('');
+    expect(readFilter('2025-2-3', 'date')).toBe('');
+    expect(readFilter('12', 'id')).toBe('12');
+    expect(readFilter('0', 'id')).toBe('');
+    expect(readFilter('1e3', 'id')).toBe('');
+    expect(readFilter('12.5', 'amount')).toBe('12.5');
+    expect(readFilter('-3', 'amount')).toBe('');
+    expect(readFilter('1.234', 'amount')).toBe('');
+    expect(readFilter(' Card ', 'text')).toBe('Card');
+    expect(readFilter('x'.repeat(51), 'text')).toBe('');
   });
 });
 

@@ -1,62 +1,144 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
+import { adminTimeZone } from '@/lib/format';
+import { rememberPageSize, storedPageSize } from '@/lib/storage';
 import {
-  DEFAULT_KEYS,
+  DEFAULT_PAGE_SIZE,
   nextParams,
-  readChoice,
+  readFilter,
   readPage,
-  type TableUrlKeys,
+  readPageSize,
+  readSort,
+  type FilterKind,
+  type PageSize,
 } from './table-url-state';
 
 export interface UseTableUrlStateOptions<F extends string> {
-  keys?: Partial<TableUrlKeys>;
-  /** Filters kept in the URL, each with its allowed values (anything else reads as none). */
-  filters?: Record<F, readonly string[]>;
-  /** Other page parameters of the same URL that a new search or filter also resets. */
+  /** Names the list for the page size remembered on it ('trips', 'company-drivers'). */
+  list: string;
+  /**
+   * Starts this list's own parameters (page, page size, sort, filters) when
+   * several lists share one URL: `driver_` gives `driver_page`, `driver_sort`.
+   * The search is shared.
+   */
+  prefix?: string;
+  /** Other page parameters of the same URL that a new search also resets. */
   otherPageKeys?: readonly string[];
+  /** The fields the list sorts by, as its call names them. */
+  sorts?: readonly string[];
+  /** Filters kept in the URL, each with what it holds (anything else reads as none). */
+  filters?: Record<F, FilterKind>;
 }
 
 /**
- * A list's page, search and filters live in the URL, so reload, back and a
- * shared link reopen the same view (shadcn-admin `use-table-url-state`).
- * Changing the search or a filter goes back to page 1.
+ * A list's page, page size, sort, search and filters live in the URL, so
+ * reload, back and a shared link reopen the same view (shadcn-admin
+ * `use-table-url-state`). The page size chosen is also remembered per list
+ * and used when the URL names none. Changing anything but the page goes back
+ * to page 1.
  */
-export function useTableUrlState<F extends string = never>(
-  options: UseTableUrlStateOptions<F> = {},
-) {
+export function useTableUrlState<F extends string = never>(options: UseTableUrlStateOptions<F>) {
   const [params, setParams] = useSearchParams();
-  const keys = { ...DEFAULT_KEYS, ...options.keys };
-  const pageKeys = [keys.page, ...(options.otherPageKeys ?? [])];
-  const filterDefs = (options.filters ?? {}) as Record<F, readonly string[]>;
+  const { list, prefix = '', otherPageKeys = [], sorts = [] } = options;
+  const kinds = (options.filters ?? {}) as Record<F, FilterKind>;
+  const keys = { page: `${prefix}page`, perPage: `${prefix}per_page`, sort: `${prefix}sort` };
+  const pageKeysId = [keys.page, ...otherPageKeys].join(',');
 
   const page = readPage(params.get(keys.page));
-  const search = (params.get(keys.search) ?? '').trim();
+  const perPage: PageSize =
+    readPageSize(params.get(keys.perPage)) ??
+    readPageSize(String(storedPageSize(list))) ??
+    DEFAULT_PAGE_SIZE;
+  const search = (params.get('search') ?? '').trim();
+  const sort = readSort(params.get(keys.sort), sorts);
+  const filterNames = Object.keys(kinds) as F[];
   const filters = Object.fromEntries(
-    Object.entries(filterDefs).map(([key, allowed]) => [
-      key,
-      readChoice(params.get(key), allowed as readonly string[]),
-    ]),
+    filterNames.map((key) => [key, readFilter(params.get(`${prefix}${key}`), kinds[key])]),
   ) as Record<F, string>;
 
-  const pageKeysId = pageKeys.join(',');
   const update = useCallback(
-    (changes: Record<string, string | number | null>, replace = false) => {
-      setParams((current) => nextParams(current, changes, pageKeysId.split(',')), { replace });
+    (changes: Record<string, string | number | null>) => {
+      // From the address bar, not the rendered params: the router renders a
+      // change late (a transition), and two changes before it (From then To)
+      // would otherwise lose the first.
+      setParams(() =>
+        nextParams(new URLSearchParams(window.location.search), changes, pageKeysId.split(',')),
+      );
     },
     [setParams, pageKeysId],
   );
 
   const setPage = useCallback((next: number) => update({ [keys.page]: next }), [update, keys.page]);
-  const setSearch = useCallback(
-    (next: string) => update({ [keys.search]: next }),
-    [update, keys.search],
+  const setPerPage = useCallback(
+    (next: PageSize) => {
+      rememberPageSize(list, next);
+      update({ [keys.perPage]: next === DEFAULT_PAGE_SIZE ? null : next });
+    },
+    [update, list, keys.perPage],
+  );
+  const setSearch = useCallback((next: string) => update({ search: next }), [update]);
+  const setSort = useCallback((next: string) => update({ [keys.sort]: next }), [update, keys.sort]);
+  /** Sets several filters at once (a date range): one history entry. */
+  const setFilters = useCallback(
+    (changes: Partial<Record<F, string | null>>) =>
+      update(
+        Object.fromEntries(
+          Object.entries(changes).map(([key, value]) => [
+            `${prefix}${key}`,
+            value as string | null,
+          ]),
+        ),
+      ),
+    [update, prefix],
   );
   const setFilter = useCallback(
-    (key: F, value: string | null) => update({ [key]: value }),
-    [update],
+    (key: F, value: string | null) => setFilters({ [key]: value } as Partial<Record<F, string>>),
+    [setFilters],
   );
+  const namesId = filterNames.join(',');
+  const resetFilters = useCallback(
+    () =>
+      setFilters(
+        Object.fromEntries(namesId.split(',').map((key) => [key, null])) as Partial<
+          Record<F, null>
+        >,
+      ),
+    [setFilters, namesId],
+  );
+  const activeFilters = filterNames.filter((key) => filters[key] !== '').length;
 
-  /** What the list's call is asked: the page, the search and the filters (blanks are left out). */
-  const query = { page, search, ...filters };
-  return { page, search, filters, query, setPage, setSearch, setFilter, params };
+  /**
+   * What the list's call is asked: page, page size, sort, search and filters
+   * (blanks left out), and with days the time zone they are counted in.
+   */
+  const query: { page: number; per_page: number } & Record<string, string | number> = {
+    page,
+    per_page: perPage,
+  };
+  if (search) query.search = search;
+  if (sort) query.sort = sort;
+  for (const key of filterNames) if (filters[key] !== '') query[key] = filters[key];
+  // Days are the administrator's: the call is told whose time zone they are in.
+  if (filterNames.some((key) => kinds[key] === 'date' && filters[key] !== '')) {
+    query.tz = adminTimeZone();
+  }
+
+  return {
+    page,
+    perPage,
+    search,
+    sort,
+    filters,
+    activeFilters,
+    query,
+    setPage,
+    setPerPage,
+    setSearch,
+    setSort,
+    setFilter,
+    setFilters,
+    resetFilters,
+  };
 }
+
+export type TableUrlState<F extends string = string> = ReturnType<typeof useTableUrlState<F>>;

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatDate, formatDateTime, formatMoney, formatShortDay } from './format';
+import {
+  formatCount,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  formatShortDay,
+  formatWaiting,
+} from './format';
 
 describe('formatMoney', () => {
   it('prefixes $ and shows separators and cents', () => {
@@ -46,5 +53,26 @@ describe('in Spanish', () => {
     expect(formatMoney(1234.5, { cents: false, language: 'en' })).toBe('$1,235');
     expect(formatDate('2024-09-05T10:00:00', 'en')).toBe('Sep-05-2024');
     expect(formatShortDay('2024-10-25', 'en')).toBe('Oct 25');
+  });
+});
+
+describe('formatWaiting', () => {
+  const start = Date.parse('2024-03-05T10:00:00.000Z');
+  const after = (minutes: number) => start + minutes * 60_000 + 59_000;
+
+  it('counts whole minutes, then hours and minutes, then days and hours', () => {
+    expect(formatWaiting('2024-03-05T10:00:00.000Z', after(0), 'en')).toBe('0 min');
+    expect(formatWaiting('2024-03-05T10:00:00.000Z', after(12), 'en')).toBe('12 min');
+    expect(formatWaiting('2024-03-05T10:00:00.000Z', after(60), 'en')).toBe('1 hr');
+    expect(formatWaiting('2024-03-05T10:00:00.000Z', after(125), 'en')).toBe('2 hr 5 min');
+    expect(formatWaiting('2024-03-05T10:00:00.000Z', after(3 * 1440 + 240), 'en')).toBe(
+      '3 days 4 hr',
+    );
+    expect(formatWaiting('2024-03-05T10:00:00.000Z', after(125), 'es')).toBe('2 h 5 min');
+  });
+
+  it('never goes below zero (a clock a little behind the server)', () => {
+    expect(formatWaiting('2024-03-05T10:00:00.000Z', start - 90_000, 'en')).toBe('0 min');
+    expect(formatWaiting('not a date', start, 'en')).toBe('');
   });
 });

@@ -78,6 +78,82 @@ export function formatDate(value: string | Date, language: Language = activeLang
   return `${parts.month}-${parts.day}-${parts.year}`;
 }
 
+/** The time of day of a timestamp, in the administrator's time zone: 02:07 PM (14:07). */
+export function formatTime(value: string | Date, language: Language = activeLanguage()): string {
+  const date = dateOf(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return formatter(
+    `time:${language}`,
+    () => new Intl.DateTimeFormat(LOCALES[language], { hour: '2-digit', minute: '2-digit' }),
+  ).format(date);
+}
+
+/** A moment: SPEC's date, then the time of day: Mar-05-2024 02:07 PM (05 mar 2024 14:07). */
+export function formatDateTime(
+  value: string | Date,
+  language: Language = activeLanguage(),
+): string {
+  const date = formatDate(value, language);
+  return date === '' ? '' : `${date} ${formatTime(value, language)}`;
+}
+
+/**
+ * The whole timestamp, seconds and time zone included, for a hover:
+ * Tuesday, March 5, 2024 at 9:07:09 AM EST.
+ */
+export function formatFullTimestamp(
+  value: string | Date,
+  language: Language = activeLanguage(),
+): string {
+  const date = dateOf(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return formatter(
+    `full:${language}`,
+    () => new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'full', timeStyle: 'long' }),
+  ).format(date);
+}
+
+const unit = (name: 'minute' | 'hour' | 'day', value: number, language: Language) =>
+  formatter(
+    `unit:${name}:${language}`,
+    () =>
+      new Intl.NumberFormat(LOCALES[language], {
+        style: 'unit',
+        unit: name,
+        unitDisplay: 'short',
+      }),
+  ).format(value);
+
+/**
+ * How long something has waited, in whole minutes, to two units at most:
+ * 12 min, 2 hr 5 min, 3 days 4 hr (12 min, 2 h 5 min, 3 d 4 h).
+ */
+export function formatWaiting(
+  since: string | Date,
+  now: number,
+  language: Language = activeLanguage(),
+): string {
+  const start = dateOf(since).getTime();
+  if (Number.isNaN(start)) return '';
+  const minutes = Math.max(0, Math.floor((now - start) / 60_000));
+  if (minutes < 60) return unit('minute', minutes, language);
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) {
+    const rest = minutes % 60;
+    const h = unit('hour', hours, language);
+    return rest === 0 ? h : `${h} ${unit('minute', rest, language)}`;
+  }
+  const days = Math.floor(hours / 24);
+  const rest = hours % 24;
+  const d = unit('day', days, language);
+  return rest === 0 ? d : `${d} ${unit('hour', rest, language)}`;
+}
+
+/** The administrator's time zone (the browser's), as an IANA name: America/New_York. */
+export function adminTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
 /** A calendar day (`2024-03-05`) as a short axis label: Mar 05 (05 mar). */
 export function formatShortDay(day: string, language: Language = activeLanguage()): string {
   const date = new Date(`${day}T00:00:00Z`);
@@ -91,18 +167,4 @@ export function formatShortDay(day: string, language: Language = activeLanguage(
         timeZone: 'UTC',
       }),
   ).format(date);
-}
-
-/** A moment as SPEC 9's date and the hour and minute: Mar-05-2024 14:07. */
-export function formatDateTime(
-  value: string | Date,
-  language: Language = activeLanguage(),
-): string {
-  const date = dateOf(value);
-  if (Number.isNaN(date.getTime())) return '';
-  const time = formatter(
-    `time:${language}`,
-    () => new Intl.DateTimeFormat(LOCALES[language], { hour: '2-digit', minute: '2-digit' }),
-  );
-  return `${formatDate(date, language)} ${time.format(date)}`;
 }

@@ -8,6 +8,8 @@ export const STORAGE_KEYS = {
   isLogin: 'isLogin',
   language: 'setLanguage',
   fcmToken: 'fcm_token',
+  /** The page size chosen on each list: `{"trips":50}` (cleared with the rest at sign-out). */
+  pageSizes: 'pageSizes',
 } as const;
 
 type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
@@ -27,6 +29,28 @@ export function writeStorage(key: StorageKey, value: string): void {
   } catch {
     // Nothing to do: the session then lasts as long as the page.
   }
+}
+
+/** The page sizes chosen so far, by list; anything unreadable counts as none. */
+function storedPageSizes(): Record<string, unknown> {
+  try {
+    const parsed: unknown = JSON.parse(readStorage(STORAGE_KEYS.pageSizes) ?? '{}');
+    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The page size last chosen on a list, as stored (the caller checks it). */
+export function storedPageSize(list: string): unknown {
+  return storedPageSizes()[list];
+}
+
+/** Remembers the page size chosen on a list, for the next time it opens. */
+export function rememberPageSize(list: string, size: number): void {
+  writeStorage(STORAGE_KEYS.pageSizes, JSON.stringify({ ...storedPageSizes(), [list]: size }));
 }
 
 /** Signed in means the stored flag equals 1 (SPEC 2). */

@@ -99,6 +99,14 @@ function duplicateKeys(text: string): string[] {
 const variables = (text: string) =>
   [...text.matchAll(/\{\{\s*(\w+)[^}]*\}\}|<(\/?\w+)>/g)].map((m) => m[1] ?? m[2]).sort();
 
+/**
+ * A plural key is written once per plural form of its language (i18next:
+ * `trip_one`, `trip_other`; Spanish adds `_many`); the code asks for `trip`.
+ */
+const PLURAL_FORM = /_(zero|one|two|few|many|other)$/;
+const baseOf = (key: string) => key.replace(PLURAL_FORM, '');
+const basesOf = (keys: Iterable<string>) => new Set([...keys].map(baseOf));
+
 const en = leaves(translations.en as Json);
 const enBranches = branches(translations.en as Json);
 const source = Object.values(SOURCES).join('\n');
@@ -124,15 +132,29 @@ describe('translation files', () => {
   });
 
   it.each(LANGUAGES.filter((l) => l !== 'en'))('%s has every English key and no other', (lang) => {
-    const other = leaves(translations[lang] as Json);
+    const other = basesOf(leaves(translations[lang] as Json).keys());
+    const english = basesOf(en.keys());
     expect(
-      [...en.keys()].filter((key) => !other.has(key)),
+      [...english].filter((key) => !other.has(key)),
       'missing',
     ).toEqual([]);
     expect(
-      [...other.keys()].filter((key) => !en.has(key)),
+      [...other].filter((key) => !english.has(key)),
       'not in English',
     ).toEqual([]);
+  });
+
+  it.each(LANGUAGES)('%s writes each plural key in every form the language has', (lang) => {
+    const keys = [...leaves(translations[lang] as Json).keys()];
+    const forms = new Intl.PluralRules(lang).resolvedOptions().pluralCategories;
+    const plurals = basesOf(keys.filter((key) => PLURAL_FORM.test(key)));
+    expect(plurals.size).toBeGreaterThan(0);
+    for (const base of plurals) {
+      expect(
+        forms.filter((form) => !keys.includes(`${base}_${form}`)),
+        `${lang}: ${base}`,
+      ).toEqual([]);
+    }
   });
 
   it.each(LANGUAGES.filter((l) => l !== 'en'))(
@@ -156,6 +178,7 @@ describe('translation files', () => {
 describe('translation keys and the code', () => {
   const used = (key: string) =>
     literals.has(key) ||
+    literals.has(baseOf(key)) ||
     [...literals].some((literal) => enBranches.has(literal) && key.startsWith(`${literal}.`)) ||
     DYNAMIC_PREFIXES.some((prefix) => key.startsWith(prefix));
 
@@ -175,7 +198,8 @@ describe('translation keys and the code', () => {
   });
 
   it('has every key the code asks for', () => {
-    const known = (key: string) => en.has(key) || enBranches.has(key);
+    const enBases = basesOf(en.keys());
+    const known = (key: string) => en.has(key) || enBases.has(key) || enBranches.has(key);
     expect(
       [...calledKeys].filter((key) => !known(key)),
       't() keys',

@@ -1,11 +1,12 @@
 import { getProfile } from '@cabdesk/contract';
 import { AppShell, Center, Loader } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Outlet } from 'react-router';
-import { TwoFactorEnrolment } from './two-factor-enrolment';
+import { useIsPhone } from '@/hooks/use-is-phone';
 import { queryOf } from '@/lib/call';
+import { TwoFactorEnrolment } from './two-factor-enrolment';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
 import { Sidebar } from './sidebar';
@@ -14,7 +15,7 @@ import { Sidebar } from './sidebar';
 export function AppLayout() {
   const { t } = useTranslation();
   // Small screens start with the sidebar closed, larger ones open; the burger toggles either.
-  const isMobile = useMediaQuery('(max-width: 47.99em)') ?? false;
+  const isMobile = useIsPhone();
   const [mobileOpened, mobile] = useDisclosure(false);
   const [desktopOpened, desktop] = useDisclosure(true);
   const opened = isMobile ? mobileOpened : desktopOpened;

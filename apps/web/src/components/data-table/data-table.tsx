@@ -9,28 +9,63 @@ import {
   Stack,
   Table,
   Text,
+  UnstyledButton,
+  DataList,
 } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { IconAlertCircle, IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { nextSort, sortDirectionOf } from '@/hooks/table-url-state';
+import type { TableUrlState } from '@/hooks/use-table-url-state';
+import { useIsPhone } from '@/hooks/use-is-phone';
 import { errorMessage } from '@/lib/api-client';
 import { translateMessage } from '@/lib/i18n';
+import { ListBar, type SortOption } from './list-bar';
+import { SearchBox } from './search-box';
 import { TablePagination } from './table-pagination';
 
 export interface Column<T> {
   key: string;
-  header: ReactNode;
+  header: string;
   /** `index` is the row's number in the whole list (continues across pages). */
   render: (row: T, index: number) => ReactNode;
   width?: number | string;
   align?: 'left' | 'center' | 'right';
-  /** Keeps the cell on one line (dates, badges, actions). */
+  /** Keeps the cells on one line (dates, badges, actions); the header may wrap. */
   nowrap?: boolean;
+  /** The field the list's call sorts by (`sort=amount`): its header sorts the list. */
+  sort?: string;
+  /** The first press sorts from the largest (dates, amounts, totals). */
+  sortDescending?: boolean;
+  /**
+   * Its place on a phone's card: `title` heads the card, `actions` go at its
+   * foot, `hidden` stays off it; any other column is a labelled fact.
+   */
+  card?: 'title' | 'actions' | 'hidden';
 }
 
-/** The page facts of a paged answer (`total_exact` false: last_page is a lower bound). */
-export type PageInfo = Pick<Paged<unknown>, 'current_page' | 'last_page' | 'per_page'> &
+/** SPEC's `#` column: the row's number in the whole list; a card leaves it out. */
+export function indexColumn<T>(width: number = 56): Column<T> {
+  return { key: 'index', header: '#', render: (_, index) => index, width, card: 'hidden' };
+}
+
+/** The page facts of a paged answer (`total_exact` false: last_page and total are lower bounds). */
+export type PageInfo = Pick<Paged<unknown>, 'current_page' | 'last_page' | 'per_page' | 'total'> &
   Partial<Pick<Paged<unknown>, 'total_exact'>>;
+
+/** What the table needs of a list's URL state (`useTableUrlState`). */
+export type ListControls = Pick<
+  TableUrlState,
+  | 'search'
+  | 'setSearch'
+  | 'sort'
+  | 'setSort'
+  | 'perPage'
+  | 'setPerPage'
+  | 'setPage'
+  | 'activeFilters'
+  | 'resetFilters'
+>;
 
 interface DataTableProps<T> {
   /** Accessible name of the table. */
@@ -38,18 +73,25 @@ interface DataTableProps<T> {
   columns: Column<T>[];
   rowKey: (row: T) => string | number;
   rows: T[] | undefined;
-  /** Page facts of the answer; none for an unpaged list. */
+  /** Page facts of the answer. */
   pageInfo?: PageInfo;
   /** A request is under way (first load, a new page or search). */
   loading: boolean;
   /** The last request failed: its message is kept on screen. */
   error?: unknown;
   onRetry?: () => void;
-  onPageChange?: (page: number) => void;
-  /** The search box and filters above the table. */
-  toolbar?: ReactNode;
+  /** The list's URL state: page, page size, sort, search and filters. */
+  table: ListControls;
+  /** What the rows are, for their count: (3000) => "trips". */
+  noun: (count: number) => string;
+  /** The list's search box is drawn above it (a shared one elsewhere: false). */
+  searchable?: boolean;
+  /** The list's filter fields. */
+  filters?: ReactNode;
+  /** The order of the list when no sort is asked for (`-created_at`): its column shows it. */
+  defaultSort?: string;
   minWidth?: number;
-  /** Smaller text and spacing, for lists with many columns. */
+  /** Smaller text, for lists with many columns. */
   dense?: boolean;
 }
 
@@ -62,20 +104,92 @@ export interface PagedQuery<T> {
 }
 
 /** The DataTable props a paged query gives: its rows, page facts, loading, error and retry. */
-export function pagedQueryProps<T>(query: PagedQuery<T>, onPageChange: (page: number) => void) {
+export function pagedQueryProps<T>(query: PagedQuery<T>) {
   return {
     rows: query.data?.data,
     pageInfo: query.data,
     loading: query.isFetching,
     error: query.error,
     onRetry: () => void query.refetch(),
-    onPageChange,
   };
 }
 
+const ARROWS = { ascending: IconArrowUp, descending: IconArrowDown };
+
+/** A header that sorts its column: pressed (or Enter / Space), the list sorts by it. */
+function SortHeader({
+  label,
+  direction,
+  onSort,
+}: {
+  label: string;
+  direction: 'ascending' | 'descending' | null;
+  onSort: () => void;
+}) {
+  const Arrow = direction ? ARROWS[direction] : IconArrowsSort;
+  return (
+    <UnstyledButton
+      onClick={onSort}
+      fw={700}
+      fz="inherit"
+      style={{ display: 'inline-flex', alignItems: 'center', gap: 4, textAlign: 'start' }}
+    >
+      {/* A long header wraps, its arrow beside it: the table fits 1280 px beside the menu. */}
+      <span>{label}</span>
+      <Arrow size={14} aria-hidden opacity={direction ? 1 : 0.45} style={{ flexShrink: 0 }} />
+    </UnstyledButton>
+  );
+}
+
+/** The labels of a card's facts: values line up beside them; a long label wraps. */
+const CARD_LABEL_WIDTH = 116;
+
+/** One row as a card (phones): its title, its facts labelled, its actions at the foot. */
+function RowCard<T>({ row, index, columns }: { row: T; index: number; columns: Column<T>[] }) {
+  const title = columns.filter((column) => column.card === 'title');
+  const facts = columns.filter((column) => column.card === undefined);
+  const actions = columns.filter((column) => column.card === 'actions');
+  return (
+    <Paper component="li" withBorder radius="md" p="sm" data-testid="row-card">
+      <Stack gap="xs">
+        {title.map((column) => (
+          <Box key={column.key} fw={600}>
+            {column.render(row, index)}
+          </Box>
+        ))}
+        <DataList size="sm" gap={6}>
+          {facts.map((column) => (
+            <DataList.Item key={column.key}>
+              <DataList.ItemLabel
+                w={CARD_LABEL_WIDTH}
+                miw={CARD_LABEL_WIDTH}
+                style={{ flexShrink: 0 }}
+              >
+                {column.header}
+              </DataList.ItemLabel>
+              <DataList.ItemValue style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+                {column.render(row, index)}
+              </DataList.ItemValue>
+            </DataList.Item>
+          ))}
+        </DataList>
+        {actions.length > 0 ? (
+          <Group gap="xs" justify="flex-end" wrap="wrap">
+            {actions.map((column) => (
+              <Box key={column.key}>{column.render(row, index)}</Box>
+            ))}
+          </Group>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}
+
 /**
- * The one list of every screen (SPEC 2, generic list behaviour): toolbar,
- * loader overlay, "No Records Found", the kept error message and pagination.
+ * The one list of every screen (SPEC 2, generic list behaviour): search and
+ * filters, loader overlay, "No Records Found", the kept error message, the
+ * pager with the row count and page size, and headers that sort. Below 768 px
+ * the rows are cards and the filters and sort open in a drawer.
  */
 export function DataTable<T>({
   label,
@@ -86,22 +200,142 @@ export function DataTable<T>({
   loading,
   error,
   onRetry,
-  onPageChange,
-  toolbar,
+  table,
+  noun,
+  searchable = true,
+  filters,
+  defaultSort = '',
   minWidth = 900,
   dense = false,
 }: DataTableProps<T>) {
   const { t } = useTranslation();
+  const phone = useIsPhone();
   const offset = pageInfo ? (pageInfo.current_page - 1) * pageInfo.per_page : 0;
   const list = error ? [] : (rows ?? []);
+  const empty = loading && rows === undefined ? '\u00a0' : t('common.noRecords');
+  // The order in force: the one asked for, else the list's own.
+  const sortInForce = table.sort || defaultSort;
+  const sortTo = (next: string) => table.setSort(next === defaultSort ? '' : next);
+  const sortable = columns.filter((column) => column.sort !== undefined);
+  const sortOptions: SortOption[] = [
+    { value: '', label: t('table.defaultOrder') },
+    ...sortable.flatMap((column) => [
+      { value: column.sort!, label: t('table.sortAscending', { column: column.header }) },
+      { value: `-${column.sort!}`, label: t('table.sortDescending', { column: column.header }) },
+    ]),
+  ];
+
+  const loader = (
+    <LoadingOverlay
+      visible={loading}
+      zIndex={5}
+      overlayProps={{ blur: 1, backgroundOpacity: 0.55 }}
+      loaderProps={{ role: 'status', 'aria-label': t('common.loading') } as Record<string, string>}
+    />
+  );
+
+  const cards = (
+    <Box pos="relative" mih={80}>
+      {loader}
+      {list.length === 0 ? (
+        <Paper withBorder radius="md" py="xl" ta="center">
+          <Text c="dimmed" data-testid="table-empty">
+            {empty}
+          </Text>
+        </Paper>
+      ) : (
+        <Stack component="ul" gap="sm" m={0} p={0} aria-label={label} aria-busy={loading}>
+          {list.map((row, index) => (
+            <RowCard key={rowKey(row)} row={row} index={offset + index + 1} columns={columns} />
+          ))}
+        </Stack>
+      )}
+    </Box>
+  );
+
+  const tableView = (
+    <Paper withBorder radius="md" pos="relative" data-testid="data-table">
+      {loader}
+      <Table.ScrollContainer minWidth={minWidth}>
+        <Table
+          aria-label={label}
+          aria-busy={loading}
+          verticalSpacing="sm"
+          horizontalSpacing="xs"
+          fz={dense ? 'xs' : 'sm'}
+          highlightOnHover
+        >
+          <Table.Thead>
+            <Table.Tr>
+              {columns.map((column) => {
+                const direction = column.sort ? sortDirectionOf(sortInForce, column.sort) : null;
+                return (
+                  <Table.Th
+                    key={column.key}
+                    w={column.width}
+                    ta={column.align}
+                    aria-sort={column.sort ? (direction ?? 'none') : undefined}
+                  >
+                    {column.sort ? (
+                      <SortHeader
+                        label={column.header}
+                        direction={direction}
+                        onSort={() =>
+                          sortTo(nextSort(sortInForce, column.sort!, column.sortDescending))
+                        }
+                      />
+                    ) : (
+                      column.header
+                    )}
+                  </Table.Th>
+                );
+              })}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {list.length === 0 ? (
+              <Table.Tr>
+                <Table.Td colSpan={columns.length}>
+                  <Box py="xl" ta="center">
+                    <Text c="dimmed" data-testid="table-empty">
+                      {empty}
+                    </Text>
+                  </Box>
+                </Table.Td>
+              </Table.Tr>
+            ) : (
+              list.map((row, index) => (
+                <Table.Tr key={rowKey(row)}>
+                  {columns.map((column) => (
+                    <Table.Td
+                      key={column.key}
+                      ta={column.align}
+                      style={column.nowrap ? { whiteSpace: 'nowrap' } : undefined}
+                    >
+                      {column.render(row, offset + index + 1)}
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))
+            )}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Paper>
+  );
 
   return (
     <Stack gap="md">
-      {toolbar ? (
-        <Group gap="sm" wrap="wrap" align="flex-end">
-          {toolbar}
-        </Group>
-      ) : null}
+      <ListBar
+        phone={phone}
+        search={
+          searchable ? <SearchBox value={table.search} onSearch={table.setSearch} /> : undefined
+        }
+        filters={filters}
+        activeFilters={table.activeFilters}
+        onReset={table.resetFilters}
+        sort={{ options: sortOptions, value: table.sort, onChange: table.setSort }}
+      />
       {error ? (
         <Alert
           color="red"
@@ -120,74 +354,17 @@ export function DataTable<T>({
           </Stack>
         </Alert>
       ) : null}
-      <Paper withBorder radius="md" pos="relative" data-testid="data-table">
-        <LoadingOverlay
-          visible={loading}
-          zIndex={5}
-          overlayProps={{ blur: 1, backgroundOpacity: 0.55 }}
-          loaderProps={
-            { role: 'status', 'aria-label': t('common.loading') } as Record<string, string>
-          }
-        />
-        <Table.ScrollContainer minWidth={minWidth}>
-          <Table
-            aria-label={label}
-            aria-busy={loading}
-            verticalSpacing="sm"
-            horizontalSpacing={dense ? 'xs' : 'sm'}
-            fz={dense ? 'xs' : 'sm'}
-            highlightOnHover
-          >
-            <Table.Thead>
-              <Table.Tr>
-                {columns.map((column) => (
-                  <Table.Th
-                    key={column.key}
-                    w={column.width}
-                    ta={column.align}
-                    style={column.nowrap ? { whiteSpace: 'nowrap' } : undefined}
-                  >
-                    {column.header}
-                  </Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.length === 0 ? (
-                <Table.Tr>
-                  <Table.Td colSpan={columns.length}>
-                    <Box py="xl" ta="center">
-                      <Text c="dimmed" data-testid="table-empty">
-                        {loading && rows === undefined ? '\u00a0' : t('common.noRecords')}
-                      </Text>
-                    </Box>
-                  </Table.Td>
-                </Table.Tr>
-              ) : (
-                list.map((row, index) => (
-                  <Table.Tr key={rowKey(row)}>
-                    {columns.map((column) => (
-                      <Table.Td
-                        key={column.key}
-                        ta={column.align}
-                        style={column.nowrap ? { whiteSpace: 'nowrap' } : undefined}
-                      >
-                        {column.render(row, offset + index + 1)}
-                      </Table.Td>
-                    ))}
-                  </Table.Tr>
-                ))
-              )}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Paper>
-      {pageInfo && onPageChange && !error ? (
+      {phone ? cards : tableView}
+      {pageInfo && !error ? (
         <TablePagination
           current={pageInfo.current_page}
           last={pageInfo.last_page}
+          total={pageInfo.total}
           more={pageInfo.total_exact === false}
-          onChange={onPageChange}
+          noun={noun}
+          perPage={table.perPage}
+          onPerPageChange={table.setPerPage}
+          onChange={table.setPage}
         />
       ) : null}
     </Stack>

@@ -1,10 +1,19 @@
 export {
   DataTable,
+  indexColumn,
   pagedQueryProps,
   type Column,
+  type ListControls,
   type PagedQuery,
   type PageInfo,
 } from './data-table';
 export { SearchBox, SEARCH_DEBOUNCE_MS } from './search-box';
-export { TablePagination } from './table-pagination';
-export { FilterSelect } from './filter-select';
+export {
+  AmountRangeFilter,
+  DateRangeFilter,
+  FilterMultiSelect,
+  FilterSelect,
+  RecordFilter,
+  type FilterOption,
+  type OptionsQuery,
+} from './filter-fields';

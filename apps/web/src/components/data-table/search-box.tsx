@@ -1,4 +1,4 @@
-import { CloseButton, TextInput } from '@mantine/core';
+import { CloseButton, Group, Loader, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,11 +9,16 @@ export const SEARCH_DEBOUNCE_MS = 2000;
 interface SearchBoxProps {
   /** The search in force (from the URL). */
   value: string;
-  /** Called 2000 ms after typing stops, with the trimmed text. */
+  /** Called 2000 ms after typing stops (or on Enter), with the trimmed text. */
   onSearch: (value: string) => void;
   label?: string;
 }
 
+/**
+ * A list's search box. While the 2 s of SPEC's debounce run, a spinner in the
+ * box says a search is on its way (and a screen reader hears it); Enter
+ * searches at once.
+ */
 export function SearchBox({ value, onSearch, label }: SearchBoxProps) {
   const { t } = useTranslation();
   const [text, setText] = useState(value);
@@ -23,12 +28,13 @@ export function SearchBox({ value, onSearch, label }: SearchBoxProps) {
     setShown(value);
     setText(value);
   }
+  const pending = text.trim() !== value;
 
   useEffect(() => {
-    if (text.trim() === value) return;
+    if (!pending) return;
     const timer = setTimeout(() => onSearch(text.trim()), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [text, value, onSearch]);
+  }, [text, pending, onSearch]);
 
   return (
     <TextInput
@@ -36,17 +42,23 @@ export function SearchBox({ value, onSearch, label }: SearchBoxProps) {
       aria-label={label ?? t('table.search')}
       placeholder={t('table.searchPlaceholder')}
       leftSection={<IconSearch size={16} stroke={1.5} />}
+      rightSectionWidth={pending && text !== '' ? 56 : undefined}
       rightSection={
-        text !== '' ? (
-          <CloseButton
-            size="sm"
-            aria-label={t('table.clearSearch')}
-            onClick={() => {
-              setText('');
-              onSearch('');
-            }}
-          />
-        ) : null
+        <Group gap={4} wrap="nowrap">
+          {pending ? (
+            <Loader size={14} role="status" aria-label={t('table.searchPending')} />
+          ) : null}
+          {text !== '' ? (
+            <CloseButton
+              size="sm"
+              aria-label={t('table.clearSearch')}
+              onClick={() => {
+                setText('');
+                onSearch('');
+              }}
+            />
+          ) : null}
+        </Group>
       }
       value={text}
       onChange={(event) => setText(event.currentTarget.value)}

@@ -1,26 +1,17 @@
 import { Stack } from '@mantine/core';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '@/components/page-title';
-import { AuditTable, type AuditFilters } from '@/features/audit-log/components/audit-table';
+import { AUDIT_FILTERS, AuditTable } from '@/features/audit-log/components/audit-table';
+import { useTableUrlState } from '@/hooks/use-table-url-state';
 
-/** Settings -> Audit log (Owners): every administrator action, newest first. */
+/** Settings -> Audit log (Owners): every administrator action, newest first; filters in the URL. */
 export function AuditLogPage() {
   const { t } = useTranslation();
-  const [filters, setFilters] = useState<AuditFilters>({});
-  const [page, setPage] = useState(1);
+  const table = useTableUrlState({ list: 'audit-log', filters: AUDIT_FILTERS });
   return (
     <Stack gap="lg">
       <PageTitle title={t('pages.auditLog')} />
-      <AuditTable
-        filters={filters}
-        page={page}
-        onPageChange={setPage}
-        onFilter={(next) => {
-          setFilters(next);
-          setPage(1);
-        }}
-      />
+      <AuditTable table={table} />
     </Stack>
   );
 }

@@ -1,35 +1,47 @@
+import { PERSON_SORTS, VEHICLE_SORTS } from '@cabdesk/contract';
 import { Group, Paper, Tabs } from '@mantine/core';
 import { IconCar, IconSteeringWheel } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { SearchBox } from '@/components/data-table';
+import { LookupFilter } from '@/components/lookup-filter';
+import { ApprovalFilter, PersonFilters } from '@/components/person-filters';
 import { DriverTable } from '@/features/users/components/driver-table';
 import { VehicleTable } from '@/features/vehicles/components/vehicle-table';
+import { VEHICLE_FILTERS } from '@/features/vehicles/vehicle-filters';
+import { usePersonTableState } from '@/hooks/use-person-table-state';
 import { useTableUrlState } from '@/hooks/use-table-url-state';
 
 type FleetTab = 'drivers' | 'vehicles';
 
+const { company_id: _, ...FLEET_VEHICLE_FILTERS } = VEHICLE_FILTERS;
+
 /**
  * A company's drivers (driver-list?company_id) and vehicles
  * (vehicle-list?company_id): tabs Driver List and Vehicle List with one search
- * box for both. The tab, the search and each tab's page live in the URL
- * (`?tab=vehicles&search=ab&vehicle_page=2`).
+ * box for both. The tab, the search and each tab's page, page size, sort and
+ * filters live in the URL (`?tab=vehicles&search=ab&vehicle_page=2&driver_sort=name`).
  */
 export function CompanyFleetTabs({ companyId }: { companyId: number }) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const tab: FleetTab = params.get('tab') === 'vehicles' ? 'vehicles' : 'drivers';
-  const drivers = useTableUrlState({
-    keys: { page: 'driver_page' },
+  const drivers = usePersonTableState({
+    list: 'company-drivers',
+    prefix: 'driver_',
     otherPageKeys: ['vehicle_page'],
+    sorts: PERSON_SORTS.Driver,
   });
   const vehicles = useTableUrlState({
-    keys: { page: 'vehicle_page' },
+    list: 'company-vehicles',
+    prefix: 'vehicle_',
     otherPageKeys: ['driver_page'],
+    sorts: VEHICLE_SORTS,
+    filters: FLEET_VEHICLE_FILTERS,
   });
 
   return (
-    <Paper withBorder radius="md" p="lg">
+    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
       <Tabs
         value={tab}
         onChange={(value) =>
@@ -56,17 +68,37 @@ export function CompanyFleetTabs({ companyId }: { companyId: number }) {
         <Tabs.Panel value="drivers">
           <DriverTable
             label={t('companies.driverList')}
-            query={{ company_id: companyId, ...drivers.query }}
-            onPageChange={drivers.setPage}
-            minWidth={950}
+            query={{ ...drivers.query, company_id: companyId }}
+            ofCompany
+            table={drivers}
+            searchable={false}
+            filters={<PersonFilters table={drivers} />}
+            minWidth={900}
           />
         </Tabs.Panel>
         <Tabs.Panel value="vehicles">
           <VehicleTable
             label={t('companies.vehicleList')}
-            query={{ company_id: companyId, ...vehicles.query }}
-            onPageChange={vehicles.setPage}
-            minWidth={950}
+            query={{ ...vehicles.query, company_id: companyId }}
+            ofCompany
+            table={vehicles}
+            searchable={false}
+            filters={
+              <>
+                <ApprovalFilter table={vehicles} />
+                <LookupFilter
+                  kind="service_types"
+                  value={vehicles.filters.service_type_id}
+                  onChange={(value) => vehicles.setFilter('service_type_id', value)}
+                />
+                <LookupFilter
+                  kind="vehicle_types"
+                  value={vehicles.filters.vehicle_type_id}
+                  onChange={(value) => vehicles.setFilter('vehicle_type_id', value)}
+                />
+              </>
+            }
+            minWidth={900}
           />
         </Tabs.Panel>
       </Tabs>

@@ -1,11 +1,11 @@
-import type { UserListItem } from '@cabdesk/contract';
+import { PERSON_SORTS, type UserListItem } from '@cabdesk/contract';
 import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ActiveSwitch } from '@/components/active-switch';
-import type { Column } from '@/components/data-table';
-import { ListToolbar } from '@/components/list-toolbar';
+import { indexColumn, type Column } from '@/components/data-table';
 import { PageTitle } from '@/components/page-title';
 import { ContactCell, PersonCell } from '@/components/person-cell';
+import { PersonFilters } from '@/components/person-filters';
 import { RecordTable } from '@/components/record-table';
 import { useDecideUserApproval } from '@/features/users/api/decide-user-approval';
 import { useDeleteUser } from '@/features/users/api/delete-user';
@@ -21,20 +21,22 @@ import { formatCount, formatDate } from '@/lib/format';
  */
 export function CompanyListPage() {
   const { t } = useTranslation();
-  const table = usePersonTableState();
+  const table = usePersonTableState({ list: 'companies', sorts: PERSON_SORTS.Company });
   const companies = useUserList({ user_type: 'Company', ...table.query });
   const approval = useDecideUserApproval();
   const statusUpdate = useUpdateUserStatus();
   const remove = useDeleteUser();
 
   const columns: Column<UserListItem>[] = [
-    { key: 'index', header: '#', render: (_, index) => index, width: 48 },
+    indexColumn(48),
     {
       key: 'company',
       header: t('companies.name'),
       render: (company) => (
         <PersonCell name={companyName(company)} image={company.profile} detail={company.name} />
       ),
+      sort: 'company_name',
+      card: 'title',
     },
     {
       key: 'contact',
@@ -49,18 +51,24 @@ export function CompanyListPage() {
           {formatDate(company.created_at)}
         </Text>
       ),
+      sort: 'created_at',
+      sortDescending: true,
     },
     {
       key: 'vehicles',
       header: t('companies.totalVehicle'),
       render: (company) => formatCount(company.total_vehicle),
       align: 'center',
+      sort: 'total_vehicle',
+      sortDescending: true,
     },
     {
       key: 'drivers',
       header: t('companies.totalDriver'),
       render: (company) => formatCount(company.total_driver),
       align: 'center',
+      sort: 'total_driver',
+      sortDescending: true,
     },
   ];
 
@@ -71,9 +79,11 @@ export function CompanyListPage() {
         label={t('pages.company')}
         list={companies}
         columns={columns}
-        onPageChange={table.setPage}
-        minWidth={1000}
-        toolbar={<ListToolbar table={table} />}
+        table={table}
+        filters={<PersonFilters table={table} />}
+        noun={(count) => t('nouns.company', { count })}
+        defaultSort="-created_at"
+        minWidth={940}
         kind="company"
         nameOf={companyName}
         detailOf={(company) => `/company-detail/${company.id}`}

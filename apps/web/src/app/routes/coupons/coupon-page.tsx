@@ -1,11 +1,11 @@
-import { couponAdd, couponStatus, type Coupon } from '@cabdesk/contract';
+import { COUPON_SORTS, couponAdd, couponStatus, type Coupon } from '@cabdesk/contract';
 import { Button, Code, Stack, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useIsMutating } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { DataTable, type Column, pagedQueryProps } from '@/components/data-table';
+import { DataTable, indexColumn, pagedQueryProps, type Column } from '@/components/data-table';
 import { IconAction } from '@/components/icon-action';
 import { PageTitle } from '@/components/page-title';
 import { useMay } from '@/hooks/use-may';
@@ -19,8 +19,8 @@ import { SuspendSwitch } from '@/features/coupons/components/suspend-switch';
 /** SPEC 2 Coupon: "Coupon List" with add, the suspend toggle and delete, a page at a time. */
 export function CouponPage() {
   const { t } = useTranslation();
-  const table = useTableUrlState();
-  const coupons = useCoupons({ page: table.page });
+  const table = useTableUrlState({ list: 'coupons', sorts: COUPON_SORTS });
+  const coupons = useCoupons(table.query);
   const deleteCoupon = useDeleteCoupon();
   const may = useMay();
   // A toggle already shows its new state: the list's refresh after it runs quietly.
@@ -34,10 +34,12 @@ export function CouponPage() {
   };
 
   const columns: Column<Coupon>[] = [
-    { key: 'index', header: '#', render: (_, index) => index, width: 56 },
+    indexColumn(),
     {
       key: 'detail',
       header: t('coupons.detail'),
+      sort: 'title',
+      card: 'title',
       render: (coupon) => (
         <Stack gap={4} maw={520}>
           <Text fw={600} size="sm">
@@ -53,12 +55,15 @@ export function CouponPage() {
       key: 'code',
       header: t('coupons.code'),
       render: (coupon) => <Code fz="sm">{coupon.coupon_code}</Code>,
+      sort: 'coupon_code',
     },
     {
       key: 'percentage',
       header: t('coupons.percentageColumn'),
       render: (coupon) => `${coupon.discount}%`,
       width: 120,
+      sort: 'discount',
+      sortDescending: true,
     },
     {
       key: 'suspend',
@@ -70,6 +75,7 @@ export function CouponPage() {
       key: 'action',
       header: t('coupons.action'),
       width: 90,
+      card: 'actions',
       render: (coupon) =>
         deleteCoupon.allowed ? (
           <IconAction
@@ -100,7 +106,10 @@ export function CouponPage() {
         label={t('pages.coupon')}
         columns={columns}
         rowKey={(coupon) => coupon.id}
-        {...pagedQueryProps(coupons, table.setPage)}
+        {...pagedQueryProps(coupons)}
+        table={table}
+        searchable={false}
+        noun={(count) => t('nouns.coupon', { count })}
         loading={coupons.isFetching && !toggling}
         minWidth={820}
       />

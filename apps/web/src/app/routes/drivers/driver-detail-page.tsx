@@ -63,6 +63,26 @@ function DriverInformation({ driver }: { driver: UserDetail }) {
             },
             { label: t('drivers.companyPhone'), value: company?.phone ?? t('common.na') },
             { label: t('users.registrationDate'), value: formatDate(driver.created_at) },
+            {
+              label: t('drivers.vehicle'),
+              value: driver.vehicle ? (
+                <Anchor
+                  component={Link}
+                  to={`/vehicle-detail/${driver.vehicle.id}`}
+                  size="sm"
+                  data-testid="driver-vehicle"
+                >
+                  {t('drivers.vehicleOf', {
+                    plate: driver.vehicle.license_number,
+                    brand: driver.vehicle.brand_name.name,
+                    model: driver.vehicle.model_name.name,
+                    service: driver.vehicle.service_type_data.title,
+                  })}
+                </Anchor>
+              ) : (
+                t('common.na')
+              ),
+            },
           ]}
         />
       </PersonProfile>

@@ -1,10 +1,10 @@
-import { faqAdd, faqUpdate, type Faq } from '@cabdesk/contract';
+import { FAQ_SORTS, faqAdd, faqUpdate, type Faq } from '@cabdesk/contract';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { DataTable, type Column, pagedQueryProps } from '@/components/data-table';
+import { DataTable, indexColumn, pagedQueryProps, type Column } from '@/components/data-table';
 import { IconAction } from '@/components/icon-action';
 import { useMay } from '@/hooks/use-may';
 import { PageTitle } from '@/components/page-title';
@@ -23,8 +23,8 @@ interface FormState {
 /** SPEC 2 FAQ: the list of questions with add, edit and delete, a page at a time. */
 export function FaqPage() {
   const { t } = useTranslation();
-  const table = useTableUrlState();
-  const faqs = useFaqs({ page: table.page });
+  const table = useTableUrlState({ list: 'faqs', sorts: FAQ_SORTS });
+  const faqs = useFaqs(table.query);
   const deleteFaq = useDeleteFaq();
   const may = useMay();
   const mayEdit = may.call(faqUpdate);
@@ -41,10 +41,12 @@ export function FaqPage() {
   };
 
   const columns: Column<Faq>[] = [
-    { key: 'index', header: '#', render: (_, index) => index, width: 56 },
+    indexColumn(),
     {
       key: 'detail',
       header: t('faqs.detail'),
+      sort: 'question',
+      card: 'title',
       render: (faq) => (
         <Stack gap={4} maw={760}>
           <Text fw={600} size="sm">
@@ -65,11 +67,14 @@ export function FaqPage() {
         </Text>
       ),
       width: 140,
+      sort: 'updated_at',
+      sortDescending: true,
     },
     {
       key: 'action',
       header: t('faqs.action'),
       width: 110,
+      card: 'actions',
       render: (faq) => (
         <Group gap="xs" wrap="nowrap">
           {mayEdit ? (
@@ -108,7 +113,10 @@ export function FaqPage() {
         label={t('faqs.tableLabel')}
         columns={columns}
         rowKey={(faq) => faq.id}
-        {...pagedQueryProps(faqs, table.setPage)}
+        {...pagedQueryProps(faqs)}
+        table={table}
+        searchable={false}
+        noun={(count) => t('nouns.faq', { count })}
         minWidth={720}
       />
       <FaqFormModal

@@ -1,35 +1,34 @@
 import type { ExpiringDocumentItem } from '@cabdesk/contract';
 import { Anchor, Badge, SegmentedControl, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { ActiveBadge } from '@/components/status-badge';
 import { DataTable, pagedQueryProps } from '@/components/data-table';
 import { PageTitle } from '@/components/page-title';
+import { useTableUrlState } from '@/hooks/use-table-url-state';
 import { useExpiringDocuments } from '@/features/review/api/get-expiring-documents';
 import { formatDate } from '@/lib/format';
 
 /** The windows offered, in days: those of the daily check's reminders. */
 const WINDOWS = ['1', '7', '30', '90'] as const;
 
+/** The window is kept in the URL with the page. */
+const EXPIRING_FILTERS = { within_days: { one: WINDOWS } };
+
 /**
  * The documents of Approved companies, drivers and vehicles that expire
- * within N days, expired ones first, soonest first; N and the page in the URL.
+ * within N days, expired ones first, soonest first; N, the page and its size
+ * in the URL.
  */
 export function ExpiringDocumentsPage() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const within = WINDOWS.find((w) => w === params.get('within_days')) ?? '30';
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const list = useExpiringDocuments({ within_days: Number(within), page });
-  /** A new window starts at its first page. */
-  const show = (change: { within_days?: string; page?: number }) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      if (change.within_days) next.set('within_days', change.within_days);
-      if (change.page && change.page > 1) next.set('page', String(change.page));
-      else next.delete('page');
-      return next;
-    });
+  const table = useTableUrlState({ list: 'expiring-documents', filters: EXPIRING_FILTERS });
+  const within = table.filters.within_days || '30';
+  const list = useExpiringDocuments({
+    within_days: Number(within),
+    page: table.page,
+    per_page: table.perPage,
+  });
 
   return (
     <Stack gap="lg">
@@ -87,12 +86,15 @@ export function ExpiringDocumentsPage() {
           },
         ]}
         rowKey={(row) => `${row.table}-${row.id}-${row.document}`}
-        {...pagedQueryProps(list, (next) => show({ page: next }))}
-        toolbar={
+        {...pagedQueryProps(list)}
+        table={table}
+        noun={(count) => t('nouns.document', { count })}
+        searchable={false}
+        filters={
           <SegmentedControl
             aria-label={t('documents.within')}
             value={within}
-            onChange={(value) => show({ within_days: value })}
+            onChange={(value) => table.setFilter('within_days', value)}
             data={WINDOWS.map((w) => ({
               value: w,
               label: t(`documents.window.${w}`),

@@ -1,5 +1,5 @@
-import { REVIEW_KINDS, type ReviewItem, type ReviewKind } from '@cabdesk/contract';
-import { Anchor, Badge, Button, Group, Kbd, SegmentedControl, Stack, Text } from '@mantine/core';
+import { REVIEW_KINDS, type ReviewItem } from '@cabdesk/contract';
+import { Anchor, Badge, Button, Kbd, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { IconCalendarDue } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -10,42 +10,37 @@ import { Loading } from '@/components/query-state';
 import { useUndoDecision } from '@/features/review/api/decide';
 import { useReviewQueue } from '@/features/review/api/get-review-queue';
 import { ReviewScreen } from '@/features/review/components/review-screen';
+import { useTableUrlState } from '@/hooks/use-table-url-state';
 import { formatDate } from '@/lib/format';
 
-/** How many waiting records one page of the inbox holds (J / K walk through them). */
-const PER_PAGE = 50;
+/** The inbox filters by kind. */
+const REVIEW_FILTERS = { kind: { one: REVIEW_KINDS } };
 
 const keyOf = (item: Pick<ReviewItem, 'kind' | 'id'>) => `${item.kind}-${item.id}`;
 
 /**
  * The review desk: every Pending company, driver and vehicle, oldest first,
  * by kind; J (or a row's Review) opens the first, and each decision opens the
- * next. The kind, page and open item are in the URL.
+ * next. The kind, page, page size and open item are in the URL; J / K walk
+ * through the page on screen.
  */
 export function ReviewPage() {
   const { t } = useTranslation();
+  const table = useTableUrlState({ list: 'review', filters: REVIEW_FILTERS });
+  const kind = REVIEW_KINDS.find((k) => k === table.filters.kind);
   const [params, setParams] = useSearchParams();
-  const kindParam = params.get('kind');
-  const kind = REVIEW_KINDS.find((k) => k === kindParam);
-  const page = Math.max(1, Number(params.get('page')) || 1);
   const open = params.get('item');
-  const queue = useReviewQueue({ kind, page, per_page: PER_PAGE });
+  const queue = useReviewQueue({ kind, page: table.page, per_page: table.perPage });
   const items = queue.data?.data ?? [];
   const undo = useUndoDecision();
 
-  const change = (next: { kind?: ReviewKind | null; page?: number; item?: string | null }) =>
+  const openItem = (item: ReviewItem | undefined) =>
     setParams((current) => {
       const updated = new URLSearchParams(current);
-      for (const [key, value] of Object.entries(next)) {
-        if (value === null || value === undefined || value === '' || value === 1) {
-          updated.delete(key);
-        } else {
-          updated.set(key, String(value));
-        }
-      }
+      if (item) updated.set('item', keyOf(item));
+      else updated.delete('item');
       return updated;
     });
-  const openItem = (item: ReviewItem | undefined) => change({ item: item ? keyOf(item) : null });
 
   useHotkeys([['J', () => (open ? undefined : openItem(items[0]))]]);
 
@@ -62,14 +57,17 @@ export function ReviewPage() {
           <ReviewScreen
             key={open}
             item={item}
-            position={{ index: index + (page - 1) * PER_PAGE, total: queue.data?.total ?? 0 }}
+            position={{
+              index: index + (table.page - 1) * table.perPage,
+              total: queue.data?.total ?? 0,
+            }}
             onPrevious={index > 0 ? () => openItem(items[index - 1]) : undefined}
             onNext={index < items.length - 1 ? () => openItem(items[index + 1]) : undefined}
             onDecided={() => openItem(items[index + 1] ?? items[index - 1])}
             onUndo={(decided) =>
               undo.mutate(
                 { table: decided.table, id: decided.id },
-                { onSuccess: () => change({ item: keyOf(decided) }) },
+                { onSuccess: () => openItem(decided) },
               )
             }
           />
@@ -97,6 +95,9 @@ export function ReviewPage() {
           </Button>
         }
       />
+      <Text size="sm" c="dimmed">
+        {t('review.startHint')} <Kbd size="xs">J</Kbd>
+      </Text>
       <DataTable<ReviewItem>
         label={t('pages.review')}
         columns={[
@@ -140,24 +141,20 @@ export function ReviewPage() {
           },
         ]}
         rowKey={keyOf}
-        {...pagedQueryProps(queue, (next) => change({ page: next }))}
-        toolbar={
-          <Group justify="space-between" w="100%" gap="sm">
-            <SegmentedControl
-              aria-label={t('review.kindColumn')}
-              value={kind ?? 'all'}
-              onChange={(value) =>
-                change({ kind: value === 'all' ? null : (value as ReviewKind), page: 1 })
-              }
-              data={[
-                { value: 'all', label: t('review.all') },
-                ...REVIEW_KINDS.map((k) => ({ value: k, label: t(`review.kinds.${k}`) })),
-              ]}
-            />
-            <Text size="sm" c="dimmed">
-              {t('review.startHint')} <Kbd size="xs">J</Kbd>
-            </Text>
-          </Group>
+        {...pagedQueryProps(queue)}
+        table={table}
+        noun={(count) => t('nouns.record', { count })}
+        searchable={false}
+        filters={
+          <SegmentedControl
+            aria-label={t('review.kindColumn')}
+            value={kind ?? 'all'}
+            onChange={(value) => table.setFilter('kind', value === 'all' ? null : value)}
+            data={[
+              { value: 'all', label: t('review.all') },
+              ...REVIEW_KINDS.map((k) => ({ value: k, label: t(`review.kinds.${k}`) })),
+            ]}
+          />
         }
         minWidth={720}
       />

@@ -1,20 +1,22 @@
 import { RIDE_MESSAGES, type RideDetail } from '@cabdesk/contract';
-import { Alert, Anchor, SimpleGrid } from '@mantine/core';
+import { Alert, Anchor, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { DateTime } from '@/components/date-time';
 import { DetailScreen } from '@/components/detail-screen';
 import { InfoList } from '@/components/info-list';
 import { Email } from '@/components/person-cell';
 import { SectionCard } from '@/components/section-card';
 import { RideStatusBadge } from '@/components/status-badge';
-import { formatDate, formatMoney } from '@/lib/format';
+import { formatMoney } from '@/lib/format';
 import { translateMessage } from '@/lib/i18n';
 import { isRideId, useRideDetail } from '@/features/rides/api/get-ride-detail';
 import { RejectRideButton } from '@/features/rides/components/reject-ride-button';
 import { companyNameOf } from '@/features/rides/components/ride-columns';
 import { RecordLog } from '@/features/review/components/record-log';
+import { RideWaiting } from '@/features/rides/components/ride-waiting';
 
 /** A name that opens the person's or company's own page. */
 function NameLink({ to, children }: { to: string; children: ReactNode }) {
@@ -36,17 +38,61 @@ function RideInformation({ ride }: { ride: RideDetail }) {
         items={[
           { label: t('rides.pickUpPoint'), value: ride.pickup_address },
           { label: t('rides.dropOffPoint'), value: ride.drop_address },
-          { label: t('rides.tripDate'), value: formatDate(ride.created_at) },
+          { label: t('rides.tripDate'), value: <DateTime value={ride.created_at} /> },
           { label: t('rides.price'), value: formatMoney(ride.amount) },
           // SPEC 2: the driver's vehicle's service type; N/A without a driver or vehicle.
           { label: t('rides.serviceType'), value: vehicle?.service_type_data.title ?? na },
           { label: t('rides.vehicleType'), value: vehicle?.vehicle_type_data.title ?? na },
-          { label: t('rides.status'), value: <RideStatusBadge status={ride.ride_status} /> },
+          {
+            label: t('rides.status'),
+            value: (
+              <Stack gap={2} align="flex-start">
+                <RideStatusBadge status={ride.ride_status} />
+                <RideWaiting ride={ride} />
+              </Stack>
+            ),
+          },
           ...(ride.ride_status === 'Cancel' && ride.cancel_reason
             ? [{ label: t('rides.cancelReason'), value: ride.cancel_reason }]
             : []),
         ]}
       />
+    </SectionCard>
+  );
+}
+
+/** The trip's payment: its Sales row (transaction, when, amount, method), or none yet. */
+function Payment({ transaction }: { transaction: RideDetail['transaction'] }) {
+  const { t } = useTranslation();
+  return (
+    <SectionCard title={t('rides.payment')}>
+      {transaction ? (
+        <InfoList
+          cols={4}
+          items={[
+            {
+              label: t('sales.transactionId'),
+              value: (
+                <Text ff="monospace" size="sm" span data-testid="ride-transaction">
+                  {transaction.transaction_id}
+                </Text>
+              ),
+            },
+            { label: t('sales.date'), value: <DateTime value={transaction.created_at} /> },
+            { label: t('sales.amount'), value: formatMoney(transaction.amount) },
+            {
+              label: t('sales.paymentMethod'),
+              value: t(`paymentMethods.${transaction.payment_method}`, {
+                defaultValue: transaction.payment_method,
+              }),
+            },
+          ]}
+        />
+      ) : (
+        <Text size="sm" c="dimmed">
+          {t('rides.notPaid')}
+        </Text>
+      )}
     </SectionCard>
   );
 }
@@ -135,6 +181,7 @@ export function RideDetailPage() {
         <>
           <RideInformation ride={data} />
           <People ride={data} />
+          <Payment transaction={data.transaction} />
           <RecordLog table="rides" id={data.id} />
         </>
       )}

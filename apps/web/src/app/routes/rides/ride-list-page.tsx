@@ -1,21 +1,27 @@
+import { RIDE_SORTS } from '@cabdesk/contract';
 import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { DataTable, SearchBox, pagedQueryProps } from '@/components/data-table';
+import { DataTable, RecordFilter, pagedQueryProps } from '@/components/data-table';
 import { PageTitle } from '@/components/page-title';
 import { useTableUrlState } from '@/hooks/use-table-url-state';
 import { useRideList } from '@/features/rides/api/get-ride-list';
 import { RejectRideButton } from '@/features/rides/components/reject-ride-button';
 import { rideListColumns } from '@/features/rides/components/ride-columns';
+import { RideFilters } from '@/features/rides/components/ride-filters';
+import { RIDE_FILTERS } from '@/features/rides/ride-filters';
+import { chosenOption, companyOptions, driverOptions } from '@/features/users/api/record-options';
 
 /**
- * SPEC 2 Trip list (Overall Trips): every trip, newest first, searched by
- * passenger, driver or company name, phone or e-mail and by address; page and
- * search in the URL. Pending and Accepted trips can be rejected from their row.
+ * SPEC 2 Trip list (Overall Trips): every trip, newest first or by date or
+ * price, searched by passenger, driver or company name, phone or e-mail and
+ * by address, filtered by status, days, company, driver, service type and
+ * price; all in the URL. Pending and Accepted trips can be rejected from their row.
  */
 export function RideListPage() {
   const { t } = useTranslation();
-  const table = useTableUrlState();
-  const rides = useRideList({ page: table.page, search: table.search || undefined });
+  const table = useTableUrlState({ list: 'trips', sorts: RIDE_SORTS, filters: RIDE_FILTERS });
+  const rides = useRideList(table.query);
+  const { filters, setFilter } = table;
 
   return (
     <Stack gap="lg">
@@ -26,9 +32,36 @@ export function RideListPage() {
           <RejectRideButton ride={ride} variant="icon" />
         ))}
         rowKey={(ride) => ride.id}
-        {...pagedQueryProps(rides, table.setPage)}
-        toolbar={<SearchBox value={table.search} onSearch={table.setSearch} />}
-        minWidth={1040}
+        {...pagedQueryProps(rides)}
+        table={table}
+        noun={(count) => t('nouns.trip', { count })}
+        defaultSort="-created_at"
+        filters={
+          <RideFilters
+            table={table}
+            pickers={
+              <>
+                <RecordFilter
+                  label={t('filters.company')}
+                  placeholder={t('filters.anyCompany')}
+                  value={filters.company_id}
+                  onChange={(value) => setFilter('company_id', value)}
+                  search={companyOptions}
+                  chosen={chosenOption}
+                />
+                <RecordFilter
+                  label={t('filters.driver')}
+                  placeholder={t('filters.anyDriver')}
+                  value={filters.driver_id}
+                  onChange={(value) => setFilter('driver_id', value)}
+                  search={driverOptions}
+                  chosen={chosenOption}
+                />
+              </>
+            }
+          />
+        }
+        minWidth={940}
         dense
       />
     </Stack>

@@ -1,30 +1,36 @@
-import type { UserListItem } from '@cabdesk/contract';
+import { PERSON_SORTS, type UserListItem } from '@cabdesk/contract';
 import { Group, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ActiveSwitch } from '@/components/active-switch';
-import { DataTable, type Column, pagedQueryProps } from '@/components/data-table';
-import { ListToolbar } from '@/components/list-toolbar';
+import { DataTable, indexColumn, pagedQueryProps, type Column } from '@/components/data-table';
 import { PageTitle } from '@/components/page-title';
 import { ContactCell, PersonCell } from '@/components/person-cell';
+import { PersonFilters } from '@/components/person-filters';
 import { ViewLink } from '@/components/view-link';
 import { useUserList } from '@/features/users/api/get-user-list';
 import { useUpdateUserStatus } from '@/features/users/api/update-user-status';
 import { usePersonTableState } from '@/hooks/use-person-table-state';
 import { formatDate } from '@/lib/format';
 
-/** SPEC 2 User list: index, user, contact, registration date, action. */
+/**
+ * SPEC 2 User list: index, user, contact, registration date, action; sorted
+ * by name or registration date, filtered by status and registration days
+ * (passengers have no approval).
+ */
 export function UserListPage() {
   const { t } = useTranslation();
-  const table = usePersonTableState();
+  const table = usePersonTableState({ list: 'users', sorts: PERSON_SORTS.User, approval: false });
   const users = useUserList({ user_type: 'User', ...table.query });
   const statusUpdate = useUpdateUserStatus();
 
   const columns: Column<UserListItem>[] = [
-    { key: 'index', header: '#', render: (_, index) => index, width: 56 },
+    indexColumn(),
     {
       key: 'user',
       header: t('users.userDetail'),
       render: (user) => <PersonCell name={user.name} image={user.profile} />,
+      sort: 'name',
+      card: 'title',
     },
     {
       key: 'contact',
@@ -35,10 +41,14 @@ export function UserListPage() {
       key: 'registered',
       header: t('users.registrationDate'),
       render: (user) => formatDate(user.created_at),
+      sort: 'created_at',
+      sortDescending: true,
+      nowrap: true,
     },
     {
       key: 'action',
       header: t('table.action'),
+      card: 'actions',
       render: (user) => (
         <Group gap="sm" wrap="nowrap">
           <ActiveSwitch
@@ -60,9 +70,12 @@ export function UserListPage() {
         label={t('pages.user')}
         columns={columns}
         rowKey={(user) => user.id}
-        {...pagedQueryProps(users, table.setPage)}
+        {...pagedQueryProps(users)}
+        table={table}
+        noun={(count) => t('nouns.user', { count })}
+        defaultSort="-created_at"
+        filters={<PersonFilters table={table} />}
         minWidth={760}
-        toolbar={<ListToolbar table={table} />}
       />
     </Stack>
   );

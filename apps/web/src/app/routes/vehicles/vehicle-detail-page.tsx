@@ -1,5 +1,5 @@
-import type { Vehicle } from '@cabdesk/contract';
-import { Anchor, Group, SimpleGrid } from '@mantine/core';
+import type { Vehicle, VehicleDetail } from '@cabdesk/contract';
+import { Anchor, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApprovalActions } from '@/components/approval-actions';
@@ -7,6 +7,7 @@ import { DeleteButton } from '@/components/delete-button';
 import { DetailScreen } from '@/components/detail-screen';
 import { ImageZoom } from '@/components/image-zoom';
 import { InfoList } from '@/components/info-list';
+import { ContactCell } from '@/components/person-cell';
 import { SectionCard } from '@/components/section-card';
 import { useDecideVehicleApproval } from '@/features/vehicles/api/decide-vehicle-approval';
 import { useDeleteVehicle } from '@/features/vehicles/api/delete-vehicle';
@@ -75,7 +76,35 @@ function VehicleInformation({ vehicle }: { vehicle: Vehicle }) {
   );
 }
 
-/** SPEC 2 Vehicle detail: every field, three documents and four photos with zoom. */
+/** The drivers who drive the vehicle, each opening their page. */
+function VehicleDrivers({ drivers }: { drivers: VehicleDetail['drivers'] }) {
+  const { t } = useTranslation();
+  return (
+    <SectionCard title={t('vehicles.drivers')}>
+      {drivers.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('vehicles.noDrivers')}
+        </Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" data-testid="vehicle-drivers">
+          {drivers.map((driver) => (
+            <Stack key={driver.id} gap={2} miw={0}>
+              <Anchor component={Link} to={`/driver-detail/${driver.id}`} fw={600} size="sm">
+                {driver.name}
+              </Anchor>
+              <ContactCell phone={driver.phone} email={driver.email} />
+            </Stack>
+          ))}
+        </SimpleGrid>
+      )}
+    </SectionCard>
+  );
+}
+
+/**
+ * SPEC 2 Vehicle detail: every field, who drives it, three documents and
+ * four photos with zoom.
+ */
 export function VehicleDetailPage() {
   const { t } = useTranslation();
   const vehicle = useVehicleDetail(Number(useParams().id));
@@ -90,6 +119,7 @@ export function VehicleDetailPage() {
         <>
           <VehicleInformation vehicle={data} />
           <DecisionFacts record={data} />
+          <VehicleDrivers drivers={data.drivers} />
           <SectionCard title={t('vehicles.documents')}>
             <DocumentExpiries
               table="vehicles"

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DataTable, type Column } from '@/components/data-table';
 import { ToneBadge } from '@/components/status-badge';
+import { useTableUrlState } from '@/hooks/use-table-url-state';
 import { formatDateTime } from '@/lib/format';
 import { useInviteAdmin, useResetTwoFactor, useUpdateAdmin } from '../api/admins';
 
@@ -23,6 +24,8 @@ export function AdminTable({ admins, loading }: { admins?: Administrator[]; load
   const reset = useResetTwoFactor();
   const invite = useInviteAdmin();
   const [asking, setAsking] = useState<Asking | null>(null);
+  // One page, in the list's frame (no search, sort or pager: a team is short).
+  const table = useTableUrlState({ list: 'administrators' });
 
   const confirm = () => {
     if (!asking) return;
@@ -139,6 +142,9 @@ export function AdminTable({ admins, loading }: { admins?: Administrator[]; load
         rowKey={(admin) => admin.id}
         rows={admins}
         loading={loading}
+        table={table}
+        noun={(count) => t('nouns.administrator', { count })}
+        searchable={false}
         minWidth={900}
       />
       <ConfirmDialog

@@ -3,6 +3,8 @@ import { Anchor, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable, pagedQueryProps, type Column } from '@/components/data-table';
+import type { FilterKind } from '@/hooks/table-url-state';
+import type { TableUrlState } from '@/hooks/use-table-url-state';
 import { formatDateTime } from '@/lib/format';
 import { useAdminChoices, useAuditLog } from '../api/audit-log';
 import { AuditChange } from './audit-change';
@@ -33,30 +35,27 @@ function recordPath(entry: AuditEntry): string | null {
   }
 }
 
-/** The filters of audit-log, as the screen holds them (undefined: any). */
-export type AuditFilters = {
-  admin_id?: number;
-  action?: string;
-  table?: string;
-  /** A day, `YYYY-MM-DD`. */
-  from?: string;
-  to?: string;
-};
+/** The filters of audit-log, kept in the URL with the page (a day is `YYYY-MM-DD`). */
+export const AUDIT_FILTERS = {
+  admin_id: 'id',
+  action: { one: AUDIT_ACTIONS },
+  table: { one: AUDIT_TABLES },
+  from: 'date',
+  to: 'date',
+} as const satisfies Record<string, FilterKind>;
 
-interface AuditTableProps {
-  filters: AuditFilters;
-  page: number;
-  onFilter: (filters: AuditFilters) => void;
-  onPageChange: (page: number) => void;
-}
+type AuditTableState = TableUrlState<keyof typeof AUDIT_FILTERS>;
 
 /** Who did what to which record, newest first, filtered by who, what, which kind and when. */
-export function AuditTable({ filters, page, onFilter, onPageChange }: AuditTableProps) {
+export function AuditTable({ table }: { table: AuditTableState }) {
   const { t } = useTranslation();
-  const log = useAuditLog({ ...filters, page });
+  const { filters } = table;
+  // The days are UTC days: audit-log takes no time zone.
+  const { tz: _zone, ...query } = table.query;
+  const log = useAuditLog(query);
   const admins = useAdminChoices();
-  const set = (key: 'action' | 'table' | 'from' | 'to') => (value: string | null) =>
-    onFilter({ ...filters, [key]: value || undefined });
+  const set = (key: keyof typeof AUDIT_FILTERS) => (value: string | null) =>
+    table.setFilter(key, value || null);
 
   const columns: Column<AuditEntry>[] = [
     {
@@ -121,7 +120,7 @@ export function AuditTable({ filters, page, onFilter, onPageChange }: AuditTable
     },
   ];
 
-  const toolbar = (
+  const filterFields = (
     <Group gap="sm" align="flex-end" wrap="wrap">
       <Select
         label={t('audit.who')}
@@ -130,8 +129,8 @@ export function AuditTable({ filters, page, onFilter, onPageChange }: AuditTable
           value: String(admin.id),
           label: admin.name || admin.email,
         }))}
-        value={filters.admin_id === undefined ? null : String(filters.admin_id)}
-        onChange={(value) => onFilter({ ...filters, admin_id: value ? Number(value) : undefined })}
+        value={filters.admin_id || null}
+        onChange={set('admin_id')}
         clearable
         w={{ base: '100%', sm: 200 }}
         comboboxProps={{ withinPortal: true }}
@@ -143,7 +142,7 @@ export function AuditTable({ filters, page, onFilter, onPageChange }: AuditTable
           value: action,
           label: t(`audit.actions.${action}`, { defaultValue: action }),
         }))}
-        value={filters.action ?? null}
+        value={filters.action || null}
         onChange={set('action')}
         clearable
         searchable
@@ -157,7 +156,7 @@ export function AuditTable({ filters, page, onFilter, onPageChange }: AuditTable
           value: table,
           label: t(`audit.tables.${table}`, { defaultValue: table }),
         }))}
-        value={filters.table ?? null}
+        value={filters.table || null}
         onChange={set('table')}
         clearable
         w={{ base: '100%', sm: 170 }}
@@ -166,14 +165,14 @@ export function AuditTable({ filters, page, onFilter, onPageChange }: AuditTable
       <TextInput
         type="date"
         label={t('audit.from')}
-        value={filters.from ?? ''}
+        value={filters.from}
         onChange={(event) => set('from')(event.currentTarget.value)}
         w={{ base: '100%', sm: 160 }}
       />
       <TextInput
         type="date"
         label={t('audit.to')}
-        value={filters.to ?? ''}
+        value={filters.to}
         onChange={(event) => set('to')(event.currentTarget.value)}
         w={{ base: '100%', sm: 160 }}
       />
@@ -185,8 +184,11 @@ export function AuditTable({ filters, page, onFilter, onPageChange }: AuditTable
       label={t('pages.auditLog')}
       columns={columns}
       rowKey={(entry) => entry.id}
-      toolbar={toolbar}
-      {...pagedQueryProps(log, onPageChange)}
+      {...pagedQueryProps(log)}
+      table={table}
+      noun={(count) => t('nouns.auditEntry', { count })}
+      searchable={false}
+      filters={filterFields}
       minWidth={900}
     />
   );

@@ -22,15 +22,13 @@ import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { UnauthorizedError } from '@/lib/api-client';
-import { formatCount, formatDate } from '@/lib/format';
+import { DateTime } from '@/components/date-time';
+import { formatCount } from '@/lib/format';
 import { toastError } from '@/lib/toast';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
 import { useNotificationStream } from '../api/notification-stream';
 import classes from './notification-bell.module.css';
-
-/** The hour of a notification beside its date: most arrive the same day. */
-const TIME: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit' };
 
 /** SPEC 1 and 9: a notification that arrives shows as "title: body" at the top right. */
 function useArrivalToast() {
@@ -53,7 +51,7 @@ function useArrivalToast() {
 
 /** The bell of the header and its dropdown headed "Notification" (SPEC 2). */
 export function NotificationBell() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const [opened, { toggle, close }] = useDisclosure(false);
   const notifications = useNotifications();
@@ -173,10 +171,7 @@ export function NotificationBell() {
                           {item.message}
                         </Text>
                         <Text size="xs" c="dimmed" mt={4}>
-                          <time dateTime={item.created_at}>
-                            {formatDate(item.created_at)}{' '}
-                            {new Date(item.created_at).toLocaleTimeString(i18n.language, TIME)}
-                          </time>
+                          <DateTime value={item.created_at} />
                         </Text>
                       </UnstyledButton>
                       {isUnread && (

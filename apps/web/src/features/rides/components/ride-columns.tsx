@@ -1,23 +1,42 @@
 import type { Ride } from '@cabdesk/contract';
-import { Group, Stack, Text } from '@mantine/core';
+import { Anchor, Group, Stack, Text } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
-import type { Column } from '@/components/data-table';
+import { Link } from 'react-router';
+import { indexColumn, type Column } from '@/components/data-table';
+import { DateTime } from '@/components/date-time';
 import { Email } from '@/components/person-cell';
 import { RideStatusBadge } from '@/components/status-badge';
 import { ViewLink } from '@/components/view-link';
-import { formatDate, formatMoney } from '@/lib/format';
+import { formatMoney } from '@/lib/format';
+import { RideWaiting } from './ride-waiting';
 
 /** Whose details a trip table shows beside the trip: the driver's (a passenger's history) or the passenger's. */
 export type RideParty = 'driver' | 'user';
 
-function Person({ person, none }: { person: Ride['user'] | null; none: string }) {
+/** A name on a trip that opens that person's or company's page. */
+function NameLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Anchor component={Link} to={to} size="xs" fw={600}>
+      {children}
+    </Anchor>
+  );
+}
+
+function Person({
+  person,
+  page,
+  none,
+}: {
+  person: Ride['user'] | null;
+  /** The person's page: `/user-detail/` or `/driver-detail/`. */
+  page: string;
+  none: string;
+}) {
   if (!person) return <Text size="xs">{none}</Text>;
   return (
     <Stack gap={0} miw={0}>
-      <Text size="xs" fw={600}>
-        {person.name}
-      </Text>
+      <NameLink to={`${page}${person.id}`}>{person.name}</NameLink>
       <Text size="xs" c="dimmed">
         {person.phone ?? ''}
       </Text>
@@ -41,6 +60,7 @@ function actionColumn(t: TFunction, extra?: (ride: Ride) => ReactNode): Column<R
   return {
     key: 'action',
     header: t('table.action'),
+    card: 'actions',
     render: (ride) => {
       const view = (
         <ViewLink to={`/trip-detail/${ride.id}`} name={t('rides.tripN', { id: ride.id })} />
@@ -60,16 +80,16 @@ function actionColumn(t: TFunction, extra?: (ride: Ride) => ReactNode): Column<R
 function columnsOf(t: TFunction) {
   const na = t('common.na');
   return {
-    index: { key: 'index', header: '#', render: (_, index) => index, width: 48 },
+    index: indexColumn<Ride>(48),
     user: {
       key: 'user',
       header: t('rides.user'),
-      render: (ride) => <Person person={ride.user} none={na} />,
+      render: (ride) => <Person person={ride.user} page="/user-detail/" none={na} />,
     },
     driver: {
       key: 'driver',
       header: t('rides.driver'),
-      render: (ride) => <Person person={ride.driver} none={na} />,
+      render: (ride) => <Person person={ride.driver} page="/driver-detail/" none={na} />,
     },
     driverAndCompany: {
       key: 'driver',
@@ -77,10 +97,8 @@ function columnsOf(t: TFunction) {
       render: (ride) =>
         ride.driver || ride.company ? (
           <Stack gap={4} miw={0}>
-            <Person person={ride.driver} none={na} />
-            <Text size="xs" fw={500}>
-              {companyNameOf(ride) ?? na}
-            </Text>
+            <Person person={ride.driver} page="/driver-detail/" none={na} />
+            <CompanyName ride={ride} none={na} />
           </Stack>
         ) : (
           <Text size="xs">{na}</Text>
@@ -102,6 +120,8 @@ function columnsOf(t: TFunction) {
       render: (ride) => formatMoney(ride.amount),
       align: 'right',
       nowrap: true,
+      sort: 'amount',
+      sortDescending: true,
     },
     service: {
       key: 'service',
@@ -116,19 +136,26 @@ function columnsOf(t: TFunction) {
     company: {
       key: 'company',
       header: t('rides.company'),
-      render: (ride) => companyNameOf(ride) ?? na,
+      render: (ride) => <CompanyName ride={ride} none={na} />,
     },
     date: {
       key: 'date',
       header: t('rides.tripDate'),
-      render: (ride) => formatDate(ride.created_at),
-      nowrap: true,
+      // The time goes under the date where the column is narrow.
+      render: (ride) => <DateTime value={ride.created_at} wrap />,
+      sort: 'created_at',
+      sortDescending: true,
     },
     status: {
       key: 'status',
       header: t('rides.status'),
-      render: (ride) => <RideStatusBadge status={ride.ride_status} />,
-      nowrap: true,
+      render: (ride) => (
+        <Stack gap={2} align="flex-start">
+          <RideStatusBadge status={ride.ride_status} />
+          <RideWaiting ride={ride} />
+        </Stack>
+      ),
+      card: 'title',
     },
   } satisfies Record<string, Column<Ride>>;
 }
@@ -136,6 +163,12 @@ function columnsOf(t: TFunction) {
 /** The company's trading name, else its owner's name; null when the trip has no company. */
 export const companyNameOf = (ride: Pick<Ride, 'company'>) =>
   ride.company ? (ride.company.company_name ?? ride.company.name) : null;
+
+/** The trip's company, opening its page; N/A without one. */
+function CompanyName({ ride, none }: { ride: Pick<Ride, 'company'>; none: string }) {
+  if (!ride.company) return <Text size="xs">{none}</Text>;
+  return <NameLink to={`/company-detail/${ride.company.id}`}>{companyNameOf(ride)}</NameLink>;
+}
 
 /** SPEC 2: the columns of one account's trip history (user and driver detail pages). */
 export function rideColumns(t: TFunction, party: RideParty): Column<Ride>[] {

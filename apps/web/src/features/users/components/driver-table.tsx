@@ -1,7 +1,7 @@
 import type { driverList, InputOf, UserListItem } from '@cabdesk/contract';
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Column } from '@/components/data-table';
+import { indexColumn, type Column } from '@/components/data-table';
 import { ContactCell, PersonCell } from '@/components/person-cell';
 import { RecordTable, type RecordListProps } from '@/components/record-table';
 import { formatCount, formatDate } from '@/lib/format';
@@ -20,7 +20,11 @@ const nowrap = (text: string) => (
  * name with gender, contact, company, date of birth, registration date, total
  * rides, approve / reject while Pending, view and delete.
  */
-export function DriverTable({ query, ...table }: RecordListProps<InputOf<typeof driverList>>) {
+export function DriverTable({
+  query,
+  ofCompany = false,
+  ...table
+}: RecordListProps<InputOf<typeof driverList>>) {
   const { t } = useTranslation();
   const drivers = useDriverList(query);
   const approval = useDecideUserApproval();
@@ -28,9 +32,11 @@ export function DriverTable({ query, ...table }: RecordListProps<InputOf<typeof 
   const na = t('common.na');
 
   const columns: (Column<UserListItem> | false)[] = [
-    { key: 'index', header: '#', render: (_, index) => index, width: 48 },
+    indexColumn(48),
     {
       key: 'name',
+      sort: 'name',
+      card: 'title',
       header: t('drivers.name'),
       render: (driver) => (
         <PersonCell
@@ -45,7 +51,7 @@ export function DriverTable({ query, ...table }: RecordListProps<InputOf<typeof 
       header: t('users.contact'),
       render: (driver) => <ContactCell phone={driver.phone} email={driver.email} />,
     },
-    query.company_id === undefined && {
+    !ofCompany && {
       key: 'company',
       header: t('drivers.company'),
       render: (driver) =>
@@ -55,17 +61,22 @@ export function DriverTable({ query, ...table }: RecordListProps<InputOf<typeof 
       key: 'dob',
       header: t('drivers.dob'),
       render: (driver) => nowrap(driver.dob ? formatDate(driver.dob) : na),
+      sort: 'dob',
     },
     {
       key: 'registered',
       header: t('users.registrationDate'),
       render: (driver) => nowrap(formatDate(driver.created_at)),
+      sort: 'created_at',
+      sortDescending: true,
     },
     {
       key: 'rides',
       header: t('drivers.totalRides'),
       render: (driver) => formatCount(driver.driver_rides_count),
       align: 'center',
+      sort: 'driver_rides_count',
+      sortDescending: true,
     },
   ];
 
@@ -75,6 +86,8 @@ export function DriverTable({ query, ...table }: RecordListProps<InputOf<typeof 
       list={drivers}
       columns={columns}
       kind="driver"
+      noun={(count) => t('nouns.driver', { count })}
+      defaultSort="-created_at"
       nameOf={(driver) => driver.name}
       detailOf={(driver) => `/driver-detail/${driver.id}`}
       approval={approval}

@@ -1,7 +1,7 @@
 import type { InputOf, Vehicle, vehicleList } from '@cabdesk/contract';
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Column } from '@/components/data-table';
+import { indexColumn, type Column } from '@/components/data-table';
 import { RecordTable, type RecordListProps } from '@/components/record-table';
 import { useDecideVehicleApproval } from '../api/decide-vehicle-approval';
 import { useDeleteVehicle } from '../api/delete-vehicle';
@@ -12,15 +12,19 @@ import { useVehicleList } from '../api/get-vehicle-list';
  * tab: company, service type, vehicle type, brand, model, available seats,
  * license plate, approve / reject while Pending, view and delete.
  */
-export function VehicleTable({ query, ...table }: RecordListProps<InputOf<typeof vehicleList>>) {
+export function VehicleTable({
+  query,
+  ofCompany = false,
+  ...table
+}: RecordListProps<InputOf<typeof vehicleList>>) {
   const { t } = useTranslation();
   const vehicles = useVehicleList(query);
   const approval = useDecideVehicleApproval();
   const remove = useDeleteVehicle();
 
   const columns: (Column<Vehicle> | false)[] = [
-    { key: 'index', header: '#', render: (_, index) => index, width: 48 },
-    query.company_id === undefined && {
+    indexColumn(48),
+    !ofCompany && {
       key: 'company',
       header: t('vehicles.company'),
       render: (vehicle) => (
@@ -55,6 +59,8 @@ export function VehicleTable({ query, ...table }: RecordListProps<InputOf<typeof
           {vehicle.license_number}
         </Text>
       ),
+      sort: 'license_number',
+      card: 'title',
     },
   ];
 
@@ -64,6 +70,7 @@ export function VehicleTable({ query, ...table }: RecordListProps<InputOf<typeof
       list={vehicles}
       columns={columns}
       kind="vehicle"
+      noun={(count) => t('nouns.vehicle', { count })}
       nameOf={(vehicle) => vehicle.license_number}
       detailOf={(vehicle) => `/vehicle-detail/${vehicle.id}`}
       approval={approval}

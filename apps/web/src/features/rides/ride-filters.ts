@@ -1,0 +1,23 @@
+import { RIDE_STATUSES } from '@cabdesk/contract';
+import type { FilterKind } from '@/hooks/table-url-state';
+
+/**
+ * What a list of trips filters by: statuses (several), days in the
+ * administrator's time zone, service type, price; and, of all trips, the
+ * company and the driver.
+ */
+export const RIDE_FILTERS = {
+  ride_status: { many: RIDE_STATUSES },
+  from: 'date',
+  to: 'date',
+  service_type_id: 'id',
+  min_amount: 'amount',
+  max_amount: 'amount',
+  company_id: 'id',
+  driver_id: 'id',
+} satisfies Record<string, FilterKind>;
+
+export type RideFilter = keyof typeof RIDE_FILTERS;
+
+/** A trip history's filters: those of all trips but the company and the driver. */
+export const { company_id: _company, driver_id: _driver, ...HISTORY_FILTERS } = RIDE_FILTERS;

@@ -1,0 +1,332 @@
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import {
+  apiGet,
+  describeWalks,
+  expectNoSeriousA11yViolations,
+  motionless,
+  type Paged,
+  signInByApi,
+} from '../support/browser';
+import { artifactsDir } from '../support/paths';
+
+interface Ride {
+  id: number;
+  amount: number;
+  created_at: string;
+  ride_status: string;
+  user: { id: number };
+  driver: { id: number; name: string; vehicle: { id: number } | null } | null;
+  company: { id: number } | null;
+}
+interface Sale {
+  transaction_id: string;
+  ride_id: number | null;
+  amount: number;
+  payment_method: string;
+}
+interface Sales extends Paged<Sale> {
+  total_amount: number;
+}
+
+const dollars = (amount: number) =>
+  `$${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const count = (n: number) => n.toLocaleString('en-US');
+
+/** Waits until a list has rows and no request is under way. */
+async function settledRows(page: Page, table: string) {
+  const rows = page.getByRole('table', { name: table }).locator('tbody tr');
+  await expect.poll(() => rows.first().locator('td').count()).toBeGreaterThan(1);
+  await expect.poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
+  return rows;
+}
+
+/** The trip ids a trip list shows, from its view links. */
+async function tripIds(page: Page) {
+  const labels = await page
+    .getByRole('table', { name: 'Overall Trips' })
+    .getByRole('link', { name: /^View trip \d+$/ })
+    .evaluateAll((links) => links.map((link) => link.getAttribute('aria-label') ?? ''));
+  return labels.map((label) => Number(label.replace('View trip ', '')));
+}
+
+/** The header cell of a column, which carries aria-sort. */
+const headerOf = (page: Page, table: string, column: string) =>
+  page.getByRole('table', { name: table }).locator('thead th').filter({ hasText: column });
+
+/** A select's input, by its accessible name (Mantine's combobox input). */
+const select = (page: Page, name: string) => page.locator(`input[aria-label="${name}"]`);
+
+/** The screen once no list loads and overlays have faded: e2e/artifacts/lists-*.png. */
+async function shoot(page: Page, name: string) {
+  await page.waitForLoadState('networkidle');
+  await expect.poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
+  await motionless(page);
+  await page.screenshot({ path: join(artifactsDir, `lists-${name}.png`) });
+}
+
+/** The page does not scroll sideways: nothing is wider than the window. */
+async function expectNoSidewaysScroll(page: Page, path: string) {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  expect(scrollWidth, `${path} scrolls sideways`).toBeLessThanOrEqual(innerWidth);
+}
+
+/** The table is no wider than its box: its row is read without scrolling inside it. */
+async function expectTableFits(page: Page, path: string) {
+  const fits = await page
+    .getByTestId('data-table')
+    .evaluate((box) => box.querySelector('table')!.offsetWidth <= box.clientWidth);
+  expect(fits, `${path}: the table scrolls inside its box`).toBe(true);
+}
+
+describe('lists an operator lives in', () => {
+  const walk = describeWalks();
+
+  walk('a header sorts its column, by mouse and by keyboard', async ({ page, baseUrl, admin }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const token = await signInByApi(page, baseUrl, admin, '/trip');
+    await settledRows(page, 'Overall Trips');
+    await expectTableFits(page, '/trip');
+    // The default order (newest first) shows on its column.
+    const date = headerOf(page, 'Overall Trips', 'Trip Date');
+    const price = headerOf(page, 'Overall Trips', 'Price');
+    expect(await date.getAttribute('aria-sort')).toBe('descending');
+    expect(await price.getAttribute('aria-sort')).toBe('none');
+
+    // A click sorts by price, largest first, on the server.
+    await price.getByRole('button', { name: 'Price' }).click();
+    await page.waitForURL((url) => url.searchParams.get('sort') === '-amount');
+    const dearest = await apiGet<Paged<Ride>>(baseUrl, token, 'ride-list?sort=-amount');
+    await expect.poll(() => tripIds(page)).toEqual(dearest.data.map((r) => r.id));
+    expect(await price.getAttribute('aria-sort')).toBe('descending');
+    expect(await date.getAttribute('aria-sort')).toBe('none');
+
+    // The keyboard turns it: Enter on the focused header, cheapest first.
+    await price.getByRole('button', { name: 'Price' }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.searchParams.get('sort') === 'amount');
+    const cheapest = await apiGet<Paged<Ride>>(baseUrl, token, 'ride-list?sort=amount');
+    await expect.poll(() => tripIds(page)).toEqual(cheapest.data.map((r) => r.id));
+    expect(await price.getAttribute('aria-sort')).toBe('ascending');
+
+    // Once more: back to the default order, and a plain URL.
+    await page.keyboard.press('Space');
+    await page.waitForURL((url) => !url.searchParams.has('sort'));
+    await expect.poll(() => date.getAttribute('aria-sort')).toBe('descending');
+
+    // At 1280 px beside the menu every list's row fits: nothing scrolls inside a table.
+    for (const path of ['/user', '/company', '/driver', '/vehicle', '/sales', '/faq', '/coupon']) {
+      await page.goto(path);
+      await expect
+        .poll(() => page.locator('tbody tr').first().locator('td').count())
+        .toBeGreaterThan(1);
+      await expectTableFits(page, path);
+    }
+  });
+
+  walk(
+    'trips filter by status and days, combined, with their count (screenshot)',
+    async ({ page, baseUrl, admin }) => {
+      await page.setViewportSize({ width: 1366, height: 860 });
+      const token = await signInByApi(page, baseUrl, admin, '/trip');
+      await settledRows(page, 'Overall Trips');
+      const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+
+      // The day (in the browser's time zone) of the newest trip waiting for a driver.
+      const recent = await apiGet<Paged<Ride>>(baseUrl, token, 'ride-list?ride_status=Pending');
+      const newest = recent.data[0]!;
+      const day = await page.evaluate(
+        (iso) => new Date(iso).toLocaleDateString('en-CA'),
+        newest.created_at,
+      );
+
+      // Two statuses from the select.
+      await select(page, 'Trip status').click();
+      await page.getByRole('option', { name: 'Pending' }).click();
+      await page.getByRole('option', { name: 'Accepted' }).click();
+      await page.keyboard.press('Escape');
+      await page.waitForURL((url) => url.searchParams.get('ride_status') === 'Pending,Accept');
+
+      // Then that day, from and to.
+      await page.getByLabel('From date').fill(day);
+      await page.getByLabel('To date').fill(day);
+      await page.waitForURL(
+        (url) => url.searchParams.get('from') === day && url.searchParams.get('to') === day,
+      );
+      const expected = await apiGet<Paged<Ride>>(
+        baseUrl,
+        token,
+        `ride-list?ride_status=Pending,Accept&from=${day}&to=${day}&tz=${encodeURIComponent(zone)}`,
+      );
+      expect(expected.total).toBeGreaterThan(0);
+      await expect.poll(() => tripIds(page)).toEqual(expected.data.map((r) => r.id));
+      const noun = expected.total === 1 ? 'trip' : 'trips';
+      await page
+        .getByTestId('table-total')
+        .filter({ hasText: `${count(expected.total)} ${noun}` })
+        .waitFor();
+      // Each row is one of the statuses, and says how long it has waited.
+      const rows = await settledRows(page, 'Overall Trips');
+      for (const status of await rows.getByTestId('ride-status').allTextContents()) {
+        expect(['Pending', 'Accepted']).toContain(status);
+      }
+      expect(await rows.getByTestId('ride-waiting').first().innerText()).toMatch(
+        /^Waiting \d+\s(min|hr)/,
+      );
+      await shoot(page, 'trips-filtered');
+      await expectNoSeriousA11yViolations(page);
+
+      // The filters combine with a sort; "Reset filters" clears the filters only.
+      await page.goto(`${page.url()}&sort=amount`);
+      await settledRows(page, 'Overall Trips');
+      await page.getByRole('button', { name: 'Reset filters' }).click();
+      await page.waitForURL((url) => !url.searchParams.has('ride_status'));
+      expect([...new URL(page.url()).searchParams.keys()]).toEqual(['sort']);
+    },
+  );
+
+  walk(
+    'the page size is chosen in the pager and remembered per list',
+    async ({ page, baseUrl, admin }) => {
+      const token = await signInByApi(page, baseUrl, admin, '/trip');
+      const all = await apiGet<Paged<Ride>>(baseUrl, token, 'ride-list');
+      let rows = await settledRows(page, 'Overall Trips');
+      expect(await rows.count()).toBe(10);
+      await page.getByText(`${count(all.total)} trips`, { exact: true }).waitFor();
+      await page.getByText(`Showing 1 - ${all.last_page}`, { exact: true }).waitFor();
+
+      await page.getByLabel('Rows per page').selectOption('50');
+      await page.waitForURL((url) => url.searchParams.get('per_page') === '50');
+      await expect.poll(async () => (await settledRows(page, 'Overall Trips')).count()).toBe(50);
+      await page.getByText(`Showing 1 - ${Math.ceil(all.total / 50)}`, { exact: true }).waitFor();
+
+      // The list opens with it next time, the URL naming none; another list keeps its own.
+      await page.goto('/trip');
+      rows = await settledRows(page, 'Overall Trips');
+      await expect.poll(() => rows.count()).toBe(50);
+      expect(await page.getByLabel('Rows per page').inputValue()).toBe('50');
+      await page.goto('/sales');
+      await expect.poll(async () => (await settledRows(page, 'Sales')).count()).toBe(10);
+    },
+  );
+
+  walk(
+    'sales show the filtered count and sum, and a sale opens its trip, whose names open their pages',
+    async ({ page, baseUrl, admin }) => {
+      await page.setViewportSize({ width: 1366, height: 860 });
+      const token = await signInByApi(page, baseUrl, admin, '/sales');
+      const all = await apiGet<Sales>(baseUrl, token, 'transaction');
+      const totals = page.getByTestId('sales-totals');
+      await expect.poll(() => totals.innerText()).toContain(count(all.total));
+      await expect.poll(() => totals.innerText()).toContain(dollars(all.total_amount));
+
+      // One payment method: the figures follow the filter.
+      await select(page, 'Payment method').click();
+      await page.getByRole('option', { name: 'Cash' }).click();
+      await page.waitForURL((url) => url.searchParams.get('payment_method') === 'Cash');
+      const cash = await apiGet<Sales>(baseUrl, token, 'transaction?payment_method=Cash');
+      expect(cash.total).toBeLessThan(all.total);
+      await expect.poll(() => totals.innerText()).toContain(dollars(cash.total_amount));
+      await expect.poll(() => totals.innerText()).toContain(count(cash.total));
+      await settledRows(page, 'Sales');
+      await shoot(page, 'sales-totals');
+
+      // The first sale opens its trip, which shows the same payment.
+      const sale = cash.data.find((s) => s.ride_id !== null)!;
+      await page
+        .getByRole('link', { name: `Transaction ${sale.transaction_id}: open its trip` })
+        .click();
+      await page.waitForURL(`**/trip-detail/${sale.ride_id}`);
+      await page.getByTestId('ride-transaction').filter({ hasText: sale.transaction_id }).waitFor();
+
+      // Its driver's name opens the driver, whose vehicle lists the driver.
+      const ride = await apiGet<Ride>(baseUrl, token, `ride-detail?ride_id=${sale.ride_id}`);
+      const driver = ride.driver!;
+      await page.getByRole('link', { name: driver.name, exact: true }).click();
+      await page.waitForURL(`**/driver-detail/${driver.id}`);
+      const vehicle = page.getByTestId('driver-vehicle');
+      if (
+        (await apiGet<{ vehicle: unknown }>(baseUrl, token, `user-detail?user_id=${driver.id}`))
+          .vehicle
+      ) {
+        await vehicle.click();
+        await page.waitForURL(/\/vehicle-detail\/\d+$/);
+        await page
+          .getByTestId('vehicle-drivers')
+          .getByRole('link', { name: driver.name, exact: true })
+          .waitFor();
+      }
+    },
+  );
+
+  walk(
+    'every list and detail screen fits a 390 px phone: cards, a filter drawer, no sideways scroll',
+    async ({ page, baseUrl, admin }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      const token = await signInByApi(page, baseUrl, admin, '/trip');
+      const rides = await apiGet<Paged<Ride>>(baseUrl, token, 'ride-list?per_page=100');
+      const ride = rides.data.find((r) => r.driver?.vehicle && r.company)!;
+      const driver = ride.driver!;
+
+      // The trip list as cards; its filters and sort in a drawer.
+      const cards = page.getByTestId('row-card');
+      await expect.poll(() => cards.count()).toBe(10);
+      expect(await page.getByRole('table').count()).toBe(0);
+      await expect.poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
+      await expectNoSidewaysScroll(page, '/trip');
+      await shoot(page, 'phone-cards');
+      await page.getByRole('button', { name: 'Filters' }).click();
+      const drawer = page.getByRole('dialog', { name: 'Filters and sort' });
+      await drawer.locator('input[aria-label="Trip status"]').click();
+      await page.getByRole('option', { name: 'Cancelled' }).click();
+      await page.keyboard.press('Escape');
+      await drawer.getByLabel('Sort by').selectOption('-amount');
+      await page.waitForURL(
+        (url) =>
+          url.searchParams.get('ride_status') === 'Cancel' &&
+          url.searchParams.get('sort') === '-amount',
+      );
+      await shoot(page, 'phone-filters');
+      await drawer.getByRole('button', { name: 'Show results' }).click();
+      await expect.poll(() => cards.count()).toBeGreaterThan(0);
+      for (const status of await cards.getByTestId('ride-status').allTextContents()) {
+        expect(status).toBe('Cancelled');
+      }
+
+      const screens = [
+        '/user',
+        '/company',
+        '/driver',
+        '/vehicle',
+        '/sales',
+        '/faq',
+        '/coupon',
+        `/user-detail/${ride.user.id}`,
+        `/company-detail/${ride.company!.id}`,
+        `/company-detail/${ride.company!.id}?tab=vehicles`,
+        `/driver-detail/${driver.id}`,
+        `/driver-history-detail?driver_id=${driver.id}`,
+        `/vehicle-detail/${driver.vehicle!.id}`,
+        `/trip-detail/${ride.id}`,
+        '/',
+        '/my-profile',
+      ];
+      for (const path of screens) {
+        await page.goto(path);
+        // A list shows its cards, a detail page its sections, once loaded.
+        await expect
+          .poll(() => page.locator('[data-testid="row-card"], .mantine-Paper-root').count())
+          .toBeGreaterThan(0);
+        await expect.poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
+        await page.waitForLoadState('networkidle');
+        await expectNoSidewaysScroll(page, path);
+        if (path.startsWith('/driver-detail/')) await shoot(page, 'phone-detail');
+      }
+    },
+    120_000,
+  );
+});
