@@ -277,10 +277,10 @@ async function seed(database: Database) {
  * A change journal for the test database: a row trigger on every table records
  * each insert, update and delete, except the writes a rejected request rightly
  * makes: rate-limit counters and sign-in throttles (not watched), and those of
- * RIGHTFUL_WRITES.
+ * RIGHTFUL_WRITES (and the push claim a notification gets after its request).
  * Reading it costs one indexed query.
  */
-/** Tables a rejected request rightly writes to, and what of them is still watched. */
+/** Tables written besides what a request does, and what of them is still watched. */
 const RIGHTFUL_WRITES: Record<string, string> = {
   // Last-seen time moves on any authenticated call; creation and revocation are watched.
   admin_sessions: 'insert or delete or update of revoked_at, admin_id, token_hash',
@@ -288,6 +288,9 @@ const RIGHTFUL_WRITES: Record<string, string> = {
   otp_codes: 'insert or delete or update of code_hash, email, expires_at',
   // A code's first wrong try lengthens the wait for the next; only a verified code shortens it.
   otp_waits: 'delete',
+  // The hub claims a notification's push after its NOTIFY, when the request that
+  // made it may have answered (an approval's, then a rejected request's window).
+  notifications: 'insert or delete or update of title, message, link, admin_id',
 };
 
 async function changeJournal(database: Database) {
