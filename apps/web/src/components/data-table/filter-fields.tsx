@@ -36,7 +36,13 @@ export function FilterSelect({
   options,
   value,
   onChange,
-}: ChoiceProps & { value: string; onChange: (value: string | null) => void }) {
+  searchable = false,
+}: ChoiceProps & {
+  value: string;
+  onChange: (value: string | null) => void;
+  /** Typing narrows the options (long lists). */
+  searchable?: boolean;
+}) {
   return (
     <Select
       aria-label={label}
@@ -44,6 +50,7 @@ export function FilterSelect({
       data={options}
       value={value === '' ? null : value}
       onChange={onChange}
+      searchable={searchable}
       clearable
       allowDeselect
       w={WIDTH}

@@ -1,8 +1,14 @@
 import { AUDIT_ACTIONS, AUDIT_TABLES, type AuditEntry } from '@cabdesk/contract';
-import { Anchor, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { DataTable, pagedQueryProps, type Column } from '@/components/data-table';
+import {
+  DataTable,
+  DateRangeFilter,
+  FilterSelect,
+  pagedQueryProps,
+  type Column,
+} from '@/components/data-table';
 import type { FilterKind } from '@/hooks/table-url-state';
 import type { TableUrlState } from '@/hooks/use-table-url-state';
 import { formatDateTime } from '@/lib/format';
@@ -121,62 +127,40 @@ export function AuditTable({ table }: { table: AuditTableState }) {
   ];
 
   const filterFields = (
-    <Group gap="sm" align="flex-end" wrap="wrap">
-      <Select
+    <>
+      <FilterSelect
         label={t('audit.who')}
         placeholder={t('audit.anyone')}
-        data={(admins.data ?? []).map((admin) => ({
+        options={(admins.data ?? []).map((admin) => ({
           value: String(admin.id),
           label: admin.name || admin.email,
         }))}
-        value={filters.admin_id || null}
+        value={filters.admin_id}
         onChange={set('admin_id')}
-        clearable
-        w={{ base: '100%', sm: 200 }}
-        comboboxProps={{ withinPortal: true }}
       />
-      <Select
+      <FilterSelect
         label={t('audit.action')}
         placeholder={t('audit.anyAction')}
-        data={AUDIT_ACTIONS.map((action) => ({
+        options={AUDIT_ACTIONS.map((action) => ({
           value: action,
           label: t(`audit.actions.${action}`, { defaultValue: action }),
         }))}
-        value={filters.action || null}
+        value={filters.action}
         onChange={set('action')}
-        clearable
         searchable
-        w={{ base: '100%', sm: 200 }}
-        comboboxProps={{ withinPortal: true }}
       />
-      <Select
+      <FilterSelect
         label={t('audit.recordKind')}
         placeholder={t('audit.anyKind')}
-        data={AUDIT_TABLES.map((table) => ({
+        options={AUDIT_TABLES.map((table) => ({
           value: table,
           label: t(`audit.tables.${table}`, { defaultValue: table }),
         }))}
-        value={filters.table || null}
+        value={filters.table}
         onChange={set('table')}
-        clearable
-        w={{ base: '100%', sm: 170 }}
-        comboboxProps={{ withinPortal: true }}
       />
-      <TextInput
-        type="date"
-        label={t('audit.from')}
-        value={filters.from}
-        onChange={(event) => set('from')(event.currentTarget.value)}
-        w={{ base: '100%', sm: 160 }}
-      />
-      <TextInput
-        type="date"
-        label={t('audit.to')}
-        value={filters.to}
-        onChange={(event) => set('to')(event.currentTarget.value)}
-        w={{ base: '100%', sm: 160 }}
-      />
-    </Group>
+      <DateRangeFilter from={filters.from} to={filters.to} onChange={table.setFilters} />
+    </>
   );
 
   return (
