@@ -172,6 +172,18 @@ export async function signedIn(app: App, credentials = ADMIN) {
 }
 
 /**
+ * A test app with the Owner ADMIN signed in, where most API tests start:
+ * the app, its database and config, the admin's row and `call` as that
+ * admin. `clock` is a fakeClock's `now`.
+ */
+export async function signedInApp(clock?: BuildAppOptions['clock'], env: TestEnv = {}) {
+  const built = await buildTestApp(env, false, clock);
+  const admin = await createAdmin(built.database);
+  const session = await signedIn(built.app);
+  return { ...built, admin, ...session };
+}
+
+/**
  * Every index and constraint of the schema, or of `tables`, as the catalogue
  * defines them: equal lists mean the same indexes and constraints.
  */

@@ -4,13 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { auditLog, documentExpiries, notifications } from '../../db/schema';
 import { createCompany, createDriver, createVehicle } from '../../../test/builders';
-import {
-  buildTestApp,
-  createAdmin,
-  createSharedTestDatabase,
-  fakeClock,
-  signedIn,
-} from '../../../test/helper';
+import { createSharedTestDatabase, fakeClock, signedInApp } from '../../../test/helper';
 import { runDocumentCheck } from './document-check';
 
 const DAY = 86_400;
@@ -18,9 +12,7 @@ const DAY = 86_400;
 /** The app on a clock that starts a few minutes into 1 March 2025 (UTC) and that the test moves. */
 async function setup() {
   const clock = fakeClock(new Date('2025-03-01T00:05:00Z'));
-  const { app, database } = await buildTestApp({}, false, clock.now);
-  await createAdmin(database);
-  const { call } = await signedIn(app);
+  const { app, database, call } = await signedInApp(clock.now);
   /** Moves to the next day and runs the check there, as the server's timer would. */
   const nextDay = async (days = 1) => {
     clock.advance(days * DAY);

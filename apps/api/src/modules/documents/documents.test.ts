@@ -3,13 +3,11 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, documentExpiries } from '../../db/schema';
 import { createCompany, createDriver, createUser, createVehicle } from '../../../test/builders';
-import { buildTestApp, createAdmin, fakeClock, signedIn } from '../../../test/helper';
+import { fakeClock, signedInApp } from '../../../test/helper';
 
 async function setup() {
   const clock = fakeClock(new Date('2025-03-01T12:00:00Z'));
-  const { app, database } = await buildTestApp({}, false, clock.now);
-  const admin = await createAdmin(database);
-  const { call } = await signedIn(app);
+  const { database, admin, call } = await signedInApp(clock.now);
   return { database, admin, call };
 }
 

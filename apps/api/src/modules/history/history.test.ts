@@ -9,14 +9,12 @@ import {
 import { describe, expect, it } from 'vitest';
 import { documentExpiries } from '../../db/schema';
 import { createDriver, createRide, createVehicle } from '../../../test/builders';
-import { buildTestApp, createAdmin, fakeClock, signedIn } from '../../../test/helper';
+import { fakeClock, signedInApp } from '../../../test/helper';
 import { runDocumentCheck } from '../documents';
 
 async function setup() {
   const clock = fakeClock(new Date('2025-03-01T10:00:00Z'));
-  const { app, database } = await buildTestApp({}, false, clock.now);
-  const admin = await createAdmin(database);
-  const { call } = await signedIn(app);
+  const { database, admin, call } = await signedInApp(clock.now);
   return { database, admin, call, clock };
 }
 

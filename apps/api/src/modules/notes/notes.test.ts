@@ -3,14 +3,12 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, notes } from '../../db/schema';
 import { createDriver, createRide, createUser, createVehicle } from '../../../test/builders';
-import { buildTestApp, createAdmin, signedIn } from '../../../test/helper';
+import { createAdmin, signedIn, signedInApp } from '../../../test/helper';
 
 const COLLEAGUE = { email: 'colleague@cabdesk.test', password: 'another long passphrase' };
 
 async function setup() {
-  const { app, database } = await buildTestApp();
-  const admin = await createAdmin(database);
-  const { call } = await signedIn(app);
+  const { app, database, admin, call } = await signedInApp();
   return { app, database, admin, call };
 }
 

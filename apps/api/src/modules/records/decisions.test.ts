@@ -9,15 +9,13 @@ import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, users } from '../../db/schema';
 import { createCompany, createDriver, createUser, createVehicle } from '../../../test/builders';
-import { buildTestApp, createAdmin, fakeClock, signedIn } from '../../../test/helper';
+import { createAdmin, fakeClock, signedIn, signedInApp } from '../../../test/helper';
 
 const COLLEAGUE = { email: 'colleague@cabdesk.test', password: 'another long passphrase' };
 
 async function setup() {
   const clock = fakeClock(new Date('2025-03-01T10:00:00Z'));
-  const { app, database } = await buildTestApp({}, false, clock.now);
-  const admin = await createAdmin(database);
-  const { call } = await signedIn(app);
+  const { app, database, admin, call } = await signedInApp(clock.now);
   const audits = (table: string, id: number) =>
     database.db
       .select()

@@ -31,12 +31,10 @@ import {
   createUser,
   createVehicle,
 } from '../../../test/builders';
-import { api, buildTestApp, createAdmin, signedIn } from '../../../test/helper';
+import { api, signedInApp } from '../../../test/helper';
 
 async function setup() {
-  const { app, database } = await buildTestApp();
-  const admin = await createAdmin(database);
-  const { call } = await signedIn(app);
+  const { app, database, admin, call } = await signedInApp();
   const audits = (tableName: string, recordId: number) =>
     database.db
       .select()

@@ -2,14 +2,12 @@ import { reviewQueue } from '@cabdesk/contract';
 import { describe, expect, it } from 'vitest';
 import { documentExpiries } from '../../db/schema';
 import { createCompany, createDriver, createUser, createVehicle } from '../../../test/builders';
-import { buildTestApp, createAdmin, signedIn, signedUrlOf } from '../../../test/helper';
+import { signedInApp, signedUrlOf } from '../../../test/helper';
 
 const at = (iso: string) => new Date(iso);
 
 async function setup() {
-  const { app, database, config } = await buildTestApp();
-  await createAdmin(database);
-  const { call } = await signedIn(app);
+  const { app, database, config, call } = await signedInApp();
   return { app, database, config, call };
 }
 

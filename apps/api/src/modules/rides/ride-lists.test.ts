@@ -9,13 +9,11 @@ import {
   createUser,
   createVehicle,
 } from '../../../test/builders';
-import { buildTestApp, createAdmin, signedIn } from '../../../test/helper';
+import { signedInApp } from '../../../test/helper';
 import { everyPage, expectSorts, expectUnknownSortRefused, idsSortedBy } from '../../../test/lists';
 
 async function setup() {
-  const { app, database } = await buildTestApp();
-  await createAdmin(database);
-  const { call } = await signedIn(app);
+  const { database, call } = await signedInApp();
   return { database, call };
 }
 

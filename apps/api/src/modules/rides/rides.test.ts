@@ -16,7 +16,7 @@ import {
   createUser,
   createVehicle,
 } from '../../../test/builders';
-import { buildTestApp, createAdmin, signedIn } from '../../../test/helper';
+import { signedInApp } from '../../../test/helper';
 
 type Paged<T> = {
   data: T[];
@@ -27,9 +27,7 @@ type Paged<T> = {
 };
 
 async function setup() {
-  const { app, database } = await buildTestApp();
-  const admin = await createAdmin(database);
-  const { call } = await signedIn(app);
+  const { app, database, admin, call } = await signedInApp();
   return { app, database, admin, call };
 }
 

@@ -3,14 +3,12 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { transactions } from '../../db/schema';
 import { createRide } from '../../../test/builders';
-import { buildTestApp, createAdmin, signedIn } from '../../../test/helper';
+import { signedInApp } from '../../../test/helper';
 import { everyPage, expectSorts, expectUnknownSortRefused, idsSortedBy } from '../../../test/lists';
 
 /** Payments around midnight UTC and New York, by card and cash, with ties on amount and time. */
 async function setup() {
-  const { app, database } = await buildTestApp();
-  await createAdmin(database);
-  const { call } = await signedIn(app);
+  const { database, call } = await signedInApp();
   const paid = [
     ['10.00', 'Card', '2024-01-31T23:00:00Z'],
     ['20.50', 'Cash', '2024-02-01T00:00:00Z'],

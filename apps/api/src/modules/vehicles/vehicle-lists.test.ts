@@ -3,13 +3,11 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { driverVehicles, users } from '../../db/schema';
 import { createCompany, createDriver, createVehicle } from '../../../test/builders';
-import { buildTestApp, createAdmin, signedIn } from '../../../test/helper';
+import { signedInApp } from '../../../test/helper';
 import { everyPage, expectSorts, expectUnknownSortRefused, idsSortedBy } from '../../../test/lists';
 
 async function setup() {
-  const { app, database } = await buildTestApp();
-  await createAdmin(database);
-  const { call } = await signedIn(app);
+  const { database, call } = await signedInApp();
   return { database, call };
 }
 

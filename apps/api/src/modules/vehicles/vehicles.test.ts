@@ -3,13 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { vehicles } from '../../db/schema';
 import { createCompany, createVehicle } from '../../../test/builders';
-import {
-  buildTestApp,
-  createAdmin,
-  signedUrlOf,
-  signedIn,
-  writeUploads,
-} from '../../../test/helper';
+import { signedInApp, signedUrlOf, writeUploads } from '../../../test/helper';
 
 type Paged<T> = {
   data: T[];
@@ -20,9 +14,7 @@ type Paged<T> = {
 };
 
 async function setup() {
-  const { app, database, config } = await buildTestApp();
-  await createAdmin(database);
-  const { call } = await signedIn(app);
+  const { app, database, config, call } = await signedInApp();
   return { app, database, config, call };
 }
 
