@@ -25,6 +25,10 @@ export const allOf = (conditions: SQL[]) =>
   conditions.length === 0 ? sql`true` : sql.join(conditions, sql` and `);
 
 /** Money and other numerics travel as text (exact), then become numbers for JSON. */
+/** A json column: parsed by the driver, or by us when it is left as text. */
+export const jsonOf = <T>(value: T | string): T =>
+  typeof value === 'string' ? (JSON.parse(value) as T) : value;
+
 export const money = (value: string | number | null | undefined) => Number(value ?? 0);
 
 /** The start of today, UTC, as a timestamptz. */

@@ -1,7 +1,7 @@
 import type { Lookups } from '@cabdesk/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../../lib/sql';
+import { jsonOf, rowsOf } from '../../lib/sql';
 
 /**
  * What the list filters offer, in one statement: the catalogue's service and
@@ -25,7 +25,5 @@ export async function findLookups(db: Db): Promise<Lookups> {
                                 group by payment_method having sum(n) > 0) m)
     ) as lookups`,
   );
-  const lookups = row?.lookups ?? '{}';
-  // json: parsed by the driver, or by us when it is left as text.
-  return typeof lookups === 'string' ? (JSON.parse(lookups) as Lookups) : lookups;
+  return jsonOf(row?.lookups ?? '{}');
 }

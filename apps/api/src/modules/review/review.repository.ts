@@ -2,7 +2,7 @@ import type { Paged, ReviewKind } from '@cabdesk/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isPastEnd, offsetOf, pageOf, type PageRequest } from '../../lib/paging';
-import { isoText, rowsOf } from '../../lib/sql';
+import { isoText, jsonOf, rowsOf } from '../../lib/sql';
 import { expiriesOf, type Expiries, type StoredImages } from '../documents';
 
 /** A record waiting for a decision, its images as stored paths. */
@@ -111,7 +111,7 @@ export async function listWaiting(
       company_name: r.company_name,
       submitted_at: r.submitted_at,
       images: {
-        company_doc: parseJsonArray(r.company_doc),
+        company_doc: r.company_doc === null ? [] : jsonOf(r.company_doc),
         dl_front: r.dl_front,
         holding_dl: r.holding_dl,
         registration_front: r.registration_front,
@@ -124,7 +124,3 @@ export async function listWaiting(
     request,
   );
 }
-
-/** array_to_json arrives parsed from either driver; a string is parsed here. */
-const parseJsonArray = (value: string[] | string | null): string[] =>
-  value === null ? [] : Array.isArray(value) ? value : (JSON.parse(value) as string[]);

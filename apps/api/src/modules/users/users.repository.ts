@@ -14,7 +14,7 @@ import type { Db } from '../../db/client';
 import { hasDates, withinRange } from '../../lib/date-range';
 import { orderOf, pageOfList, type PageRequest } from '../../lib/paging';
 import { contains } from '../../lib/search';
-import { allOf, isoText, money, rowsOf, startOfTodayUtc } from '../../lib/sql';
+import { allOf, isoText, jsonOf, money, rowsOf, startOfTodayUtc } from '../../lib/sql';
 import { expiriesOf, type Expiries } from '../documents';
 
 /** Which people a list shows. Only live (not soft-deleted) accounts are listed. */
@@ -226,10 +226,6 @@ export async function listUsers(
 export const rideColumnOf = (role: UserType) =>
   role === 'User' ? sql`user_id` : role === 'Driver' ? sql`driver_id` : sql`company_id`;
 
-/** A json column: parsed by the driver, or by us when it is left as text. */
-const parseJson = <T>(value: T | string): T =>
-  typeof value === 'string' ? (JSON.parse(value) as T) : value;
-
 /** The vehicle a driver drives, with its catalogue names, as one json object (null when none). */
 const driverVehicle = sql`(
   select json_build_object(
@@ -276,7 +272,7 @@ export async function findUserDetail(db: Db, id: number): Promise<StoredUserDeta
   return {
     ...item,
     // A driver that leaves text[] unparsed gives a JSON array (we ask for one).
-    company_doc: row.company_doc === null ? [] : parseJson(row.company_doc),
+    company_doc: row.company_doc === null ? [] : jsonOf(row.company_doc),
     holding_dl: row.holding_dl,
     dl_front: row.dl_front,
     overall_driver: item.total_driver,
@@ -287,7 +283,7 @@ export async function findUserDetail(db: Db, id: number): Promise<StoredUserDeta
     ...decisionOf(row),
     status_reason: row.status_reason,
     expiries: row.expiries,
-    vehicle: row.vehicle === null ? null : parseJson(row.vehicle),
+    vehicle: row.vehicle === null ? null : jsonOf(row.vehicle),
   };
 }
 

@@ -11,7 +11,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orderOf, pageOfList, type PageRequest } from '../../lib/paging';
 import { contains } from '../../lib/search';
-import { allOf, isoText, rowsOf } from '../../lib/sql';
+import { allOf, isoText, jsonOf, rowsOf } from '../../lib/sql';
 import { expiriesOf, type Expiries } from '../documents';
 import { decisionColumns, decisionOf } from '../users';
 
@@ -204,8 +204,10 @@ export async function findVehicle(db: Db, id: number): Promise<StoredVehicleDeta
       from vehicles v ${joins} where v.id = ${id} and v.deleted_at is null`,
   );
   if (!row) return null;
-  // json: parsed by the driver, or by us when it is left as text.
-  const drivers =
-    typeof row.drivers === 'string' ? (JSON.parse(row.drivers) as DriverRef[]) : row.drivers;
-  return { ...toVehicle(row), ...decisionOf(row), expiries: row.expiries, drivers };
+  return {
+    ...toVehicle(row),
+    ...decisionOf(row),
+    expiries: row.expiries,
+    drivers: jsonOf(row.drivers),
+  };
 }
