@@ -13,7 +13,7 @@ import {
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { audit, type Actor } from '../../lib/audit';
-import { isPastEnd, offsetOf, pageOf, type PageRequest } from '../../lib/paging';
+import { boundedLimitOf, boundedPageOf, pageOf, type PageRequest } from '../../lib/paging';
 import { rowsOf } from '../../lib/sql';
 import { kindOfRole, type Expiries } from './documents';
 
@@ -82,27 +82,38 @@ const toItem = (r: ExpiringRow): ExpiringDocumentItem => ({
   status: r.status,
 });
 
-/** The named owners of document rows (table, record, document), in the order given. */
+type DocumentKey = { table_name: OwnerTable; record_id: number; document: string };
+
+/**
+ * The named owners of document rows, soonest expiry first, with the days left
+ * from `today` (0 without one).
+ */
 export async function describeDocuments(
   db: Db | Tx,
-  keys: readonly { table_name: OwnerTable; record_id: number; document: string }[],
+  keys: readonly DocumentKey[],
+  today?: string,
 ): Promise<ExpiringRow[]> {
   if (keys.length === 0) return [];
   return rowsOf<ExpiringRow>(
     db,
-    sql`select d.table_name, d.record_id, d.document, d.expires_on::text as expires_on, 0 as days_left,
+    sql`select d.table_name, d.record_id, d.document, d.expires_on::text as expires_on,
+          ${today === undefined ? sql`0` : sql`(d.expires_on - ${today}::date)`} as days_left,
           ${ownerColumns}
         from document_expiries d ${ownerJoins}
         where (d.table_name, d.record_id, d.document) in (${sql.join(
           keys.map((k) => sql`(${k.table_name}, ${k.record_id}::int, ${k.document})`),
           sql`, `,
-        )})`,
+        )})
+        order by d.expires_on, d.table_name, d.record_id, d.document`,
   );
 }
 
 /**
  * The documents of Approved records that stop being valid within `withinDays`
- * of `today`, those already expired included, soonest first.
+ * of `today`, those already expired included, soonest first. Counted only as
+ * far as boundedPageOf needs (ten pages ahead): each candidate costs a lookup
+ * of its owner, so an exact count grows with every expiring document (64 ms
+ * at p97.5 at the large scale) while this stays bounded by the page asked for.
  */
 export async function listExpiring(
   db: Db,
@@ -110,31 +121,16 @@ export async function listExpiring(
   withinDays: number,
   request: PageRequest,
 ): Promise<Paged<ExpiringDocumentItem>> {
-  const where = sql`d.expires_on <= ${today}::date + ${withinDays}::int and ${ownerIsApproved}`;
-  const [count] = await rowsOf<{ n: number }>(
+  const found = await rowsOf<DocumentKey>(
     db,
-    sql`select count(*)::int as n from document_expiries d where ${where}`,
+    sql`select d.table_name, d.record_id, d.document from document_expiries d
+        where d.expires_on <= ${today}::date + ${withinDays}::int and ${ownerIsApproved}
+        order by d.expires_on, d.table_name, d.record_id, d.document
+        limit ${boundedLimitOf(request)}`,
   );
-  const total = count?.n ?? 0;
-  if (isPastEnd(request, total)) return pageOf([], total, request);
-  const rows = await rowsOf<ExpiringRow>(
-    db,
-    sql`
-    with page as (
-      select d.table_name, d.record_id, d.document from document_expiries d
-      where ${where}
-      order by d.expires_on, d.table_name, d.record_id, d.document
-      limit ${request.per_page} offset ${offsetOf(request)}
-    )
-    select d.table_name, d.record_id, d.document, d.expires_on::text as expires_on,
-      (d.expires_on - ${today}::date) as days_left, ${ownerColumns}
-    from page p
-    join document_expiries d
-      on d.table_name = p.table_name and d.record_id = p.record_id and d.document = p.document
-    ${ownerJoins}
-    order by d.expires_on, d.table_name, d.record_id, d.document`,
-  );
-  return pageOf(rows.map(toItem), total, request);
+  const { rows: keys, total, exact } = boundedPageOf(found, request);
+  const rows = await describeDocuments(db, keys, today);
+  return pageOf(rows.map(toItem), total, request, exact);
 }
 
 /** A live company, driver or vehicle, locked for the change: its kind and status. */

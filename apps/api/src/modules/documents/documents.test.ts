@@ -210,10 +210,34 @@ describe('expiring-documents', () => {
     expect(paged).toMatchObject({ total: 3, last_page: 2 });
     expect(paged.data.map((d: { document: string }) => d.document)).toEqual(['business_licence']);
 
+    expect(paged.total_exact).toBe(true);
+
     const bad = await call(expiringDocuments, { within_days: 367 });
     expect(bad.statusCode).toBe(400);
     expect(bad.body.data.errors).toEqual({
       within_days: 'within_days must be a whole number from 0 to 366.',
     });
+  });
+
+  it('counts expiring documents only ten pages ahead of the page asked for', async () => {
+    const { database, call } = await setup();
+    const drivers = await Promise.all(
+      Array.from({ length: 13 }, () => createDriver(database, { approval: 'Approved' })),
+    );
+    await database.db.insert(documentExpiries).values(
+      drivers.map((driver, i) => ({
+        tableName: 'users',
+        recordId: driver.id,
+        document: 'driver_licence',
+        expiresOn: `2025-03-${String(10 + i).padStart(2, '0')}`,
+      })),
+    );
+    // per_page 1: the first page and ten more are counted, then "more follow".
+    const first = (await call(expiringDocuments, { per_page: 1 })).body.data;
+    expect(first).toMatchObject({ total: 11, total_exact: false });
+    expect(first.data[0]).toMatchObject({ id: drivers[0]!.id, days_left: 9 });
+    const last = (await call(expiringDocuments, { per_page: 1, page: 13 })).body.data;
+    expect(last).toMatchObject({ total: 13, total_exact: true });
+    expect(last.data[0]).toMatchObject({ id: drivers[12]!.id, expires_on: '2025-03-22' });
   });
 });
