@@ -282,7 +282,7 @@ export const ES_MESSAGES: Readonly<Record<string, string>> = {
   'This e-mail address already belongs to an administrator: change their role or status instead.':
     'Este correo electrónico ya pertenece a un administrador: cambia su rol o su estado.',
   'The last active Owner can be neither demoted nor deactivated.':
-    'El último Owner activo no puede perder su rol ni ser desactivado.',
+    'El último Propietario (Owner) activo no puede perder su rol ni ser desactivado.',
   'This person has not accepted an invitation: invite them again.':
     'Esta persona no ha aceptado ninguna invitación: vuelve a invitarla.',
   'Send a role or a status.': 'Envía un rol o un estado.',
