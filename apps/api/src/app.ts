@@ -45,6 +45,7 @@ import { apiReferencePlugin } from './plugins/api-reference';
 import { errorsPlugin, fail } from './plugins/errors';
 import { languagePlugin } from './plugins/language';
 import { hardeningPlugin } from './plugins/hardening';
+import { metricsPlugin, metricsRoute } from './plugins/metrics';
 import { routeTablePlugin } from './plugins/route-table';
 import { uploadsPlugin } from './plugins/uploads';
 
@@ -105,6 +106,7 @@ export async function buildApp({
   app.decorate('clock', clock);
 
   await app.register(routeTablePlugin);
+  await app.register(metricsPlugin);
   // helmet's headers, its middleware built once: @fastify/helmet built it anew for every
   // request (parsing the CSP each time), a few per cent of a detail call's CPU.
   const securityHeaders = helmet({
@@ -138,6 +140,7 @@ export async function buildApp({
 
   await app.register(apiReferencePlugin);
   await app.register(healthRoutes);
+  await app.register(metricsRoute);
   await app.register(pushKeyRoutes);
   await app.register(
     async (api) => {

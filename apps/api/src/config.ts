@@ -76,6 +76,9 @@ const envSchema = z
     VAPID_PUBLIC_KEY: optional(z.string().regex(/^[A-Za-z0-9_-]{80,90}$/, 'must be base64url')),
     VAPID_PRIVATE_KEY: optional(z.string().regex(/^[A-Za-z0-9_-]{40,45}$/, 'must be base64url')),
     /** Run the marketplace simulator inside the server (the way to watch it live on PGlite). */
+    METRICS_TOKEN: optional(z.string().min(16, 'must be at least 16 characters')),
+    METRICS_PORT: optional(z.coerce.number().int().min(0).max(65535)),
+    METRICS_HOST: withDefault(z.string(), '127.0.0.1'),
     SIMULATE: withDefault(z.enum(['true', 'false']), 'false'),
     /** Seconds between two simulated events. */
     SIMULATE_INTERVAL_SECONDS: withDefault(z.coerce.number().min(0.2).max(3600), 4),
@@ -166,6 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     corsOrigins: corsOriginList(e.CORS_ORIGINS),
     http: { requestTimeoutMs: e.REQUEST_TIMEOUT_MS, connectionTimeoutMs: e.CONNECTION_TIMEOUT_MS },
     databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
     simulate: {
       enabled: e.SIMULATE === 'true',
       intervalMs: Math.round(e.SIMULATE_INTERVAL_SECONDS * 1000),

@@ -8,7 +8,7 @@ import pg from 'pg';
 import { expect, inject, onTestFinished } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type Logger } from 'drizzle-orm';
 import { openDatabase, pgliteOptions, type Database, type Db, type Tx } from '../src/db/client';
 import { admins } from '../src/db/schema';
 import { arrayLiteral, rowsOf } from '../src/lib/sql';
@@ -21,8 +21,8 @@ export const TEST_HASH_COST = 10;
 let template: Promise<PGlite> | undefined;
 
 /** A fresh migrated database for one test, dropped when the test ends. */
-export async function createTestDatabase(): Promise<Database> {
-  const [database] = await createSharedTestDatabase(1);
+export async function createTestDatabase(logger?: Logger): Promise<Database> {
+  const [database] = await createSharedTestDatabase(1, logger);
   return database!;
 }
 
@@ -31,7 +31,10 @@ export async function createTestDatabase(): Promise<Database> {
  * API instances see one database: on PostgreSQL each handle is a pool of its
  * own; PGlite is one process, so there the same handle is answered each time.
  */
-export async function createSharedTestDatabase(instances: number): Promise<Database[]> {
+export async function createSharedTestDatabase(
+  instances: number,
+  logger?: Logger,
+): Promise<Database[]> {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     const name = `cabdesk_test_${randomBytes(6).toString('hex')}`;
@@ -42,7 +45,7 @@ export async function createSharedTestDatabase(instances: number): Promise<Datab
     testUrl.pathname = `/${name}`;
     const databases: Database[] = [];
     for (let i = 0; i < instances; i++) {
-      databases.push(await openDatabase({ databaseUrl: testUrl.toString(), poolSize: 4 }));
+      databases.push(await openDatabase({ databaseUrl: testUrl.toString(), poolSize: 4, logger }));
     }
     onTestFinished(async () => {
       for (const database of databases) await database.close();
@@ -55,7 +58,7 @@ export async function createSharedTestDatabase(instances: number): Promise<Datab
     loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]),
     ...pgliteOptions,
   });
-  const database = await openDatabase({ pglite: await (await template).clone() });
+  const database = await openDatabase({ pglite: await (await template).clone(), logger });
   onTestFinished(() => database.close());
   return Array<Database>(instances).fill(database);
 }
@@ -73,13 +76,14 @@ export function fakeClock(start = new Date()) {
   };
 }
 
-/** The whole app over a fresh database, as `app.inject` sees it. */
+/** The whole app over a fresh database (or `database`), as `app.inject` sees it. */
 export async function buildTestApp(
   env: TestEnv = {},
   logger: BuildAppOptions['logger'] = false,
   clock?: BuildAppOptions['clock'],
+  database?: Database,
 ) {
-  const database = await createTestDatabase();
+  database ??= await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'cabdesk-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite, type PGliteInterface } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Logger, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -31,7 +31,13 @@ export type Database = {
    * function that stops listening.
    */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /** Hands the duration of every statement from now on, in seconds, to `observer` (metrics). */
+  timeQueries(observer: QueryObserver): void;
+  /** The connections: open, idle, and requests waiting for one (PGlite has one). */
+  connections(): { total: number; idle: number; waiting: number };
 };
+
+export type QueryObserver = (seconds: number) => void;
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -57,7 +63,7 @@ export const applySessionSettings = async (client: pg.ClientBase) => {
   await client.query(SESSION_SETTINGS);
 };
 
-export type DatabaseOptions =
+export type DatabaseOptions = (
   | {
       databaseUrl: string;
       poolSize?: number;
@@ -66,7 +72,11 @@ export type DatabaseOptions =
       statementTimeoutMs?: number;
     }
   | { dataDir: string; statementTimeoutMs?: number }
-  | { pglite: PGliteInterface };
+  | { pglite: PGliteInterface }
+) & {
+  /** Sees every statement sent (tests count round trips with it). */
+  logger?: Logger;
+};
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if ('databaseUrl' in options) {
@@ -80,7 +90,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // An idle connection dropped by the server (restart, failover, terminated backend) is
     // replaced on the next checkout; without this listener the process would crash.
     pool.on('error', (err) => options.onIdleError?.(err));
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    let observer: QueryObserver | undefined;
+    pool.on('connect', (client) => timeEachQuery(client, () => observer));
+    const db = drizzlePg(pool, { schema, logger: options.logger }) as unknown as Db;
     return {
       db,
       kind: 'postgres',
@@ -99,6 +111,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       close: () => pool.end(),
       listen: (channel, onPayload) =>
         listenPostgres(options.databaseUrl, channel, onPayload, options.onIdleError),
+      timeQueries: (next) => {
+        observer = next;
+      },
+      connections: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+      }),
     };
   }
   let client: PGliteInterface;
@@ -119,7 +139,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     }
   }
   await client.exec(SESSION_SETTINGS);
-  const db = drizzlePglite({ client: oneQueryPerTurn(client as PGlite), schema }) as unknown as Db;
+  const turns = oneQueryPerTurn(client as PGlite);
+  const db = drizzlePglite({
+    client: turns.client,
+    schema,
+    logger: options.logger,
+  }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
@@ -131,6 +156,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       const unlisten = await client.listen(channel, onPayload);
       return () => unlisten();
     },
+    timeQueries: (observer) => turns.timeEach(observer),
+    connections: () => ({ total: 1, idle: turns.busy() ? 0 : 1, waiting: turns.waiting() }),
   };
 }
 
@@ -185,6 +212,34 @@ async function listenPostgres(
     const last = client;
     client = undefined;
     await last?.end().catch(() => {});
+  };
+}
+
+/**
+ * Times every query of a pooled connection (a transaction's statements one
+ * by one): node-postgres has no hook for it, so `query` is wrapped, as
+ * tracing libraries do. Costs two clock reads when nobody observes.
+ */
+function timeEachQuery(client: pg.PoolClient, observerOf: () => QueryObserver | undefined) {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (...args: unknown[]) => {
+    const observer = observerOf();
+    if (!observer) return query(...args);
+    const start = performance.now();
+    const done = () => observer((performance.now() - start) / 1000);
+    const last = args.length - 1;
+    const callback = args[last];
+    if (typeof callback === 'function') {
+      // Pool.query's style: the answer comes to the callback.
+      args[last] = (err: unknown, result: unknown) => {
+        done();
+        (callback as (err: unknown, result: unknown) => void)(err, result);
+      };
+      return query(...args);
+    }
+    const result = query(...args);
+    if (result instanceof Promise) void result.then(done, done);
+    return result;
   };
 }
 

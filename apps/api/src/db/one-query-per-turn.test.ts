@@ -24,11 +24,13 @@ async function finishedBeforeFirstTurn(client: Pick<PGlite, 'query'>, n: number)
 describe('oneQueryPerTurn', () => {
   it('lets the event loop turn between two queries (PGlite alone runs them all first)', async () => {
     expect(await finishedBeforeFirstTurn(pglite, 50)).toBe(50);
-    expect(await finishedBeforeFirstTurn(oneQueryPerTurn(pglite), 50)).toBeLessThanOrEqual(1);
+    expect(await finishedBeforeFirstTurn(oneQueryPerTurn(pglite).client, 50)).toBeLessThanOrEqual(
+      1,
+    );
   });
 
   it('answers each query its own rows and errors, in the order asked', async () => {
-    const client = oneQueryPerTurn(pglite);
+    const client = oneQueryPerTurn(pglite).client;
     const order: number[] = [];
     const answers = await Promise.allSettled(
       [1, 2, 3].map((n) =>
@@ -47,7 +49,7 @@ describe('oneQueryPerTurn', () => {
   });
 
   it('runs a transaction as one turn and keeps the other methods working', async () => {
-    const client = oneQueryPerTurn(pglite);
+    const client = oneQueryPerTurn(pglite).client;
     await client.exec('create table turns (n int)');
     const outside = client.query('insert into turns values (0)');
     await client.transaction(async (tx) => {

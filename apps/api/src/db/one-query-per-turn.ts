@@ -10,11 +10,13 @@ import type { PGliteInterface } from '@electric-sql/pglite';
  * This returns the client with `query` and `transaction` (all that Drizzle
  * calls) taken one at a time, the next one started from `setImmediate`: the
  * event loop turns between two queries, and new connections and requests are
- * read while the queue drains. A transaction is one turn.
+ * read while the queue drains. A transaction is one turn. Each turn's
+ * duration goes to the observer of `timeEach`, if any (metrics).
  */
-export function oneQueryPerTurn<T extends PGliteInterface>(client: T): T {
+export function oneQueryPerTurn<T extends PGliteInterface>(client: T) {
   const waiting: (() => void)[] = [];
   let busy = false;
+  let observer: ((seconds: number) => void) | undefined;
 
   const next = () => {
     const start = waiting.shift();
@@ -26,16 +28,20 @@ export function oneQueryPerTurn<T extends PGliteInterface>(client: T): T {
     (...args: A) =>
       new Promise<R>((resolve, reject) => {
         waiting.push(() => {
+          const start = observer ? performance.now() : 0;
           work(...args)
             .then(resolve, reject)
-            .finally(() => setImmediate(next));
+            .finally(() => {
+              observer?.((performance.now() - start) / 1000);
+              setImmediate(next);
+            });
         });
         if (!busy) next();
       });
 
   const query = inTurn(client.query.bind(client));
   const transaction = inTurn(client.transaction.bind(client));
-  return new Proxy(client, {
+  const proxy = new Proxy(client, {
     get(target, property) {
       if (property === 'query') return query;
       if (property === 'transaction') return transaction;
@@ -46,4 +52,12 @@ export function oneQueryPerTurn<T extends PGliteInterface>(client: T): T {
         : value;
     },
   });
+  return {
+    client: proxy,
+    timeEach: (next: (seconds: number) => void) => {
+      observer = next;
+    },
+    busy: () => busy,
+    waiting: () => waiting.length,
+  };
 }

@@ -18,6 +18,7 @@ import { route } from '../../lib/route';
 import { hashToken, newToken } from '../../lib/tokens';
 import {
   findAdminById,
+  announceAdminChanged,
   resetTwoFactor,
   revokeAdminSessions,
   sessionOf,
@@ -115,6 +116,8 @@ export async function adminRoutes(app: FastifyInstance) {
       const { before, after } = changed;
       // Deactivated: every session ends now, and with it every live stream, on every instance.
       if (after.status === 'Inactive') await revokeAdminSessions(tx, id);
+      // A new role reaches the administrator's next call, on every instance.
+      else await announceAdminChanged(tx, id);
       await audit(tx, request, {
         action: 'admin_update',
         tableName: 'admins',

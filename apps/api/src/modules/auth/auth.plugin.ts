@@ -14,7 +14,9 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../../lib/http-error';
-import { findSession, touchSession } from './sessions';
+import { hashToken } from '../../lib/tokens';
+import { createSessionCache } from './session-cache';
+import { findSession, onSessionChange, touchSession } from './sessions';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -45,15 +47,34 @@ export const roleRefused = (role: Role) =>
  * route's endpoint's `roles` (403 otherwise; a route without an endpoint is
  * the Owner's). While two-factor sign-in is required and not set up, only its
  * set-up is open.
+ *
+ * Sessions read from the database are kept in memory (session-cache.ts), so
+ * most calls check theirs without a round trip: a change announced by any
+ * instance forgets the sessions it concerns, and any change made through
+ * this instance (a request other than GET) forgets them all before its
+ * answer leaves, so the caller's next call sees it (decision 009).
  */
 export const authPlugin = fp(async (app: FastifyInstance) => {
+  const cache = createSessionCache(app.config.session);
+  const stopListening = await onSessionChange(app.database, (change) => cache.forget(change));
+  app.addHook('preClose', async () => stopListening());
+
+  const liveSession = async (token: string) => {
+    const tokenHash = hashToken(token);
+    const cached = cache.get(tokenHash);
+    if (cached) return cached;
+    const session = await findSession(app.database.db, tokenHash, app.config.session);
+    if (session) cache.set(tokenHash, session);
+    return session;
+  };
+
   app.decorateRequest('session', null);
   app.addHook('onRequest', async (request) => {
     // Only API routes are guarded: unknown paths fall through to a 404.
     if (!request.routeOptions.url?.startsWith(app.apiBase)) return;
     if (request.routeOptions.config.public) return;
     const token = bearer(request);
-    const session = token ? await findSession(app.database.db, token, app.config.session) : null;
+    const session = token ? await liveSession(token) : null;
     if (!session) throw new HttpError(401, AUTH_MESSAGES.unauthenticated);
     request.session = { id: session.id, adminId: session.adminId, role: session.role };
     await touchSession(app.database.db, session);
@@ -64,6 +85,10 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (!mayCall(session.role, endpoint ?? { roles: OWNER_ONLY })) {
       throw roleRefused(session.role);
     }
+  });
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') cache.clear();
+    done(null, payload);
   });
 });
 

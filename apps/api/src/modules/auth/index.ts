@@ -14,7 +14,13 @@ export { authRoutes } from './auth.routes';
 export { ACCOUNT_THROTTLE, pruneLoginThrottles } from './login-limit';
 export { pruneCodes } from './otp.repository';
 export { recoveryRoutes } from './recovery.routes';
-export { idleSecondsOf, onRevocation, revokeAdminSessions, sessionIsLive } from './sessions';
+export {
+  announceAdminChanged,
+  idleSecondsOf,
+  onRevocation,
+  revokeAdminSessions,
+  sessionIsLive,
+} from './sessions';
 export { sessionRoutes } from './sessions.routes';
 export { tooManyRequests } from './too-many-requests';
 export { pruneChallenges, resetTwoFactor } from './two-factor';

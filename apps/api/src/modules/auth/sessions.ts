@@ -6,10 +6,11 @@ import { admins, adminSessions, flags } from '../../db/schema';
 import { hashToken, newToken } from '../../lib/tokens';
 
 export type SessionPolicy = { idleMs: number; maxMs: number };
-type Session = {
+export type Session = {
   id: number;
   adminId: number;
   lastSeenAt: Date;
+  expiresAt: Date;
   role: Role;
   /** Two-factor sign-in is required of everyone and this administrator has not set it up. */
   mustEnrol: boolean;
@@ -72,6 +73,7 @@ const prepareFindSession = (db: Db) =>
       id: adminSessions.id,
       adminId: adminSessions.adminId,
       lastSeenAt: adminSessions.lastSeenAt,
+      expiresAt: adminSessions.expiresAt,
       role: admins.role,
       mustEnrol: sql<boolean>`${admins.totpEnabledAt} is null and exists (
         select 1 from ${flags}
@@ -90,20 +92,23 @@ const prepareFindSession = (db: Db) =>
 
 export async function findSession(
   db: Db,
-  token: string,
+  tokenHash: string,
   policy: SessionPolicy,
 ): Promise<Session | null> {
   let query = sessionQueries.get(db);
   if (!query) sessionQueries.set(db, (query = prepareFindSession(db)));
-  const [row] = await query.execute({
-    tokenHash: hashToken(token),
-    idleSeconds: idleSecondsOf(policy),
-  });
+  const [row] = await query.execute({ tokenHash, idleSeconds: idleSecondsOf(policy) });
   return row ?? null;
 }
 
+/**
+ * Moves a session's last_seen_at to now when it is over a minute stale (a
+ * write per session a minute, not per call). The session in hand is moved
+ * first, so the calls that follow, and the cached copy, do not write again.
+ */
 export async function touchSession(db: Db, session: Pick<Session, 'id' | 'lastSeenAt'>) {
   if (Date.now() - session.lastSeenAt.getTime() < TOUCH_AFTER_MS) return;
+  session.lastSeenAt = new Date();
   await db
     .update(adminSessions)
     .set({ lastSeenAt: sql`now()` })
@@ -111,22 +116,44 @@ export async function touchSession(db: Db, session: Pick<Session, 'id' | 'lastSe
 }
 
 /**
- * Revocations are announced on this LISTEN/NOTIFY channel, after commit, to
- * every API instance: what a session holds open (its live streams) ends at
- * once rather than at its next check.
+ * Changes to sessions are announced on this LISTEN/NOTIFY channel, after
+ * commit, to every API instance: what a session holds open (its live
+ * streams) ends at once rather than at its next check, and the sessions each
+ * instance keeps in memory are read again.
  */
-const REVOCATION_CHANNEL = 'cabdesk_session_revocations';
+const SESSION_CHANNEL = 'cabdesk_session_revocations';
 
-/** What was revoked: one session, or every session of an administrator. */
+/** One session ended, or every session of an administrator. */
 const revocationSchema = z.union([
   z.object({ session_id: z.number().int() }),
   z.object({ admin_id: z.number().int() }),
 ]);
 export type Revocation = z.infer<typeof revocationSchema>;
 
-async function announce(db: Db, revocation: Revocation) {
-  await db.execute(sql`select pg_notify(${REVOCATION_CHANNEL}, ${JSON.stringify(revocation)})`);
+/**
+ * What the announcements say: a revocation, or an administrator whose role,
+ * status or two-factor changed, or the two-factor rule of everyone.
+ */
+const sessionChangeSchema = z.union([
+  revocationSchema,
+  z.object({ changed_admin_id: z.number().int() }),
+  z.object({ two_factor_rule: z.literal(true) }),
+]);
+export type SessionChange = z.infer<typeof sessionChangeSchema>;
+
+async function announce(db: Db, change: SessionChange) {
+  await db.execute(sql`select pg_notify(${SESSION_CHANNEL}, ${JSON.stringify(change)})`);
 }
+
+/**
+ * The administrator's role, status or two-factor sign-in changed: every
+ * instance reads their sessions again. In the change's transaction.
+ */
+export const announceAdminChanged = (db: Db, adminId: number) =>
+  announce(db, { changed_admin_id: adminId });
+
+/** The two-factor rule of everyone changed: every session is read again. In the change's transaction. */
+export const announceTwoFactorRule = (db: Db) => announce(db, { two_factor_rule: true });
 
 export async function revokeSession(db: Db, id: number) {
   await db
@@ -191,20 +218,26 @@ export async function revokeAdminSessions(db: Db, adminId: number) {
 }
 
 /**
- * Calls `onRevoked` for every revocation committed from now on, by any
- * instance. Answers the function that stops listening.
+ * Calls `onChange` for every change to sessions committed from now on, by
+ * any instance. Answers the function that stops listening.
  */
-export function onRevocation(database: Database, onRevoked: (revocation: Revocation) => void) {
-  return database.listen(REVOCATION_CHANNEL, (payload) => {
-    let revocation: Revocation;
+export function onSessionChange(database: Database, onChange: (change: SessionChange) => void) {
+  return database.listen(SESSION_CHANNEL, (payload) => {
+    let change: SessionChange;
     try {
-      revocation = revocationSchema.parse(JSON.parse(payload));
+      change = sessionChangeSchema.parse(JSON.parse(payload));
     } catch {
       return; // Nothing this version sent.
     }
-    onRevoked(revocation);
+    onChange(change);
   });
 }
+
+/** Calls `onRevoked` for every revocation committed from now on, by any instance. */
+export const onRevocation = (database: Database, onRevoked: (revocation: Revocation) => void) =>
+  onSessionChange(database, (change) => {
+    if ('session_id' in change || 'admin_id' in change) onRevoked(change);
+  });
 
 /** The client addresses an administrator signed in from since `since`. */
 export async function signInAddresses(db: Db, adminId: number, since: Date) {

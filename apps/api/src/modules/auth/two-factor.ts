@@ -7,6 +7,7 @@ import type { Db, Tx } from '../../db/client';
 import { adminRecoveryCodes, admins, loginChallenges } from '../../db/schema';
 import { at } from '../../lib/rate-limit';
 import { hashToken, newToken } from '../../lib/tokens';
+import { announceAdminChanged } from './sessions';
 
 /**
  * Two-factor sign-in: TOTP (RFC 6238, otplib: SHA-1, 6 digits, 30 s, what
@@ -80,6 +81,7 @@ export async function enableTwoFactor(tx: Tx, adminId: number, secret: string, s
     })
     .where(eq(admins.id, adminId));
   await tx.delete(adminRecoveryCodes).where(eq(adminRecoveryCodes.adminId, adminId));
+  await announceAdminChanged(tx, adminId);
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, recoveryCode);
   await tx
     .insert(adminRecoveryCodes)
@@ -100,6 +102,7 @@ export async function resetTwoFactor(tx: Tx, adminId: number) {
     })
     .where(eq(admins.id, adminId));
   await tx.delete(adminRecoveryCodes).where(eq(adminRecoveryCodes.adminId, adminId));
+  await announceAdminChanged(tx, adminId);
 }
 
 /**
