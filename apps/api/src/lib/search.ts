@@ -30,25 +30,35 @@ export const contains = (column: SQLWrapper, term: string): SQL =>
  * indexes to list them all (at a million trips, about as many as the rows
  * read first).
  */
-export const WALK_RATIO = 100;
+const WALK_RATIO = 100;
 
 /**
- * The first `limit` matches of a list's first `limit * WALK_RATIO` rows, in
+ * The most rows a walk reads, whatever the page: a deep page of a rare term
+ * (page 900 asks for 9,101 matches) would otherwise walk most of a million
+ * trips before the indexes list the few matches there are.
+ */
+const WALK_MAX = 20_000;
+
+/** The rows a walk for `limit` matches reads at most. */
+const walkBudgetOf = (limit: number) => Math.min(limit * WALK_RATIO, WALK_MAX);
+
+/**
+ * The first `limit` matches of a list's first walkBudgetOf(limit) rows, in
  * list order. `window` selects the list's rows in order (every filter but the
  * search, ending in its `order by`) with the columns `match` reads on `w`. The
  * window is cut before the match filters it, so no statistics can turn the
  * plan around: it walks the list's ordered index and stops at the `limit`-th
- * match, or after `limit * WALK_RATIO` rows. `ctes` are common table
+ * match, or after walkBudgetOf(limit) rows. `ctes` are common table
  * expressions the match reads.
  */
 export const walkFirst = (window: SQL, match: SQL, limit: number, ctes?: SQL): SQL =>
   sql`${ctes ? sql`with ${ctes} ` : sql``}select w.id
-      from (${window} limit ${limit * WALK_RATIO}) w where ${match} limit ${limit}`;
+      from (${window} limit ${walkBudgetOf(limit)}) w where ${match} limit ${limit}`;
 
 /**
  * The first `limit` ids of a search in list order, at a cost bounded by what
  * is asked, whatever ANALYZE sampled: the ordered walk (walkFirst) when the
- * term is common enough to fill `limit` within `limit * WALK_RATIO` rows; otherwise
+ * term is common enough to fill `limit` within walkBudgetOf(limit) rows; otherwise
  * the term is rare there, and `sparse(limit)` lists its matches through the
  * trigram indexes (in a materialized CTE, never an ordered walk over every
  * row) and sorts them.
