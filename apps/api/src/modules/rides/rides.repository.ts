@@ -136,7 +136,7 @@ const NEWEST: RideSort = { field: 'created_at', descending: true };
  * sorted. Either way the cost follows the pages asked for, or the few
  * matches, never every ride.
  */
-export function searchRideIds(f: RideFilter & { search: string }, sort: RideSort) {
+function searchRideIds(f: RideFilter & { search: string }, sort: RideSort) {
   const key = SORT_KEYS[sort.field];
   const filters = conditionsOf(f);
   const also = filters.length ? sql` and ${allOf(filters)}` : sql``;
