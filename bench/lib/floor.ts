@@ -142,6 +142,8 @@ export async function captureAndMeasureFloor(
   uploadDir: string,
   seconds: number,
   log: (msg: string) => void,
+  /** The calls to measure (default: the benchmark's, callsOf and the deep pages). */
+  pick?: (rows: <T>(text: string) => Promise<T[]>) => Promise<Call[]>,
 ): Promise<FloorResult> {
   const recorder: Recorder = { on: false, statements: [] };
   const { database, exec } = await openRecording(engine, recorder);
@@ -166,9 +168,10 @@ export async function captureAndMeasureFloor(
       return { res, statements: recorder.statements };
     };
 
-    const fixture = await findFixture(async <T>(text: string) => database.rows<T>(dsql.raw(text)));
-    const calls: Call[] = callsOf(fixture);
-    for (const list of DEEP_LISTS) {
+    const rows = async <T>(text: string) => database.rows<T>(dsql.raw(text));
+    const fixture = await findFixture(rows);
+    const calls: Call[] = pick ? await pick(rows) : callsOf(fixture);
+    for (const list of pick ? [] : DEEP_LISTS) {
       const { res } = await get(list.path);
       const lastPage =
         res.statusCode === 200 ? (res.json() as { data: { last_page: number } }).data.last_page : 1;

@@ -89,13 +89,18 @@ export async function arrayOrPage<T>(
  * an exact count), the page is one statement. Without it (a filter no counter
  * keeps), the list counts only as far as boundedPageOf needs: the ids up to
  * ten pages ahead, then the rows of the page's ids; `total_exact` is false
- * when more follow.
+ * when more follow. `first(limit)`, when given, finds those ids instead of
+ * `ids(limit, 0)` (a search: lib/search.ts firstMatches).
  */
 export async function pageOfList<Row, T>(
   db: Db,
   request: PageRequest,
   total: number | null,
-  list: { ids: (limit: number, offset: number) => SQL; rows: (ids: SQL) => SQL },
+  list: {
+    ids: (limit: number, offset: number) => SQL;
+    rows: (ids: SQL) => SQL;
+    first?: (limit: number) => Promise<{ id: number }[]>;
+  },
   toItem: (row: Row) => T,
 ): Promise<Paged<T>> {
   if (total !== null) {
@@ -103,7 +108,10 @@ export async function pageOfList<Row, T>(
     const rows = await rowsOf<Row>(db, list.rows(list.ids(request.per_page, offsetOf(request))));
     return pageOf(rows.map(toItem), total, request);
   }
-  const found = await rowsOf<{ id: number }>(db, list.ids(boundedLimitOf(request), 0));
+  const limit = boundedLimitOf(request);
+  const found = list.first
+    ? await list.first(limit)
+    : await rowsOf<{ id: number }>(db, list.ids(limit, 0));
   const { rows: pageIds, total: counted, exact } = boundedPageOf(found, request);
   const rows = pageIds.length
     ? await rowsOf<Row>(db, list.rows(idsOf(pageIds.map((row) => row.id))))

@@ -1,4 +1,7 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { orderOf } from './paging';
+import { rowsOf } from './sql';
 
 /**
  * `%`, `_` and `\` are wildcards or the escape character of LIKE; escaped here so
@@ -18,3 +21,88 @@ export const containsPattern = (term: string) => `%${escapeLike(term)}%`;
  */
 export const contains = (column: SQLWrapper, term: string): SQL =>
   sql`${column} like lower(${containsPattern(term)}) escape '\\'`;
+
+/**
+ * How many rows of a list, in its order, a search reads for each match it
+ * needs before it turns to its trigram indexes: a word found in at least one
+ * row of a hundred fills the 111 rows of a bounded count (page 1 and ten pages
+ * ahead) within 11,100 rows; a rarer word has few enough matches for the
+ * indexes to list them all (at a million trips, about as many as the rows
+ * read first).
+ */
+const WALK_RATIO = 100;
+
+/**
+ * The most rows a walk reads, whatever the page: a deep page of a rare term
+ * (page 900 asks for 9,101 matches) would otherwise walk most of a million
+ * trips before the indexes list the few matches there are.
+ */
+const WALK_MAX = 20_000;
+
+/** The rows a walk for `limit` matches reads at most. */
+const walkBudgetOf = (limit: number) => Math.min(limit * WALK_RATIO, WALK_MAX);
+
+/**
+ * The first `limit` matches of a list's first walkBudgetOf(limit) rows, in
+ * list order. `window` selects the list's rows in order (every filter but the
+ * search, ending in its `order by`) with the columns `match` reads on `w`. The
+ * window is cut before the match filters it, so no statistics can turn the
+ * plan around: it walks the list's ordered index and stops at the `limit`-th
+ * match, or after walkBudgetOf(limit) rows. `ctes` are common table
+ * expressions the match reads.
+ */
+export const walkFirst = (window: SQL, match: SQL, limit: number, ctes?: SQL): SQL =>
+  sql`${ctes ? sql`with ${ctes} ` : sql``}select w.id
+      from (${window} limit ${walkBudgetOf(limit)}) w where ${match} limit ${limit}`;
+
+/**
+ * The first `limit` ids of a search in list order, at a cost bounded by what
+ * is asked, whatever ANALYZE sampled: the ordered walk (walkFirst) when the
+ * term is common enough to fill `limit` within walkBudgetOf(limit) rows; otherwise
+ * the term is rare there, and `sparse(limit)` lists its matches through the
+ * trigram indexes (in a materialized CTE, never an ordered walk over every
+ * row) and sorts them.
+ */
+export async function firstMatches(
+  db: Db,
+  limit: number,
+  search: { walk: (limit: number) => SQL; sparse: (limit: number) => SQL },
+): Promise<{ id: number }[]> {
+  const walked = await rowsOf<{ id: number }>(db, search.walk(limit));
+  return walked.length >= limit ? walked : rowsOf<{ id: number }>(db, search.sparse(limit));
+}
+
+/** A list whose rows carry their own `search` column (people, vehicles) and the alias `row` of those rows. */
+export type OwnSearchList = {
+  /** The list's relations, e.g. `users u left join user_stats s on ...`. */
+  from: SQL;
+  /** Its rows (`users u`: `u`), which have the `id` and `search` columns. */
+  row: SQL;
+  /** Every filter but the search. */
+  where: SQL;
+  /** The sort's key and direction, and what breaks ties (the id of the index walked). */
+  key: SQL;
+  descending: boolean;
+  tie: SQL;
+};
+
+/** firstMatches' two ways for a list searched by its rows' own `search` column. */
+export function ownColumnSearch(term: string, list: OwnSearchList) {
+  const { from, row, where, key, descending, tie } = list;
+  return {
+    walk: (limit: number) =>
+      walkFirst(
+        sql`select ${row}.id, ${row}.search from ${from} where ${where}
+            order by ${orderOf(key, descending, tie)}`,
+        contains(sql`w.search`, term),
+        limit,
+      ),
+    sparse: (limit: number) =>
+      sql`with matched as materialized (
+            select ${row}.id, ${key} as sort_key from ${from}
+            where ${where} and ${contains(sql`${row}.search`, term)}
+          )
+          select id from matched
+          order by ${orderOf(sql`sort_key`, descending, sql`id`)} limit ${limit}`,
+  };
+}

@@ -14,7 +14,7 @@ import type { Db, Tx } from '../../db/client';
 import { audit, type Actor } from '../../lib/audit';
 import { hasDates, totalsWithin, withinRange } from '../../lib/date-range';
 import { orderOf, pageOfList, type PageRequest } from '../../lib/paging';
-import { contains } from '../../lib/search';
+import { contains, firstMatches, walkFirst } from '../../lib/search';
 import { allOf, arrayLiteral, isoText, money, rowsOf } from '../../lib/sql';
 import { notificationFor, notify } from '../notifications';
 import { rideColumnOf } from '../users';
@@ -120,60 +120,59 @@ const SORT_KEYS: Record<RideSort['field'], SQL> = {
 const NEWEST: RideSort = { field: 'created_at', descending: true };
 
 /**
- * The ids of rides in list order, `limit` from `offset`, matching a search and
- * the filters: rides whose addresses match, or whose passenger, driver or
- * company matches by name, e-mail or phone (live accounts; pg_trgm indexes on
- * rides.search and users.search).
+ * A search of rides, in list order, for firstMatches (lib/search.ts): rides
+ * whose addresses match, or whose passenger, driver or company matches by
+ * name, e-mail or phone (live accounts; pg_trgm indexes on rides.search and
+ * users.search). The matching people are found first (their trigram index).
  *
- * Over all rides, each of the four ways to match yields at most
- * `offset + limit` rides in list order from its own index, so a word found in
- * 5% of a million trips walks the newest few thousand rides instead of sorting
- * 50,000; the first of their union are the first matches. Within one account,
- * its rides (a few thousand at most) are walked in order and each is tested.
- * Either way the cost follows the pages asked for, not every match: counting
- * all matches is what bounded totals avoid (lib/paging.ts).
+ * `walk` reads the list's first rides in order (its index, newest first by
+ * default), each tested by its addresses and its three people (hashed sets):
+ * a word found in 5% of a million trips fills page 1 and ten pages ahead
+ * within about 2,000 rides. `sparse` serves rarer words: the rides whose
+ * addresses match, from the trigram index in a materialized CTE, and each
+ * matching person's newest rides, probed in that person's ride index
+ * (LATERAL ... LIMIT: a nested loop whatever the statistics say, where an
+ * ordered walk over every ride hoping to meet a rare person took 2 s), then
+ * sorted. Either way the cost follows the pages asked for, or the few
+ * matches, never every ride.
  */
-function searchRideIds(
-  f: RideFilter & { search: string },
-  sort: RideSort,
-  limit: number,
-  offset: number,
-): SQL {
+function searchRideIds(f: RideFilter & { search: string }, sort: RideSort) {
   const key = SORT_KEYS[sort.field];
-  const matchesAddress = contains(sql`r.search`, f.search);
   const filters = conditionsOf(f);
+  const also = filters.length ? sql` and ${allOf(filters)}` : sql``;
   const people = sql`people as materialized (
       select id, role from users where deleted_at is null and ${contains(sql`search`, f.search)}
     )`;
-  const inOrder = (first: number) =>
-    sql`order by ${orderOf(key, sort.descending, sql`r.id`)} limit ${first}`;
-  if (f.accounts?.length) {
-    return sql`with ${people}
-      select r.id from rides r
-      where ${allOf(filters)}
-        and (${matchesAddress}
-             or r.user_id in (select id from people where role = 'User')
-             or r.driver_id in (select id from people where role = 'Driver')
-             or r.company_id in (select id from people where role = 'Company'))
-      ${inOrder(limit)} offset ${offset}`;
-  }
-  const also = filters.length ? sql` and ${allOf(filters)}` : sql``;
-  const first = inOrder(offset + limit);
-  return sql`with ${people}, matches as (
-        (select r.id, ${key} as sort_key from rides r where ${matchesAddress}${also} ${first})
-        union all
-        (select r.id, ${key} from people p join rides r on r.user_id = p.id
-         where p.role = 'User'${also} ${first})
-        union all
-        (select r.id, ${key} from people p join rides r on r.driver_id = p.id
-         where p.role = 'Driver'${also} ${first})
-        union all
-        (select r.id, ${key} from people p join rides r on r.company_id = p.id
-         where p.role = 'Company'${also} ${first})
-      )
-      select id from matches group by id, sort_key
-      order by ${orderOf(sql`sort_key`, sort.descending, sql`id`)}
-      limit ${limit} offset ${offset}`;
+  const order = orderOf(key, sort.descending, sql`r.id`);
+  const personIn = (role: UserType) =>
+    sql`w.${rideColumnOf(role)} in (select id from people where role = ${role})`;
+  const walk = (limit: number) =>
+    walkFirst(
+      sql`select r.id, r.search, r.user_id, r.driver_id, r.company_id from rides r
+          where ${allOf(filters)} order by ${order}`,
+      sql`(${contains(sql`w.search`, f.search)} or ${personIn('User')}
+           or ${personIn('Driver')} or ${personIn('Company')})`,
+      limit,
+      people,
+    );
+  const ridesOf = (role: UserType, first: number) =>
+    sql`(select x.id, x.sort_key from people p cross join lateral (
+          select r.id, ${key} as sort_key from rides r
+          where r.${rideColumnOf(role)} = p.id${also} order by ${order} limit ${first}) x
+        where p.role = ${role})`;
+  const sparse = (limit: number) =>
+    sql`with ${people}, addressed as materialized (
+          select r.id, ${key} as sort_key from rides r
+          where ${contains(sql`r.search`, f.search)}${also}
+        ), matches as (
+          select id, sort_key from addressed
+          union all ${ridesOf('User', limit)}
+          union all ${ridesOf('Driver', limit)}
+          union all ${ridesOf('Company', limit)}
+        )
+        select id from matches group by id, sort_key
+        order by ${orderOf(sql`sort_key`, sort.descending, sql`id`)} limit ${limit}`;
+  return { walk, sparse };
 }
 
 type RideRow = {
@@ -268,11 +267,13 @@ export async function listRides(
   sort: RideSort = NEWEST,
 ): Promise<Paged<Ride>> {
   const order = orderOf(SORT_KEYS[sort.field], sort.descending, sql`r.id`);
+  // A search has no kept total (countRides): only its first matches are read.
   const ids = (limit: number, offset: number) =>
-    hasSearch(f)
-      ? searchRideIds(f, sort, limit, offset)
-      : sql`select r.id from rides r where ${allOf(conditionsOf(f))}
-            order by ${order} limit ${limit} offset ${offset}`;
+    sql`select r.id from rides r where ${allOf(conditionsOf(f))}
+        order by ${order} limit ${limit} offset ${offset}`;
+  const first = hasSearch(f)
+    ? (limit: number) => firstMatches(db, limit, searchRideIds(f, sort))
+    : undefined;
   const rows = (page: SQL) => sql`
     with page as (${page})
     ${select}
@@ -280,7 +281,7 @@ export async function listRides(
     join rides r on r.id = p.id
     ${joins}
     order by ${order}`;
-  return pageOfList(db, request, await countRides(db, f), { ids, rows }, toRide);
+  return pageOfList(db, request, await countRides(db, f), { ids, rows, first }, toRide);
 }
 
 type RideDetailRow = RideRow & {

@@ -13,7 +13,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { hasDates, withinRange } from '../../lib/date-range';
 import { orderOf, pageOfList, type PageRequest } from '../../lib/paging';
-import { contains } from '../../lib/search';
+import { firstMatches, ownColumnSearch } from '../../lib/search';
 import { allOf, isoText, jsonOf, money, rowsOf, startOfTodayUtc } from '../../lib/sql';
 import { expiriesOf, type Expiries } from '../documents';
 
@@ -29,6 +29,7 @@ export type UserFilter = {
   registered?: DateRange;
 };
 
+/** Every filter but the search (users.search: see ownColumnSearch). */
 const conditionsOf = (f: UserFilter): SQL => {
   const conditions = [sql`u.deleted_at is null`];
   if (f.companyId !== undefined) {
@@ -37,7 +38,6 @@ const conditionsOf = (f: UserFilter): SQL => {
   if (f.role) conditions.push(sql`u.role = ${f.role}`);
   if (f.status) conditions.push(sql`u.status = ${f.status}`);
   if (f.approval) conditions.push(sql`u.approval = ${f.approval}`);
-  if (f.search) conditions.push(contains(sql`u.search`, f.search));
   if (f.registered) conditions.push(...withinRange(sql`u.created_at`, f.registered));
   return allOf(conditions);
 };
@@ -46,17 +46,18 @@ const conditionsOf = (f: UserFilter): SQL => {
  * The list total, or null when it is not worth counting. Without a search it
  * comes from the counters the writes keep exact (docs/decisions/002):
  * user_counts by role, status and approval, and a company's live drivers from
- * user_stats. A search, or a company's drivers by status or approval, counts
- * the matching rows, which an index narrows. A registration date range over a
- * whole role has no counter: null (the list counts ten pages ahead).
+ * user_stats. A company's drivers by status or approval counts the matching
+ * rows (one company's index). A search, or a registration date range over a
+ * whole role, has no counter: null (the list counts ten pages ahead, and a
+ * search reads only its first matches: lib/search.ts).
  */
 export async function countUsers(db: Db, f: UserFilter): Promise<number | null> {
   const dated = f.registered !== undefined && hasDates(f.registered);
-  if (dated && !f.search && f.companyId === undefined) return null;
+  if (f.search || (dated && f.companyId === undefined)) return null;
   let query: SQL;
-  if (!f.search && f.companyId !== undefined && !f.status && !f.approval && !dated) {
+  if (f.companyId !== undefined && !f.status && !f.approval && !dated) {
     query = sql`select coalesce((select total_driver from user_stats where user_id = ${f.companyId}), 0)::int as n`;
-  } else if (!f.search && f.companyId === undefined) {
+  } else if (f.companyId === undefined) {
     const conditions: SQL[] = [];
     if (f.role) conditions.push(sql`role = ${f.role}`);
     if (f.status) conditions.push(sql`status = ${f.status}`);
@@ -203,15 +204,33 @@ export async function listUsers(
 ): Promise<Paged<UserListItem>> {
   const { key, stats } = SORT_KEYS[sort.field];
   const byStats = stats && f.companyId === undefined && f.role !== undefined;
-  const order = orderOf(key, sort.descending, byStats ? sql`s.user_id` : sql`u.id`);
+  const tie = byStats ? sql`s.user_id` : sql`u.id`;
+  const order = orderOf(key, sort.descending, tie);
+  const from = byStats
+    ? sql`user_stats s join users u on u.id = s.user_id`
+    : sql`users u ${stats ? sql`join user_stats s on s.user_id = u.id` : sql``}`;
+  // Every filter but the search (ownColumnSearch adds it).
+  const where = byStats ? sql`s.role = ${f.role} and ${conditionsOf(f)}` : conditionsOf(f);
   const ids = (limit: number, offset: number) =>
-    byStats
-      ? sql`select u.id from user_stats s join users u on u.id = s.user_id
-            where s.role = ${f.role} and ${conditionsOf(f)}
-            order by ${order} limit ${limit} offset ${offset}`
-      : sql`select u.id from users u ${stats ? sql`join user_stats s on s.user_id = u.id` : sql``}
-            where ${conditionsOf(f)}
-            order by ${order} limit ${limit} offset ${offset}`;
+    sql`select u.id from ${from} where ${where}
+        order by ${order} limit ${limit} offset ${offset}`;
+  // A search has no kept total (countUsers): only its first matches are read.
+  const { search } = f;
+  const first = search
+    ? (limit: number) =>
+        firstMatches(
+          db,
+          limit,
+          ownColumnSearch(search, {
+            from,
+            row: sql`u`,
+            where,
+            key,
+            descending: sort.descending,
+            tie,
+          }),
+        )
+    : undefined;
   const rows = (page: SQL) => sql`
     with page as (${page})
     select ${itemColumns}
@@ -219,7 +238,7 @@ export async function listUsers(
     join users u on u.id = p.id
     ${itemJoins}
     order by ${orderOf(key, sort.descending, sql`u.id`)}`;
-  return pageOfList(db, request, await countUsers(db, f), { ids, rows }, toItem);
+  return pageOfList(db, request, await countUsers(db, f), { ids, rows, first }, toItem);
 }
 
 /** The rides column that ties a ride to an account of this role. */

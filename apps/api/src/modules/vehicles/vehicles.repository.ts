@@ -10,7 +10,7 @@ import type {
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orderOf, pageOfList, type PageRequest } from '../../lib/paging';
-import { contains } from '../../lib/search';
+import { firstMatches, ownColumnSearch } from '../../lib/search';
 import { allOf, isoText, jsonOf, rowsOf } from '../../lib/sql';
 import { expiriesOf, type Expiries } from '../documents';
 import { decisionColumns, decisionOf } from '../users';
@@ -26,32 +26,33 @@ export type VehicleFilter = {
 
 export type VehicleSort = Sort<(typeof VEHICLE_SORTS)[number]>;
 
+/** Every filter but the search (vehicles.search, kept by trigger: see ownColumnSearch). */
 const conditionsOf = (f: VehicleFilter): SQL => {
   const conditions = [sql`v.deleted_at is null`];
   if (f.companyId !== undefined) conditions.push(sql`v.company_id = ${f.companyId}`);
   if (f.approval) conditions.push(sql`v.approval = ${f.approval}`);
   if (f.serviceTypeId !== undefined) conditions.push(sql`v.service_type_id = ${f.serviceTypeId}`);
   if (f.vehicleTypeId !== undefined) conditions.push(sql`v.vehicle_type_id = ${f.vehicleTypeId}`);
-  // vehicles.search: plate, company and owner, brand, model and types (kept by trigger).
-  if (f.search) conditions.push(contains(sql`v.search`, f.search));
   return allOf(conditions);
 };
 
 /**
  * The list total: vehicle_counts (by approval) for the whole marketplace, a
- * company's user_stats.total_vehicle for one company; a search, a type, or an
- * approval filter within one company counts the rows (a fleet is tens of
- * thousands of vehicles at most, and an index narrows each filter).
+ * company's user_stats.total_vehicle for one company; a type, or an approval
+ * filter within one company counts the rows (a fleet is tens of thousands of
+ * vehicles at most, and an index narrows each filter). A search has none: null
+ * (the list counts ten pages ahead, reading only its first matches: lib/search.ts).
  */
-export async function countVehicles(db: Db, f: VehicleFilter): Promise<number> {
+export async function countVehicles(db: Db, f: VehicleFilter): Promise<number | null> {
   const byType = f.serviceTypeId !== undefined || f.vehicleTypeId !== undefined;
   let query: SQL;
+  if (f.search) return null;
   if (byType) {
     query = sql`select count(*)::int as n from vehicles v where ${conditionsOf(f)}`;
-  } else if (!f.search && f.companyId === undefined) {
+  } else if (f.companyId === undefined) {
     query = sql`select coalesce(sum(n), 0)::int as n from vehicle_counts
       where ${f.approval ? sql`approval = ${f.approval}` : sql`true`}`;
-  } else if (!f.search && !f.approval && f.companyId !== undefined) {
+  } else if (!f.approval) {
     query = sql`select coalesce((select total_vehicle from user_stats where user_id = ${f.companyId}), 0)::int as n`;
   } else {
     query = sql`select count(*)::int as n from vehicles v where ${conditionsOf(f)}`;
@@ -162,10 +163,28 @@ export async function listVehicles(
   request: PageRequest,
   sort: VehicleSort = NEWEST,
 ): Promise<Paged<Vehicle>> {
-  const order = orderOf(SORT_KEYS[sort.field], sort.descending, sql`v.id`);
+  const key = SORT_KEYS[sort.field];
+  const order = orderOf(key, sort.descending, sql`v.id`);
   const ids = (limit: number, offset: number) => sql`
     select v.id from vehicles v where ${conditionsOf(f)}
     order by ${order} limit ${limit} offset ${offset}`;
+  // A search has no kept total (countVehicles): only its first matches are read.
+  const { search } = f;
+  const first = search
+    ? (limit: number) =>
+        firstMatches(
+          db,
+          limit,
+          ownColumnSearch(search, {
+            from: sql`vehicles v`,
+            row: sql`v`,
+            where: conditionsOf(f),
+            key,
+            descending: sort.descending,
+            tie: sql`v.id`,
+          }),
+        )
+    : undefined;
   const rows = (page: SQL) => sql`
     with page as (${page})
     ${select}
@@ -173,7 +192,7 @@ export async function listVehicles(
     join vehicles v on v.id = p.id
     ${joins}
     order by ${order}`;
-  return pageOfList(db, request, await countVehicles(db, f), { ids, rows }, toVehicle);
+  return pageOfList(db, request, await countVehicles(db, f), { ids, rows, first }, toVehicle);
 }
 
 /** vehicle-detail as stored: images are upload paths and documents not yet assembled. */

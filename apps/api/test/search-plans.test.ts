@@ -1,0 +1,249 @@
+/**
+ * Issue 23, point 1: every search has a plan whose cost the page bounds, not
+ * the statistics. The searches of the API are called; every statement they
+ * send that matches a term (`~~`, LIKE) is explained (FORMAT JSON) with
+ * sequential scans and sorts priced out, as at a million rows, and its shape
+ * checked:
+ * - a Limit on top;
+ * - the term is tested either above a Limit that cuts the list's rows in list
+ *   order (the ordered walk, which stops at the page), or inside a
+ *   materialized CTE through a trigram index (the matches of a rare term) or
+ *   an account's own index (its rides, a company's drivers);
+ * - every other table scan reaches a Limit before anything that reads all of
+ *   its input (a Sort, Hash, Aggregate, Materialize): no sort of every row,
+ *   and an index serves each list order a search walks.
+ */
+import { allUsers, driverList, rideList, userList, vehicleList } from '@cabdesk/contract';
+import { sql, type SQL } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import type { Database } from '../src/db/client';
+import { rowsOf } from '../src/lib/sql';
+import { createCompany, createDriver, createRide, createUser, createVehicle } from './builders';
+import { signedInApp } from './helper';
+
+type PlanNode = {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  'Subplan Name'?: string;
+  Filter?: string;
+  'Index Cond'?: string;
+  'Recheck Cond'?: string;
+  Plans?: PlanNode[];
+};
+
+const TABLE_SCANS = new Set([
+  'Seq Scan',
+  'Index Scan',
+  'Index Only Scan',
+  'Bitmap Heap Scan',
+  'Bitmap Index Scan',
+]);
+/** Nodes that read all of their input before giving a row. */
+const BLOCKING = new Set(['Sort', 'Incremental Sort', 'Aggregate', 'Hash', 'Materialize', 'SetOp']);
+
+const matchesTerm = (node: PlanNode) =>
+  [node.Filter, node['Index Cond'], node['Recheck Cond']].some((text) => text?.includes('~~'));
+
+/** The indexes a node and those under it read. */
+const indexesOf = (node: PlanNode): string[] => [
+  ...(node['Index Name'] ? [node['Index Name']] : []),
+  ...(node.Plans ?? []).flatMap(indexesOf),
+];
+
+/** The index conditions of a node and of those under it. */
+const conditionsOf = (node: PlanNode): string =>
+  [node['Index Cond'] ?? '', ...(node.Plans ?? []).map(conditionsOf)].join(' ');
+
+/** What is wrong with a search statement's plan; empty when nothing. */
+function faultsOf(root: PlanNode): string[] {
+  const faults: string[] = [];
+  if (root['Node Type'] !== 'Limit') faults.push(`top node is ${root['Node Type']}, not Limit`);
+  const visit = (node: PlanNode, ancestors: PlanNode[]) => {
+    const inCte = [...ancestors, node].some((a) => a['Subplan Name']?.startsWith('CTE '));
+    const name = `${node['Node Type']}${node['Relation Name'] ? ` on ${node['Relation Name']}` : ''}`;
+    if (matchesTerm(node)) {
+      const child = node.Plans?.[0];
+      const walk = node['Node Type'] === 'Subquery Scan' && child?.['Node Type'] === 'Limit';
+      // Within one account's rows, its own index may narrow them first: they are few.
+      const narrowed =
+        inCte &&
+        (indexesOf(node).some((index) => index.endsWith('_trgm_idx')) ||
+          /\((user_id|driver_id|company_id) = /.test(conditionsOf(node)));
+      if (!walk && !narrowed) {
+        faults.push(
+          `${name} (${indexesOf(node).join(', ') || 'no index'}) tests the term neither ` +
+            "above a walk's Limit nor by a trigram index or an account's index",
+        );
+      }
+    }
+    if (TABLE_SCANS.has(node['Node Type']) && !inCte) {
+      const upwards = [...ancestors].reverse();
+      const limit = upwards.findIndex((a) => a['Node Type'] === 'Limit');
+      const blocking = upwards.findIndex((a) => BLOCKING.has(a['Node Type']));
+      if (limit < 0 || (blocking >= 0 && blocking < limit)) {
+        faults.push(
+          `${name} feeds ${upwards[blocking]?.['Node Type'] ?? 'the top'} before a Limit`,
+        );
+      }
+    }
+    for (const child of node.Plans ?? []) visit(child, [...ancestors, node]);
+  };
+  visit(root, []);
+  return faults;
+}
+
+/** The plan of `query` as at scale: sequential scans and sorts only where nothing else can serve. */
+async function planOf(database: Database, query: SQL): Promise<PlanNode> {
+  return database.db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    await tx.execute(sql`set local enable_sort = off`);
+    // Each row read costs as much as a page: reading every row of a table is dear, as at scale.
+    await tx.execute(sql`set local cpu_tuple_cost = 1`);
+    const [row] = await rowsOf<{ 'QUERY PLAN': [{ Plan: PlanNode }] | string }>(
+      tx,
+      sql`explain (format json) ${query}`,
+    );
+    const plan = row!['QUERY PLAN'];
+    return (typeof plan === 'string' ? JSON.parse(plan) : plan)[0].Plan;
+  });
+}
+
+/**
+ * Thousands of people, vehicles and trips that match none of the terms, and a
+ * few that do, analyzed: the proportions of a large marketplace, where a rare
+ * term is worth its trigram index.
+ */
+async function marketplace(database: Database) {
+  const company = await createCompany(database, { companyName: 'Millbrook Cabs' });
+  const driver = await createDriver(database, { name: 'Dana Howell', companyId: company.id });
+  const vehicle = await createVehicle(database, { companyId: company.id });
+  await database.rows(sql`
+    insert into users (role, name, email, phone, approval, company_id)
+    select case when g % 10 = 0 then 'Company' when g % 10 < 4 then 'Driver' else 'User' end::role,
+           'Rider ' || g, 'rider' || g || '@example.test', '20' || lpad(g::text, 8, '0'),
+           'Approved', case when g % 10 between 1 and 3 then ${company.id}::int end
+    from generate_series(1, 3000) g`);
+  await database.rows(sql`
+    insert into rides (user_id, driver_id, company_id, amount, pickup_address, drop_address, ride_status)
+    select u.id, ${driver.id}::int, ${company.id}::int, (g % 90 + 10)::numeric,
+           g || ' Elm Avenue', g || ' Oak Lane', 'Complete'
+    from generate_series(1, 6000) g
+    join users u on u.email = 'rider' || (g % 3000 + 1) || '@example.test'`);
+  await database.rows(sql`
+    insert into vehicles (company_id, service_type_id, vehicle_type_id, brand_id, model_id,
+                          color_id, license_number, approval)
+    select company_id, service_type_id, vehicle_type_id, brand_id, model_id, color_id,
+           'ZZ-' || g, approval
+    from vehicles, generate_series(1, 1000) g where id = ${vehicle.id}`);
+  const passenger = await createUser(database, { name: 'Ann Miller', phone: '5551234567' });
+  for (let i = 0; i < 6; i++) {
+    await createRide(database, {
+      userId: passenger.id,
+      driverId: driver.id,
+      companyId: company.id,
+      vehicleId: vehicle.id,
+      pickupAddress: `${i} Mill Road`,
+      dropAddress: `${i} Howell Street`,
+    });
+  }
+  // Moves the bulk rows out of the trigram indexes' pending lists, as autovacuum does.
+  await database.rows(sql`vacuum analyze`);
+  return { company, driver, passenger };
+}
+
+// Thousands of rows and a plan per statement: slower than most tests on a busy machine.
+describe('search plans', () => {
+  it('walk the list in order up to the page, or list a rare term by its trigram index', async () => {
+    const { database, call } = await signedInApp();
+    const { company, driver, passenger } = await marketplace(database);
+    const searches = [
+      { endpoint: rideList, input: { search: 'mill' } },
+      { endpoint: rideList, input: { search: '1234', sort: '-amount' } },
+      { endpoint: rideList, input: { search: 'howell', ride_status: 'Complete' } },
+      { endpoint: rideList, input: { search: 'road', user_id: passenger.id } },
+      { endpoint: rideList, input: { search: 'road', user_id: driver.id, page: 3 } },
+      { endpoint: userList, input: { user_type: 'User', search: 'miller' } },
+      { endpoint: userList, input: { user_type: 'User', search: '1234', sort: 'name' } },
+      { endpoint: userList, input: { user_type: 'Driver', search: 'howell', sort: '-dob' } },
+      {
+        endpoint: userList,
+        input: { user_type: 'Company', search: 'mill', sort: '-total_driver' },
+      },
+      { endpoint: allUsers, input: { search: 'howell' } },
+      { endpoint: driverList, input: { company_id: company.id, search: 'dana' } },
+      { endpoint: vehicleList, input: { search: 'mill' } },
+      { endpoint: vehicleList, input: { search: 'zz-99', sort: 'license_number' } },
+    ];
+
+    // Every statement the API sends, as drizzle is asked to run it.
+    const sent: SQL[] = [];
+    const execute = database.db.execute.bind(database.db);
+    database.db.execute = ((query: SQL) => {
+      sent.push(query);
+      return execute(query);
+    }) as typeof database.db.execute;
+
+    const faults: Record<string, string[]> = {};
+    for (const { endpoint, input } of searches) {
+      sent.length = 0;
+      const { statusCode } = await call(endpoint, input);
+      expect(statusCode).toBe(200);
+      const statements = [...sent];
+      let searched = 0;
+      for (const statement of statements) {
+        const plan = await planOf(database, statement);
+        if (!JSON.stringify(plan).includes('~~')) continue;
+        searched++;
+        const found = faultsOf(plan);
+        if (found.length) faults[`${endpoint.path} ${JSON.stringify(input)}`] = found;
+      }
+      expect(searched, `${endpoint.path} ${JSON.stringify(input)}`).toBeGreaterThan(0);
+    }
+    expect(faults).toEqual({});
+  }, 120_000);
+
+  it('finds the same matches in list order whichever way serves the term, counting ten pages ahead', async () => {
+    const { database, call } = await signedInApp();
+    await marketplace(database);
+    const person = (role: string, pattern: string) =>
+      sql`(select id from users where deleted_at is null and role = ${role} and search like ${pattern})`;
+    // Every match of a term, in list order, by the plainest query there is.
+    const everyRide = (pattern: string) =>
+      rowsOf<{ id: number }>(
+        database.db,
+        sql`select r.id from rides r
+            where r.search like ${pattern} or r.user_id in ${person('User', pattern)}
+              or r.driver_id in ${person('Driver', pattern)}
+              or r.company_id in ${person('Company', pattern)}
+            order by r.created_at desc, r.id desc`,
+      );
+    const everyUser = (pattern: string) =>
+      rowsOf<{ id: number }>(
+        database.db,
+        sql`select id from users where deleted_at is null and search like ${pattern}
+            order by created_at desc, id desc`,
+      );
+    // Common terms fill the pages from the ordered walk; rare ones from the trigram indexes.
+    const cases = [
+      { endpoint: rideList, term: 'elm avenue', every: everyRide },
+      { endpoint: rideList, term: 'rider 12', every: everyRide },
+      { endpoint: rideList, term: 'mill', every: everyRide },
+      { endpoint: allUsers, term: 'rider 1', every: everyUser },
+      { endpoint: allUsers, term: 'rider 2999', every: everyUser },
+    ];
+    for (const { endpoint, term, every } of cases) {
+      const all = (await every(`%${term}%`)).map((row) => row.id);
+      for (const page of [1, 3, 12]) {
+        const { statusCode, body } = await call(endpoint, { search: term, page });
+        expect(statusCode).toBe(200);
+        const ids = body.data.data.map((row: { id: number }) => row.id);
+        expect(ids, `${term} page ${page}`).toEqual(all.slice((page - 1) * 10, page * 10));
+        const bound = page * 10 + 100;
+        expect([body.data.total, body.data.total_exact], `${term} page ${page}`).toEqual(
+          all.length > bound ? [bound, false] : [all.length, true],
+        );
+      }
+    }
+  }, 120_000);
+});
