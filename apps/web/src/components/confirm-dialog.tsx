@@ -12,7 +12,8 @@ interface ConfirmDialogProps {
   color?: string;
   /** The call is under way: the buttons wait and the dialog stays. */
   loading?: boolean;
-  onConfirm: () => void;
+  /** Sends the request; its promise keeps the button waiting (one request per confirmation). */
+  onConfirm: () => unknown;
   onClose: () => void;
 }
 

@@ -2,6 +2,7 @@ import { Button } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { focusAfterRemoval } from '@/lib/focus-after-removal';
 import { ConfirmDialog } from './confirm-dialog';
 import { IconAction } from './icon-action';
 
@@ -17,6 +18,8 @@ interface DeleteButtonProps {
 export function DeleteButton({ name, onDelete, pending, variant = 'icon' }: DeleteButtonProps) {
   const { t } = useTranslation();
   const [asking, setAsking] = useState(false);
+  // The row's delete icon asked: after the delete, the focus goes on along the list.
+  const [row, setRow] = useState<Element | null>(null);
   return (
     <>
       {variant === 'icon' ? (
@@ -24,7 +27,10 @@ export function DeleteButton({ name, onDelete, pending, variant = 'icon' }: Dele
           tooltip={t('delete.action')}
           label={t('delete.actionName', { name })}
           color="red"
-          onClick={() => setAsking(true)}
+          onClick={(event) => {
+            setRow(event.currentTarget);
+            setAsking(true);
+          }}
         >
           <IconTrash size={18} />
         </IconAction>
@@ -46,8 +52,12 @@ export function DeleteButton({ name, onDelete, pending, variant = 'icon' }: Dele
         color="red"
         loading={pending}
         onConfirm={() => {
-          onDelete().then(
-            () => setAsking(false),
+          const moveFocus = focusAfterRemoval(row);
+          return onDelete().then(
+            () => {
+              setAsking(false);
+              moveFocus();
+            },
             () => setAsking(false),
           );
         }}

@@ -30,7 +30,9 @@ export function CouponPage() {
 
   const confirmDelete = () => {
     if (!deleting) return;
-    deleteCoupon.mutate(deleting.id, { onSettled: () => setDeleting(null) });
+    return deleteCoupon
+      .mutateAsync(deleting.id, { onSettled: () => setDeleting(null) })
+      .catch(() => undefined);
   };
 
   const columns: Column<Coupon>[] = [

@@ -37,7 +37,9 @@ export function FaqPage() {
 
   const confirmDelete = () => {
     if (!deleting) return;
-    deleteFaq.mutate(deleting.id, { onSettled: () => setDeleting(null) });
+    return deleteFaq
+      .mutateAsync(deleting.id, { onSettled: () => setDeleting(null) })
+      .catch(() => undefined);
   };
 
   const columns: Column<Faq>[] = [
