@@ -140,6 +140,19 @@ describe('the finish (issue 22)', () => {
       });
       await page.goto(`/driver?search=${encodeURIComponent(mine!.email)}`);
       const rows = await loaded(page, 'Driver List');
+      // The e-mail in its cell: not broken at the "@".
+      const linesAroundAt = await rows
+        .first()
+        .getByText(mine!.email, { exact: true })
+        .evaluate((el) => {
+          const text = el.firstChild!;
+          const at = text.textContent!.indexOf('@');
+          const range = document.createRange();
+          range.setStart(text, at - 1);
+          range.setEnd(text, at + 2);
+          return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+        });
+      expect(linesAroundAt).toBe(1);
       await rows.getByRole('button', { name: `Approve ${mine!.name}` }).click();
       const dialog = page.getByRole('dialog', { name: 'Approve' });
       await dialog.getByRole('button', { name: 'Approve', exact: true }).dblclick();
@@ -165,6 +178,54 @@ describe('the finish (issue 22)', () => {
       ).toBe(0);
       await motionless(page);
       await screenshot('finish-one-toast.png');
+    },
+  );
+
+  walk(
+    'toasts end with their page, and after sign-in cover neither the title nor the cards',
+    async ({ page, admin, allowConsoleError, screenshot }) => {
+      allowConsoleError(HTTP_401_LOG);
+      const overlaps = (
+        a: { x: number; y: number; width: number; height: number },
+        b: { x: number; y: number; width: number; height: number },
+      ) =>
+        a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+      for (const [size, viewport] of SIZES) {
+        await page.setViewportSize(viewport);
+        await page.goto('/login');
+        await signInWithForm(page, admin.email, 'not-the-password');
+        const refused = toast(page, 'Invalid email or password.');
+        await refused.waitFor();
+        // The login error does not follow to the next page.
+        await page.getByRole('link', { name: 'Forgot Password' }).click();
+        await page.waitForURL('**/forgot-password');
+        await refused.waitFor({ state: 'detached' });
+
+        await page.goto('/login');
+        await signInWithForm(page, admin.email, admin.password);
+        await page.waitForURL((url) => url.pathname === '/');
+        const welcome = toast(page, 'Login successfully.');
+        await welcome.waitFor();
+        await page.getByTestId('stat-card').nth(3).waitFor();
+        await motionless(page);
+        const toastBox = (await welcome.boundingBox())!;
+        const covered = [
+          page.getByRole('heading', { name: 'Dashboard' }),
+          ...[0, 1, 2, 3].map((n) => page.getByTestId('stat-card').nth(n)),
+        ];
+        for (const element of covered) {
+          // What is drawn: the title's text, not the width of its block.
+          const drawn = await element.evaluate((el) => {
+            const range = document.createRange();
+            range.selectNodeContents(el);
+            const { x, y, width, height } = range.getBoundingClientRect();
+            return { x, y, width, height };
+          });
+          expect(overlaps(toastBox, drawn)).toBe(false);
+        }
+        await screenshot(`finish-after-sign-in-${size}.png`);
+        await page.evaluate(() => window.localStorage.clear());
+      }
     },
   );
 
@@ -276,10 +337,9 @@ describe('the finish (issue 22)', () => {
     async ({ page, baseUrl, admin, screenshot }) => {
       const token = await signInByApi(page, baseUrl, admin, '/');
       const word = `Unbroken${'x'.repeat(262)}`;
-      const { id } = await post(baseUrl, token, 'support-add', {
-        question: `Long word ${Date.now()}`,
-        answer: word,
-      });
+      const question = `Long word ${Date.now()}`;
+      const { id } = await post(baseUrl, token, 'support-add', { question, answer: word });
+      let deleted = false;
       try {
         for (const [size, viewport] of SIZES) {
           await page.setViewportSize(viewport);
@@ -297,8 +357,24 @@ describe('the finish (issue 22)', () => {
         }
         // PHONE now: the language button shows only its icon, and is named.
         await page.getByRole('button', { name: 'Language: English' }).waitFor();
+
+        // The FAQ list's own delete moves the focus on along the list too.
+        await page.setViewportSize(DESKTOP);
+        await page.getByRole('row').filter({ hasText: question }).waitFor();
+        await page.getByRole('button', { name: `Delete FAQ: ${question}` }).click();
+        await page
+          .getByRole('dialog', { name: 'Delete FAQ' })
+          .getByRole('button', { name: 'Confirm Delete' })
+          .click();
+        await toast(page, 'Deleted successfully.').waitFor();
+        deleted = true;
+        await expect
+          .poll(() =>
+            page.evaluate(() => document.activeElement?.closest('table tbody tr') != null),
+          )
+          .toBe(true);
       } finally {
-        await post(baseUrl, token, 'delete-data', { id, table: 'supports' });
+        if (!deleted) await post(baseUrl, token, 'delete-data', { id, table: 'supports' });
       }
     },
   );

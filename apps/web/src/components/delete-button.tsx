@@ -2,7 +2,6 @@ import { Button } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { focusAfterRemoval } from '@/lib/focus-after-removal';
 import { ConfirmDialog } from './confirm-dialog';
 import { IconAction } from './icon-action';
 
@@ -51,16 +50,13 @@ export function DeleteButton({ name, onDelete, pending, variant = 'icon' }: Dele
         confirmLabel={t('delete.yes')}
         color="red"
         loading={pending}
-        onConfirm={() => {
-          const moveFocus = focusAfterRemoval(row);
-          return onDelete().then(
-            () => {
-              setAsking(false);
-              moveFocus();
-            },
+        removes={row}
+        onConfirm={() =>
+          onDelete().then(
             () => setAsking(false),
-          );
-        }}
+            () => setAsking(false),
+          )
+        }
         onClose={() => setAsking(false)}
       />
     </>

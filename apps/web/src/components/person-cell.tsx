@@ -65,13 +65,13 @@ export function ContactCell({ phone, email }: { phone: string | null; email: str
 }
 
 /**
- * An e-mail address, kept whole: it breaks (anywhere) only when it does not fit
- * its line at all, never by choice at the "@".
+ * An e-mail address, kept whole (a table column makes room for it): it breaks
+ * only where it must, never by choice at the "@" (a hyphen in it may wrap).
  */
 export function Email({ address }: { address: string | null }) {
   if (!address) return null;
   return (
-    <Text span inherit style={{ overflowWrap: 'anywhere', wordBreak: 'normal' }}>
+    <Text span inherit style={{ overflowWrap: 'break-word' }}>
       {address}
     </Text>
   );

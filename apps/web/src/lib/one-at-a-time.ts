@@ -1,4 +1,4 @@
-const isThenable = (value: unknown): value is PromiseLike<unknown> =>
+export const isThenable = (value: unknown): value is PromiseLike<unknown> =>
   typeof value === 'object' &&
   value !== null &&
   'then' in value &&
