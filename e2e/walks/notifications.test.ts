@@ -13,6 +13,7 @@ import {
   signInByApi,
   toast,
 } from '../support/browser';
+import { colleague } from '../support/colleague';
 import { artifactsDir, repoRoot } from '../support/paths';
 
 type Listed = {
@@ -128,7 +129,9 @@ describe('notifications', () => {
       });
       expect(marker).toBe(true);
       const other = live[2]!;
-      await apiCall(baseUrl, token, 'ride-cancel', {
+      // By a colleague: an administrator's own action is not echoed back to them.
+      const operator = await colleague(baseUrl, token, 'Operator');
+      await apiCall(baseUrl, operator.token, 'ride-cancel', {
         ride_id: other.id,
         reason: 'Changed my plans',
       });

@@ -1,6 +1,6 @@
 import { generate } from 'otplib';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject } from 'vitest';
+import { describe, expect } from 'vitest';
 import {
   API,
   describeWalks,
@@ -10,36 +10,10 @@ import {
   signInWithForm,
   toast,
 } from '../support/browser';
-import { readMails } from '../support/mail-sink';
-
-const mailDir = inject('mailDir');
+import { inviteLinkFor } from '../support/colleague';
 
 /** The browser logs every 4xx answer of a fetch (a Support colleague's refused calls). */
 const HTTP_4XX_LOG = /Failed to load resource: the server responded with a status of 4\d\d/;
-
-/** The body of an e-mail as text: quoted-printable soft breaks and escapes undone. */
-const decoded = (mail: string) =>
-  mail
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-
-/** Waits for the invitation e-mail to `to` and answers its link. */
-async function inviteLinkFor(to: string) {
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    const mail = readMails(mailDir)
-      .map(decoded)
-      .find((m) => m.toLowerCase().includes(`to: ${to.toLowerCase()}`));
-    if (mail) {
-      expect(mail).toMatch(/^Subject: You are invited to Cabdesk/m);
-      const match = /(https?:\/\/\S+\/accept-invite#[\w-]+)/.exec(mail);
-      if (!match) throw new Error(`no link in the e-mail:\n${mail.slice(0, 800)}`);
-      return match[1]!;
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no e-mail to ${to} reached the test SMTP server in ${mailDir}`);
-}
 
 /** A TOTP code of `secret`, `ahead` time steps from now (a step already used is refused). */
 const totp = (secret: string, ahead = 0) =>

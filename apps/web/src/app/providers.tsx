@@ -6,6 +6,7 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { queryClient } from '@/lib/query-client';
+import { TOAST_LIMIT } from '@/lib/toast';
 import { theme } from './theme';
 
 /** Dimmed and error text darker than Mantine's defaults, to pass WCAG AA contrast on white. */
@@ -26,7 +27,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
       cssVariablesResolver={cssVariablesResolver}
     >
       {/* SPEC 9: toasts bottom-right, closing after 2000 ms unless a call says otherwise. */}
-      <Notifications position="bottom-right" autoClose={2000} limit={5} />
+      <Notifications position="bottom-right" autoClose={2000} limit={TOAST_LIMIT} />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

@@ -45,7 +45,7 @@ export function ActiveSwitch({ status, name, onChange, pending }: ActiveSwitchPr
         loading={pending}
         onConfirm={() => {
           if (!asking) return;
-          onChange(asking).then(
+          return onChange(asking).then(
             () => setAsking(null),
             () => setAsking(null),
           );

@@ -60,7 +60,7 @@ export function ApprovalActions({
       if ('error' in checked) return setReasonError(checked.error);
       given = checked.reason;
     }
-    onDecide(asking, given).then(close, close);
+    return onDecide(asking, given).then(close, close);
   };
 
   return (

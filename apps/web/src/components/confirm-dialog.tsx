@@ -1,6 +1,8 @@
 import { Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { focusAfterRemoval } from '@/lib/focus-after-removal';
+import { isThenable } from '@/lib/one-at-a-time';
 import { Popup, PopupActions } from './popup';
 
 interface ConfirmDialogProps {
@@ -12,8 +14,14 @@ interface ConfirmDialogProps {
   color?: string;
   /** The call is under way: the buttons wait and the dialog stays. */
   loading?: boolean;
-  onConfirm: () => void;
+  /** Sends the request; its promise keeps the button waiting (one request per confirmation). */
+  onConfirm: () => unknown;
   onClose: () => void;
+  /**
+   * An element of the list row the action removes (a delete): once done, the
+   * focus moves on to the next row rather than to the page.
+   */
+  removes?: Element | null;
 }
 
 /** Asks before an action that changes a record (approve, reject, deactivate, delete). */
@@ -27,6 +35,7 @@ export function ConfirmDialog({
   loading = false,
   onConfirm,
   onClose,
+  removes,
 }: ConfirmDialogProps) {
   const { t } = useTranslation();
   return (
@@ -44,7 +53,11 @@ export function ConfirmDialog({
           color={color}
           pending={loading}
           onCancel={onClose}
-          onConfirm={onConfirm}
+          onConfirm={() => {
+            const moveFocus = focusAfterRemoval(removes ?? null);
+            const answer = onConfirm();
+            return isThenable(answer) ? Promise.resolve(answer).then(moveFocus) : answer;
+          }}
         />
       </Stack>
     </Popup>

@@ -17,6 +17,8 @@ interface DeleteButtonProps {
 export function DeleteButton({ name, onDelete, pending, variant = 'icon' }: DeleteButtonProps) {
   const { t } = useTranslation();
   const [asking, setAsking] = useState(false);
+  // The row's delete icon asked: after the delete, the focus goes on along the list.
+  const [row, setRow] = useState<Element | null>(null);
   return (
     <>
       {variant === 'icon' ? (
@@ -24,7 +26,10 @@ export function DeleteButton({ name, onDelete, pending, variant = 'icon' }: Dele
           tooltip={t('delete.action')}
           label={t('delete.actionName', { name })}
           color="red"
-          onClick={() => setAsking(true)}
+          onClick={(event) => {
+            setRow(event.currentTarget);
+            setAsking(true);
+          }}
         >
           <IconTrash size={18} />
         </IconAction>
@@ -45,12 +50,13 @@ export function DeleteButton({ name, onDelete, pending, variant = 'icon' }: Dele
         confirmLabel={t('delete.yes')}
         color="red"
         loading={pending}
-        onConfirm={() => {
+        removes={row}
+        onConfirm={() =>
           onDelete().then(
             () => setAsking(false),
             () => setAsking(false),
-          );
-        }}
+          )
+        }
         onClose={() => setAsking(false)}
       />
     </>

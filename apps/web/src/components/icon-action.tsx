@@ -1,5 +1,5 @@
 import { ActionIcon, Tooltip, type ActionIconProps } from '@mantine/core';
-import type { ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
 
 interface IconActionProps extends Pick<ActionIconProps, 'color' | 'variant'> {
@@ -8,7 +8,7 @@ interface IconActionProps extends Pick<ActionIconProps, 'color' | 'variant'> {
   /** What a screen reader says: the action and its record ("Delete Ann Lee"). */
   label: string;
   children: ReactNode;
-  onClick?: () => void;
+  onClick?: (event: MouseEvent<HTMLButtonElement>) => void;
   /** A link to this page instead of a button. */
   to?: string;
 }

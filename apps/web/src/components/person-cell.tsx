@@ -1,5 +1,5 @@
 import { Avatar, Group, Stack, Text, Title, type AvatarProps } from '@mantine/core';
-import { Fragment, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { refreshImageUrl } from '@/lib/expired-images';
 import { ActiveBadge } from './status-badge';
@@ -65,24 +65,15 @@ export function ContactCell({ phone, email }: { phone: string | null; email: str
 }
 
 /**
- * An e-mail address that may break after the @, and in a long name before it
- * after a dot or underscore (Ralph_ Stoltenberg78@), nowhere else.
+ * An e-mail address, kept whole (a table column makes room for it): it breaks
+ * only where it must, never by choice at the "@" (a hyphen in it may wrap).
  */
 export function Email({ address }: { address: string | null }) {
   if (!address) return null;
-  const at = address.indexOf('@');
-  if (at < 0) return <>{address}</>;
-  const parts = address.slice(0, at + 1).split(/(?<=[._])/);
   return (
-    <>
-      {parts.map((part, index) => (
-        <Fragment key={index}>
-          {part}
-          <wbr />
-        </Fragment>
-      ))}
-      {address.slice(at + 1)}
-    </>
+    <Text span inherit style={{ overflowWrap: 'break-word' }}>
+      {address}
+    </Text>
   );
 }
 

@@ -1,4 +1,6 @@
 import { Button, Group, Modal, type MantineSpacing, type ModalProps } from '@mantine/core';
+import { useState } from 'react';
+import { oneAtATime } from '@/lib/one-at-a-time';
 
 /**
  * A popup of SPEC 2 (a question before an action, or a small form): centered,
@@ -16,8 +18,11 @@ interface PopupActionsProps {
   /** The call is under way: the action shows it, and cancel waits. */
   pending: boolean;
   onCancel: () => void;
-  /** Clicked; without it, the action submits the popup's form. */
-  onConfirm?: () => void;
+  /**
+   * Clicked; without it, the action submits the popup's form. When it answers
+   * the request's promise, the action waits (and ignores clicks) until it settles.
+   */
+  onConfirm?: () => unknown;
   color?: string;
   mt?: MantineSpacing;
 }
@@ -32,16 +37,21 @@ export function PopupActions({
   color,
   mt,
 }: PopupActionsProps) {
+  // One request per confirmation, however fast the clicks: the mutation's own
+  // pending state reaches the button only after the next click may have come.
+  const [sending, setSending] = useState(false);
+  const [oneRequest] = useState(() => oneAtATime(setSending));
+  const busy = pending || sending;
   return (
     <Group justify="flex-end" mt={mt}>
-      <Button variant="default" onClick={onCancel} disabled={pending}>
+      <Button variant="default" onClick={onCancel} disabled={busy}>
         {cancelLabel}
       </Button>
       <Button
         type={onConfirm ? 'button' : 'submit'}
         color={color}
-        onClick={onConfirm}
-        loading={pending}
+        onClick={onConfirm ? () => oneRequest(onConfirm) : undefined}
+        loading={busy}
       >
         {confirmLabel}
       </Button>

@@ -1,5 +1,5 @@
 import type { ReviewKind } from '@cabdesk/contract';
-import { Group } from '@mantine/core';
+import { Box, Group } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,9 @@ import {
 } from './data-table';
 import { DeleteButton } from './delete-button';
 import { ViewLink } from './view-link';
+
+/** The width of a switch (Mantine's default size), the slot it takes in a row's actions. */
+const SWITCH_SLOT = 'calc(2.375rem * var(--mantine-scale))';
 
 /** Where a paged table of records stands and how it reads. */
 interface TableProps {
@@ -98,7 +101,8 @@ function recordColumns<T extends { id: number; approval: string }>(
       card: 'actions',
       render: (row) => (
         <Group gap="xs" wrap="nowrap">
-          {before?.(row)}
+          {/* A fixed slot: view and delete stay in place on rows without a switch. */}
+          {before ? <Box w={SWITCH_SLOT}>{before(row)}</Box> : null}
           <ViewLink to={detailOf(row)} name={nameOf(row)} />
           {remove.allowed ? (
             <DeleteButton

@@ -72,7 +72,9 @@ export const notificationHubPlugin = fp<NotificationOptions>(
         return;
       }
       for (const listener of listeners) {
-        if (notification.admin_id === null || notification.admin_id === listener.adminId) {
+        const addressed =
+          notification.admin_id === null || notification.admin_id === listener.adminId;
+        if (addressed && notification.author_id !== listener.adminId) {
           listener.send(notification);
         }
       }

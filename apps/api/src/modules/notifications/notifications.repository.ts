@@ -1,5 +1,5 @@
 import type { Notification } from '@cabdesk/contract';
-import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import {
   adminSessions,
@@ -9,6 +9,7 @@ import {
 } from '../../db/schema';
 import { hashToken, newToken } from '../../lib/tokens';
 import { idleSecondsOf, sessionIsLive } from '../auth';
+import type { LiveNotification } from './notify';
 
 /** Notifications addressed to everyone or to this administrator. */
 const visibleTo = (adminId: number) =>
@@ -176,7 +177,7 @@ export async function claimPush(db: Db, notificationId: number) {
 /** The distinct push subscriptions of live sessions that may see a notification for `adminId`. */
 export async function pushSubscriptions(
   db: Db,
-  adminId: number | null,
+  { admin_id: adminId, author_id: authorId }: Pick<LiveNotification, 'admin_id' | 'author_id'>,
   policy: { idleMs: number },
 ): Promise<string[]> {
   const rows = await db
@@ -187,6 +188,7 @@ export async function pushSubscriptions(
         sql`${adminSessions.deviceToken} is not null and ${adminSessions.deviceToken} <> ''`,
         sessionIsLive(idleSecondsOf(policy)),
         adminId === null ? undefined : eq(adminSessions.adminId, adminId),
+        authorId === null ? undefined : ne(adminSessions.adminId, authorId),
       ),
     );
   return rows.flatMap((r) => (r.token ? [r.token] : []));

@@ -14,6 +14,8 @@ export type LiveNotification = {
   message: string;
   link: string | null;
   created_at: string;
+  /** The administrator whose action it announces: not echoed back to them live. */
+  author_id: number | null;
 };
 
 export type NotificationInput = {
@@ -23,6 +25,11 @@ export type NotificationInput = {
   link: string | null;
   /** Only this administrator sees it; omitted: everyone. */
   adminId?: number | null;
+  /**
+   * The administrator whose action it announces. It stays in their bell, but
+   * their screens and browsers get no live toast or push of what they just did.
+   */
+  authorId?: number | null;
 };
 
 /**
@@ -49,6 +56,7 @@ export async function notify(tx: Tx | Db, input: NotificationInput): Promise<Liv
     message: row.message,
     link: row.link,
     created_at: row.createdAt.toISOString(),
+    author_id: input.authorId ?? null,
   };
   // Payloads are capped at 8000 bytes: the texts are short, but cut them to be sure.
   const payload = JSON.stringify({
@@ -171,4 +179,4 @@ export const notificationFor = {
     message: `Someone entered ${tries} wrong password reset codes for ${email}. The next code for this address waits twice as long as the last.`,
     link: null,
   }),
-} satisfies Record<string, (...record: never[]) => Omit<NotificationInput, 'adminId'>>;
+} satisfies Record<string, (...record: never[]) => Omit<NotificationInput, 'adminId' | 'authorId'>>;

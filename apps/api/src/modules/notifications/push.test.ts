@@ -14,7 +14,14 @@ import { loadConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { adminSessions } from '../../db/schema';
 import { createRide } from '../../../test/builders';
-import { ADMIN, bearer, buildTestApp, createAdmin, type TestEnv } from '../../../test/helper';
+import {
+  ADMIN,
+  bearer,
+  buildTestApp,
+  createAdmin,
+  signIn,
+  type TestEnv,
+} from '../../../test/helper';
 import type { NotificationOptions } from './hub';
 import { loadVapidKeys } from './push';
 
@@ -97,6 +104,7 @@ async function pushingApp(notifications?: NotificationOptions, env: TestEnv = {}
   // Its hub would race for the push with other settings.
   await plain.close();
   await createAdmin(database);
+  await createAdmin(database, CANCELLER);
   const app = await buildApp({ config, database, notifications });
   onTestFinished(() => app.close());
   return { app, database, config };
@@ -104,13 +112,19 @@ async function pushingApp(notifications?: NotificationOptions, env: TestEnv = {}
 
 const REASON = 'Found another ride';
 
-/** Cancels a trip: a notification for every administrator, pushed to their browsers. */
-async function cancelTrip(app: App, database: Database, token: string) {
+/** Another administrator, who cancels the trips: their own action is not pushed back to them. */
+const CANCELLER = { email: 'canceller@cabdesk.test', password: 'cancels the trips' };
+
+/**
+ * Cancels a trip (by default as CANCELLER): a notification for every
+ * administrator, pushed to their browsers but not to the canceller's.
+ */
+async function cancelTrip(app: App, database: Database, token?: string) {
   const ride = await createRide(database, { rideStatus: 'Pending' });
   const res = await app.inject({
     method: 'POST',
     url: urlOf(rideCancel),
-    headers: bearer(token),
+    headers: bearer(token ?? (await signIn(app, CANCELLER))),
     payload: { ride_id: ride.id, reason: REASON },
   });
   expect(res.statusCode).toBe(200);
@@ -164,11 +178,11 @@ function decrypt(body: Buffer, ecdh: ECDH, auth: Buffer): string {
 
 type App = Awaited<ReturnType<typeof buildTestApp>>['app'];
 
-async function signInWith(app: App, deviceToken: string) {
+async function signInWith(app: App, deviceToken: string, credentials = ADMIN) {
   const res = await app.inject({
     method: 'POST',
     url: urlOf(login),
-    payload: { ...ADMIN, user_type: 'Admin', device_token: deviceToken, device_type: 'Web' },
+    payload: { ...credentials, user_type: 'Admin', device_token: deviceToken, device_type: 'Web' },
   });
   expect(res.statusCode).toBe(200);
   return res.json<{ data: { token: string } }>().data.token;
@@ -219,11 +233,11 @@ describe('Web Push', () => {
     const second = await buildApp({ config, database, notifications: loopbackPushService() });
     onTestFinished(() => second.close());
     const browser = browserSubscription('/push/browser-1');
-    const token = await signInWith(first, JSON.stringify(browser.subscription));
+    await signInWith(first, JSON.stringify(browser.subscription));
     // A session without a Web Push subscription (an opaque token) is skipped.
     await signInWith(first, 'not-a-web-push-subscription');
 
-    const ride = await cancelTrip(first, database, token);
+    const ride = await cancelTrip(first, database);
     await expect.poll(() => received.length).toBe(1);
     await first.notificationHub.settled();
     await second.notificationHub.settled();
@@ -254,7 +268,7 @@ describe('Web Push', () => {
     const { app, database, config } = await pushingApp(loopbackPushService());
     const subscribed = (path: string) =>
       signInWith(app, JSON.stringify(browserSubscription(path).subscription));
-    const live = await subscribed('/push/live');
+    await subscribed('/push/live');
     await subscribed('/push/idle');
     await subscribed('/push/expired');
     const signedOut = await subscribed('/push/signed-out');
@@ -269,7 +283,7 @@ describe('Web Push', () => {
     );
     await app.inject({ method: 'POST', url: urlOf(logout), headers: bearer(signedOut) });
 
-    await cancelTrip(app, database, live);
+    await cancelTrip(app, database);
     await expect.poll(() => received.length).toBe(1);
     await app.notificationHub.settled();
     expect(received.map((r) => r.url)).toEqual(['/push/live']);
@@ -286,13 +300,12 @@ describe('Web Push', () => {
       `https://10.0.0.1:${port}/push/private`,
     ];
     // Sign-in still succeeds with such a token (SPEC: the device token is only stored).
-    const tokens = [];
     for (const endpoint of endpoints) {
       const { subscription } = browserSubscription('', endpoint);
-      tokens.push(await signInWith(app, JSON.stringify(subscription)));
+      await signInWith(app, JSON.stringify(subscription));
     }
     connections = 0;
-    await cancelTrip(app, database, tokens[0]!);
+    await cancelTrip(app, database);
     // Refused for good: such a subscription is forgotten, not tried again at every event.
     const kept = () =>
       database.db
@@ -309,7 +322,8 @@ describe('Web Push', () => {
     const { app, database } = await pushingApp(loopbackPushService());
     answer = 410;
     const browser = browserSubscription('/push/gone');
-    await cancelTrip(app, database, await signInWith(app, JSON.stringify(browser.subscription)));
+    await signInWith(app, JSON.stringify(browser.subscription));
+    await cancelTrip(app, database);
     await expect.poll(() => received.length).toBe(1);
     await app.notificationHub.settled();
     const sessions = await database.db
@@ -317,5 +331,17 @@ describe('Web Push', () => {
       .from(adminSessions)
       .where(eq(adminSessions.deviceToken, JSON.stringify(browser.subscription)));
     expect(sessions).toEqual([]);
+  });
+
+  it("does not push an administrator's own action to their browser", async () => {
+    const { app, database } = await pushingApp(loopbackPushService());
+    const subscribed = (path: string, credentials = ADMIN) =>
+      signInWith(app, JSON.stringify(browserSubscription(path).subscription), credentials);
+    const author = await subscribed('/push/author');
+    await subscribed('/push/other', CANCELLER);
+    await cancelTrip(app, database, author);
+    await expect.poll(() => received.length).toBe(1);
+    await app.notificationHub.settled();
+    expect(received.map((r) => r.url)).toEqual(['/push/other']);
   });
 });

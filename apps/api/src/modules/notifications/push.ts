@@ -105,7 +105,7 @@ export function createPushSender(
         body: notification.message,
         link: notification.link,
       };
-      const tokens = await pushSubscriptions(database.db, notification.admin_id, config.session);
+      const tokens = await pushSubscriptions(database.db, notification, config.session);
       let sent = 0;
       let failed = 0;
       await Promise.all(

@@ -1,5 +1,6 @@
 import {
   adminUpdate,
+  approvalUser,
   changePassword,
   logout as logoutEndpoint,
   NOTIFICATION_EVENTS,
@@ -14,7 +15,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { buildApp } from '../../app';
 import type { Config } from '../../config';
 import { openDatabase, type Database } from '../../db/client';
-import { createRide } from '../../../test/builders';
+import { createDriver, createRide } from '../../../test/builders';
 import { ADMIN, bearer, buildTestApp, createAdmin, signIn } from '../../../test/helper';
 import { openSse, type SseClient } from '../../../test/sse';
 import { notify } from './notify';
@@ -80,6 +81,8 @@ async function endsAtOnce(stream: SseClient) {
   return JSON.parse(end.data) as { reason: string };
 }
 
+const OTHER = { email: 'other@cabdesk.test', password: 'another fine password' };
+
 describe('notification-stream', () => {
   it('needs a valid ticket: none, unknown, spent, expired or of an ended session is refused', async () => {
     const { app, database } = await buildTestApp({}, false);
@@ -132,10 +135,7 @@ describe('notification-stream', () => {
   it('delivers a new notification live, only to admins who may see it, pings, and cleans up on disconnect', async () => {
     const { database, config } = await buildTestApp();
     await createAdmin(database);
-    const other = await createAdmin(database, {
-      email: 'other@cabdesk.test',
-      password: 'another fine password',
-    });
+    const other = await createAdmin(database, OTHER);
     // A short keep-alive for the test, on its own app over the same database.
     const live = await buildApp({ config, database, notifications: { pingMs: 150 } });
     try {
@@ -150,11 +150,12 @@ describe('notification-stream', () => {
         link: null,
         adminId: other.id,
       });
+      // Another administrator cancels: their own action is not echoed back to them.
       const ride = await createRide(database, { rideStatus: 'Pending' });
       const cancel = await live.inject({
         method: 'POST',
         url: urlOf(rideCancel),
-        headers: bearer(token),
+        headers: bearer(await signIn(live, OTHER)),
         payload: { ride_id: ride.id, reason: 'Booked by mistake' },
       });
       expect(cancel.statusCode).toBe(200);
@@ -212,17 +213,45 @@ describe('notification-stream', () => {
     const token = await signIn(other);
     const stream = await openStream(other, await listening(other), token);
 
+    await createAdmin(database, OTHER);
     const ride = await createRide(database, { rideStatus: 'Accept' });
     const res = await first.inject({
       method: 'POST',
       url: urlOf(rideCancel),
-      headers: bearer(await signIn(first)),
+      headers: bearer(await signIn(first, OTHER)),
       payload: { ride_id: ride.id, reason: 'Changed my plans' },
     });
     expect(res.statusCode).toBe(200);
     const event = await stream.next((e) => e.event === 'notification');
     expect(JSON.parse(event.data).link).toBe(`/trip-detail/${ride.id}`);
     stream.close();
+  });
+
+  it("an administrator's own approval is not echoed to their stream; another administrator's stream gets it", async () => {
+    const { app, database } = await buildTestApp();
+    await createAdmin(database);
+    await createAdmin(database, OTHER);
+    const author = await signIn(app);
+    const base = await listening(app);
+    const own = await openStream(app, base, author);
+    const others = await openStream(app, base, await signIn(app, OTHER));
+
+    const driver = await createDriver(database, { name: 'Ann Lee', approval: 'Pending' });
+    const res = await app.inject({
+      method: 'POST',
+      url: urlOf(approvalUser),
+      headers: bearer(author),
+      payload: { id: driver.id, table: 'users', approval: 'Approved' },
+    });
+    expect(res.statusCode).toBe(200);
+    const event = await others.next((e) => e.event === 'notification');
+    expect(JSON.parse(event.data)).toMatchObject({ title: 'Driver approved' });
+    // A later notification for everyone reaches the author: nothing of theirs came before it.
+    await notify(database.db, { title: 'For everyone', message: 'x', link: null });
+    await own.next((e) => e.data.includes('For everyone'));
+    expect(own.events.filter((e) => e.event === 'notification')).toHaveLength(1);
+    own.close();
+    others.close();
   });
 
   // The keep-alive stays at its default 25 s below: the streams must end long before it.

@@ -119,12 +119,12 @@ async function announce(
     name: await labelOf(tx, record.table, record.id),
     by: await nameOf(tx, actor),
   };
-  await notify(
-    tx,
-    what === 'undone'
+  await notify(tx, {
+    ...(what === 'undone'
       ? notificationFor.decisionUndone(base)
-      : notificationFor.approvalDecided({ ...base, ...what }),
-  );
+      : notificationFor.approvalDecided({ ...base, ...what })),
+    authorId: actor.session?.adminId,
+  });
 }
 
 /**

@@ -371,6 +371,6 @@ export async function cancelRide(
     after: { ride_status: 'Cancel', cancel_reason: reason },
     reason,
   });
-  await notify(tx, notificationFor.tripCancelled({ id: rideId, reason }));
+  await notify(tx, { ...notificationFor.tripCancelled({ id: rideId, reason }), authorId: adminId });
   return { kind: 'cancelled', id: rideId, previousStatus: row.ride_status, reason, adminId };
 }

@@ -1,13 +1,12 @@
-import { Center, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
+/** At the end of every page, after the content (not fixed over it). */
 export function AppFooter() {
   const { t } = useTranslation();
   return (
-    <Center h="100%" px="md">
-      <Text size="sm" c="dimmed">
-        {t('footer.copyright')}
-      </Text>
-    </Center>
+    <Text component="footer" size="sm" c="dimmed" ta="center" pt="xl">
+      {t('footer.copyright')}
+    </Text>
   );
 }

@@ -1,18 +1,31 @@
 import { getProfile } from '@cabdesk/contract';
-import { AppShell, Center, Loader } from '@mantine/core';
+import { AppShell, Box, Center, Loader } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { IconLock } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
+import { ScreenNotice } from '@/components/screen-notice';
 import { useIsPhone } from '@/hooks/use-is-phone';
+import { useMay } from '@/hooks/use-may';
 import { queryOf } from '@/lib/call';
 import { TwoFactorEnrolment } from './two-factor-enrolment';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
+import classes from './app-layout.module.css';
+import { pageOf } from './nav-items';
 import { Sidebar } from './sidebar';
 
-/** The frame of every protected screen: header, sidebar, content and footer. */
-export function AppLayout() {
+/** Where the skip link leads: the content, past the header and the sidebar. */
+const CONTENT_ID = 'content';
+
+/**
+ * The frame of every protected screen: a skip link, header, sidebar, content
+ * and, at the end of the page, the footer. `children` instead of the route's
+ * screen (the error page).
+ */
+export function AppLayout({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   // Small screens start with the sidebar closed, larger ones open; the burger toggles either.
   const isMobile = useIsPhone();
@@ -35,7 +48,6 @@ export function AppLayout() {
   return (
     <AppShell
       header={{ height: 60 }}
-      footer={{ height: 44 }}
       navbar={{
         width: 260,
         breakpoint: 'sm',
@@ -43,6 +55,9 @@ export function AppLayout() {
       }}
       padding="lg"
     >
+      <a href={`#${CONTENT_ID}`} className={classes.skip}>
+        {t('header.skipToContent')}
+      </a>
       <AppShell.Header>
         <AppHeader
           sidebarOpened={opened}
@@ -52,12 +67,31 @@ export function AppLayout() {
       <AppShell.Navbar id="app-sidebar" aria-label={t('nav.label')} inert={!opened}>
         <Sidebar onNavigate={mobile.close} />
       </AppShell.Navbar>
-      <AppShell.Main bg="gray.0">
-        <Outlet />
-      </AppShell.Main>
-      <AppShell.Footer>
+      <AppShell.Main bg="gray.0" className={classes.main}>
+        <Box id={CONTENT_ID} tabIndex={-1} className={classes.content}>
+          {children ?? <AllowedScreen />}
+        </Box>
         <AppFooter />
-      </AppShell.Footer>
+      </AppShell.Main>
     </AppShell>
   );
+}
+
+/** The route's screen, or a plain refusal when the role may not open it (the sidebar hides it too). */
+function AllowedScreen() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const may = useMay();
+  const page = pageOf(pathname);
+  if (page?.endpoint && !may.call(page.endpoint)) {
+    return (
+      <ScreenNotice
+        icon={<IconLock size={26} stroke={1.5} />}
+        title={t('notAllowed.title')}
+        hint={t('notAllowed.hint', { page: t(page.labelKey) })}
+        link={{ label: t('errorPage.toDashboard'), to: '/' }}
+      />
+    );
+  }
+  return <Outlet />;
 }

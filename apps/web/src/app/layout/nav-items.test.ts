@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isActive, isGroup, NAV_ENTRIES } from './nav-items';
+import { adminList, auditLog, transactionList } from '@cabdesk/contract';
+import { isActive, isGroup, NAV_ENTRIES, pageOf } from './nav-items';
 
 const entry = (to: string) => {
   const found = NAV_ENTRIES.find((e) => e.to === to);
@@ -41,5 +42,14 @@ describe('the sidebar entries', () => {
     expect(isActive(entry('/setting'), '/setting')).toBe(true);
     expect(isActive(entry('/setting'), '/sales')).toBe(false);
     expect(isActive(entry('/review'), '/expiring-documents')).toBe(true);
+  });
+
+  it('tell the page of an address with the call it is made of, for the screens a role may not open', () => {
+    expect(pageOf('/sales')?.endpoint).toBe(transactionList);
+    expect(pageOf('/administrators')?.endpoint).toBe(adminList);
+    expect(pageOf('/audit-log')?.endpoint).toBe(auditLog);
+    expect(pageOf('/user-detail/7')?.to).toBe('/user');
+    expect(pageOf('/coupon')?.to).toBe('/coupon');
+    expect(pageOf('/no-such-screen')).toBeUndefined();
   });
 });

@@ -91,3 +91,9 @@ export function isActive(entry: NavItem | NavGroup, pathname: string): boolean {
     (path) => pathname === path || pathname.startsWith(`${path}/`),
   );
 }
+
+/** The entry whose page `pathname` is (a detail page belongs to its list's entry), if any. */
+export function pageOf(pathname: string): NavItem | undefined {
+  const items = NAV_ENTRIES.flatMap((entry) => (isGroup(entry) ? entry.children : [entry]));
+  return items.find((item) => isActive(item, pathname));
+}

@@ -150,7 +150,14 @@ function RowCard<T>({ row, index, columns }: { row: T; index: number; columns: C
   const facts = columns.filter((column) => column.card === undefined);
   const actions = columns.filter((column) => column.card === 'actions');
   return (
-    <Paper component="li" withBorder radius="md" p="sm" data-testid="row-card">
+    <Paper
+      component="li"
+      withBorder
+      radius="md"
+      p="sm"
+      data-testid="row-card"
+      style={{ overflowWrap: 'anywhere' }}
+    >
       <Stack gap="xs">
         {title.map((column) => (
           <Box key={column.key} fw={600}>
@@ -167,7 +174,7 @@ function RowCard<T>({ row, index, columns }: { row: T; index: number; columns: C
               >
                 {column.header}
               </DataList.ItemLabel>
-              <DataList.ItemValue style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+              <DataList.ItemValue style={{ minWidth: 0 }}>
                 {column.render(row, index)}
               </DataList.ItemValue>
             </DataList.Item>
@@ -310,7 +317,9 @@ export function DataTable<T>({
                     <Table.Td
                       key={column.key}
                       ta={column.align}
-                      style={column.nowrap ? { whiteSpace: 'nowrap' } : undefined}
+                      style={
+                        column.nowrap ? { whiteSpace: 'nowrap' } : { overflowWrap: 'anywhere' }
+                      }
                     >
                       {column.render(row, offset + index + 1)}
                     </Table.Td>

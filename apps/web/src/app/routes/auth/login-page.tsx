@@ -1,5 +1,6 @@
 import type { LoginForm as LoginFormValues } from '@cabdesk/contract';
-import { IconCar } from '@tabler/icons-react';
+import { Alert } from '@mantine/core';
+import { IconCar, IconClockExclamation } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,14 +11,11 @@ import { AuthCard } from '@/features/auth/components/auth-card';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { TwoFactorForm } from '@/features/auth/components/two-factor-form';
 import { obtainPushToken } from '@/lib/push';
-
-interface FromState {
-  from?: { pathname?: string; search?: string; hash?: string };
-}
+import type { SignInState } from '../../guards';
 
 /** Where to go after signing in: the page that sent the visitor here, else the dashboard. */
 function destinationOf(state: unknown): string {
-  const from = (state as FromState | null)?.from;
+  const from = (state as SignInState | null)?.from;
   if (!from?.pathname || !from.pathname.startsWith('/') || from.pathname === '/login') return '/';
   return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
 }
@@ -31,6 +29,7 @@ export function LoginPage() {
   const secondStep = useLogin2fa();
   // Set when the password was right and the account has two-factor sign-in.
   const [challenge, setChallenge] = useState<string | null>(null);
+  const sessionEnded = (location.state as SignInState | null)?.sessionEnded === true;
 
   // Whoever arrives here starts without another session's cached answers.
   useEffect(() => {
@@ -59,6 +58,11 @@ export function LoginPage() {
       maxWidth={420}
       backToLogin={false}
     >
+      {sessionEnded ? (
+        <Alert color="yellow" variant="light" icon={<IconClockExclamation />} mb="md" role="status">
+          {t('login.sessionEnded')}
+        </Alert>
+      ) : null}
       {challenge === null ? (
         <LoginForm pending={loginMutation.isPending} onSubmit={onSubmit} />
       ) : (

@@ -27,10 +27,14 @@ export function CouponPage() {
   const toggling = useIsMutating({ mutationKey: queryKeyOf(couponStatus) }) > 0;
   const [form, setForm] = useState({ opened: false, key: 0 });
   const [deleting, setDeleting] = useState<Coupon | null>(null);
+  // The row's delete icon: after the delete, the focus moves on along the list.
+  const [deleteIcon, setDeleteIcon] = useState<Element | null>(null);
 
   const confirmDelete = () => {
     if (!deleting) return;
-    deleteCoupon.mutate(deleting.id, { onSettled: () => setDeleting(null) });
+    return deleteCoupon
+      .mutateAsync(deleting.id, { onSettled: () => setDeleting(null) })
+      .catch(() => undefined);
   };
 
   const columns: Column<Coupon>[] = [
@@ -82,7 +86,10 @@ export function CouponPage() {
             tooltip={t('coupons.delete')}
             label={t('coupons.deleteName', { code: coupon.coupon_code })}
             color="red"
-            onClick={() => setDeleting(coupon)}
+            onClick={(event) => {
+              setDeleteIcon(event.currentTarget);
+              setDeleting(coupon);
+            }}
           >
             <IconTrash size={18} />
           </IconAction>
@@ -128,6 +135,7 @@ export function CouponPage() {
         loading={deleteCoupon.isPending}
         onConfirm={confirmDelete}
         onClose={() => setDeleting(null)}
+        removes={deleteIcon}
       />
     </Stack>
   );

@@ -55,7 +55,8 @@ export function DashboardPage() {
           </Stack>
         </Alert>
       ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="lg">
+        // Two to a row on a phone: the four figures take a third of its screen, not all of it.
+        <SimpleGrid cols={{ base: 2, lg: 4 }} spacing={{ base: 'sm', sm: 'lg' }}>
           <StatCard
             label={t('dashboard.overallDriver')}
             value={formatCount(dashboard.data.overall_driver)}

@@ -31,13 +31,17 @@ export function FaqPage() {
   // Kept while the popup fades out, so its title does not change on the way.
   const [form, setForm] = useState<FormState>({ opened: false, faq: null, key: 0 });
   const [deleting, setDeleting] = useState<Faq | null>(null);
+  // The row's delete icon: after the delete, the focus moves on along the list.
+  const [deleteIcon, setDeleteIcon] = useState<Element | null>(null);
 
   const openForm = (faq: Faq | null) =>
     setForm((current) => ({ opened: true, faq, key: current.key + 1 }));
 
   const confirmDelete = () => {
     if (!deleting) return;
-    deleteFaq.mutate(deleting.id, { onSettled: () => setDeleting(null) });
+    return deleteFaq
+      .mutateAsync(deleting.id, { onSettled: () => setDeleting(null) })
+      .catch(() => undefined);
   };
 
   const columns: Column<Faq>[] = [
@@ -91,7 +95,10 @@ export function FaqPage() {
               tooltip={t('faqs.delete')}
               label={t('faqs.deleteName', { question: faq.question })}
               color="red"
-              onClick={() => setDeleting(faq)}
+              onClick={(event) => {
+                setDeleteIcon(event.currentTarget);
+                setDeleting(faq);
+              }}
             >
               <IconTrash size={18} />
             </IconAction>
@@ -135,6 +142,7 @@ export function FaqPage() {
         loading={deleteFaq.isPending}
         onConfirm={confirmDelete}
         onClose={() => setDeleting(null)}
+        removes={deleteIcon}
       />
     </Stack>
   );

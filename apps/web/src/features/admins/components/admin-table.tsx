@@ -31,12 +31,14 @@ export function AdminTable({ admins, loading }: { admins?: Administrator[]; load
     if (!asking) return;
     const done = { onSettled: () => setAsking(null) };
     const { admin } = asking;
-    if (asking.kind === 'reset') reset.mutate({ id: admin.id }, done);
-    else
-      update.mutate(
-        { id: admin.id, status: admin.status === 'Active' ? 'Inactive' : 'Active' },
-        done,
-      );
+    const sent =
+      asking.kind === 'reset'
+        ? reset.mutateAsync({ id: admin.id }, done)
+        : update.mutateAsync(
+            { id: admin.id, status: admin.status === 'Active' ? 'Inactive' : 'Active' },
+            done,
+          );
+    return sent.catch(() => undefined);
   };
 
   const columns: Column<Administrator>[] = [

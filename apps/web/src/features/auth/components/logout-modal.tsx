@@ -17,17 +17,18 @@ export function LogoutModal({ opened, onClose }: LogoutModalProps) {
   const navigate = useNavigate();
   const logoutMutation = useLogout();
 
-  const confirm = () => {
-    logoutMutation.mutate(undefined, {
-      onSuccess: (message) => {
-        if (message) toastSuccess(message);
-      },
-      onSettled: () => {
-        onClose();
-        void navigate('/login', { replace: true });
-      },
-    });
-  };
+  const confirm = () =>
+    logoutMutation
+      .mutateAsync(undefined, {
+        onSuccess: (message) => {
+          if (message) toastSuccess(message);
+        },
+        onSettled: () => {
+          onClose();
+          void navigate('/login', { replace: true });
+        },
+      })
+      .catch(() => undefined);
 
   return (
     <Popup

@@ -4,7 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { useMay } from '@/hooks/use-may';
 import { useUpdateCouponStatus } from '../api/update-coupon-status';
 
-/** On while the coupon is suspended; saved on the server (ARCHITECTURE departure). */
+/**
+ * On while the coupon is suspended; saved on the server (ARCHITECTURE departure).
+ * "On" looks the same as on every other switch (the Active ones).
+ */
 export function SuspendSwitch({ coupon }: { coupon: Coupon }) {
   const { t } = useTranslation();
   const status = useUpdateCouponStatus();
@@ -19,7 +22,7 @@ export function SuspendSwitch({ coupon }: { coupon: Coupon }) {
         })
       }
       disabled={status.isPending || !allowed}
-      color="red"
+      color="teal"
       aria-label={t('coupons.suspendName', { code: coupon.coupon_code })}
       data-testid="suspend-switch"
     />

@@ -1,6 +1,7 @@
 import { Group, Paper, Text, ThemeIcon, Tooltip } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { useIsPhone } from '@/hooks/use-is-phone';
 import classes from './stat-card.module.css';
 
 interface StatCardProps {
@@ -12,12 +13,25 @@ interface StatCardProps {
   hint?: string;
 }
 
-/** One figure of the dashboard: an icon and its label, the value below. */
+/** One figure of the dashboard: an icon and its label, the value below (smaller on a phone). */
 export function StatCard({ label, value, icon, color, hint }: StatCardProps) {
+  const phone = useIsPhone();
   return (
-    <Paper withBorder radius="md" p="lg" className={classes.card} data-testid="stat-card">
-      <Group gap="sm" wrap="nowrap">
-        <ThemeIcon color={color} variant="light" size={40} radius="md" className={classes.icon}>
+    <Paper
+      withBorder
+      radius="md"
+      p={phone ? 'sm' : 'lg'}
+      className={classes.card}
+      data-testid="stat-card"
+    >
+      <Group gap={phone ? 'xs' : 'sm'} wrap="nowrap" align="flex-start">
+        <ThemeIcon
+          color={color}
+          variant="light"
+          size={phone ? 28 : 40}
+          radius="md"
+          className={classes.icon}
+        >
           {icon}
         </ThemeIcon>
         <Text size="sm" fw={600} c="dimmed">
@@ -29,7 +43,7 @@ export function StatCard({ label, value, icon, color, hint }: StatCardProps) {
           </Tooltip>
         ) : null}
       </Group>
-      <Text className={classes.value} fw={700} mt="md">
+      <Text className={classes.value} fw={700} mt={phone ? 'xs' : 'md'}>
         {value}
       </Text>
     </Paper>

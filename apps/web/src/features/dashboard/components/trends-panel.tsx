@@ -5,11 +5,15 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { RideStatusBadge } from '@/components/status-badge';
 import { formatCount, formatMoney, formatShortDay } from '@/lib/format';
+import { trendDays, utcToday } from './trend-days';
 
 /** Under the four cards: trips and revenue per day, trips by status, approvals waiting. */
 export function TrendsPanel({ trends }: { trends: DashboardTrends }) {
   const { t } = useTranslation();
-  const data = trends.days.map((d) => ({ ...d, label: formatShortDay(d.day) }));
+  const data = trendDays(trends.days, utcToday()).map((d) => ({
+    ...d,
+    label: formatShortDay(d.day),
+  }));
   const waiting = [
     { key: 'companies', to: '/company?approval=Pending', n: trends.pending.companies },
     { key: 'drivers', to: '/driver?approval=Pending', n: trends.pending.drivers },
@@ -26,21 +30,49 @@ export function TrendsPanel({ trends }: { trends: DashboardTrends }) {
           <Text size="sm" c="dimmed" mb="md">
             {t('dashboard.trendHint')}
           </Text>
+          {/* The figures are in the tooltips for a pointer; for the keyboard, the cards and lists say them. */}
           <CompositeChart
             h={280}
             data={data}
             dataKey="label"
             withLegend
             withRightYAxis
+            accessibilityLayer={false}
             rightYAxisProps={{ tickFormatter: (v: number) => formatMoney(v, { cents: false }) }}
+            // Today's bar stands in the day's place, lighter and dashed: a day not over yet.
+            barProps={(series) =>
+              series.name === 'tripsSoFar'
+                ? {
+                    stackId: 'trips',
+                    fillOpacity: 0.3,
+                    strokeOpacity: 1,
+                    strokeDasharray: '4 3',
+                    strokeWidth: 1.5,
+                  }
+                : { stackId: 'trips' }
+            }
             series={[
               { name: 'trips', label: t('dashboard.trips'), color: 'indigo.5', type: 'bar' },
+              {
+                name: 'tripsSoFar',
+                label: t('dashboard.tripsSoFar'),
+                color: 'indigo.5',
+                type: 'bar',
+              },
               {
                 name: 'revenue',
                 label: t('dashboard.revenueDollars'),
                 color: 'teal.7',
                 type: 'line',
                 yAxisId: 'right',
+              },
+              {
+                name: 'revenueSoFar',
+                label: t('dashboard.revenueSoFar'),
+                color: 'teal.7',
+                type: 'line',
+                yAxisId: 'right',
+                strokeDasharray: '4 3',
               },
             ]}
             valueFormatter={(v) => formatCount(v)}

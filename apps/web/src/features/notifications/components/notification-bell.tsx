@@ -16,37 +16,29 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { notifications as toasts } from '@mantine/notifications';
 import { IconBell, IconBellOff, IconCheck, IconChecks } from '@tabler/icons-react';
-import { useCallback, useEffect } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { UnauthorizedError } from '@/lib/api-client';
 import { DateTime } from '@/components/date-time';
 import { formatCount } from '@/lib/format';
-import { toastError } from '@/lib/toast';
+import { showToast, toastError } from '@/lib/toast';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
 import { useNotificationStream } from '../api/notification-stream';
 import classes from './notification-bell.module.css';
 
 /** SPEC 1 and 9: a notification that arrives shows as "title: body" at the top right. */
-function useArrivalToast() {
-  const { t } = useTranslation();
-  return useCallback(
-    (notification: Notification) => {
-      toasts.show({
-        id: `notification-${notification.id}`,
-        position: 'top-right',
-        autoClose: 6000,
-        color: 'indigo',
-        icon: <IconBell size={18} stroke={1.75} aria-hidden />,
-        message: `${notification.title}: ${notification.message}`,
-        closeButtonProps: { 'aria-label': t('common.closeToast') },
-      });
-    },
-    [t],
-  );
+function arrivalToast(notification: Notification) {
+  showToast({
+    id: `notification-${notification.id}`,
+    position: 'top-right',
+    autoClose: 6000,
+    color: 'indigo',
+    icon: <IconBell size={18} stroke={1.75} aria-hidden />,
+    message: `${notification.title}: ${notification.message}`,
+  });
 }
 
 /** The bell of the header and its dropdown headed "Notification" (SPEC 2). */
@@ -57,7 +49,7 @@ export function NotificationBell() {
   const notifications = useNotifications();
   const markRead = useMarkNotificationRead();
   const failed = notifications.isError && !(notifications.error instanceof UnauthorizedError);
-  useNotificationStream(useArrivalToast());
+  useNotificationStream(arrivalToast);
 
   // SPEC 8: a failed load says so once, and the list stays empty.
   useEffect(() => {
