@@ -43,7 +43,7 @@ export const metricsPlugin = fp(async (app: FastifyInstance) => {
 
   const requests = new Histogram({
     name: 'cabdesk_http_request_duration_seconds',
-    help: 'Time to answer a request, by method, route pattern and status class.',
+    help: 'Time to answer a request, by method, route pattern and status class',
     labelNames: ['method', 'route', 'status_class'] as const,
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
@@ -64,14 +64,14 @@ export const metricsPlugin = fp(async (app: FastifyInstance) => {
 
   const statements = new Histogram({
     name: 'cabdesk_db_query_duration_seconds',
-    help: 'Time of each database statement (PGlite: each query or transaction).',
+    help: 'Time of each database statement (PGlite: each query or transaction)',
     buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1, 5],
     registers: [registry],
   });
   app.database.timeQueries((seconds) => statements.observe(seconds));
   new Gauge({
     name: 'cabdesk_db_connections',
-    help: 'Database connections of this instance: total, idle, and requests waiting for one.',
+    help: 'Database connections of this instance: total, idle, and requests waiting for one',
     labelNames: ['state'] as const,
     registers: [registry],
     collect() {
@@ -83,7 +83,7 @@ export const metricsPlugin = fp(async (app: FastifyInstance) => {
   });
   new Gauge({
     name: 'cabdesk_notification_streams',
-    help: 'Live notification streams (server-sent events) open on this instance.',
+    help: 'Live notification streams (server-sent events) open on this instance',
     registers: [registry],
     collect() {
       this.set(app.hasDecorator('notificationHub') ? app.notificationHub.size() : 0);

@@ -15,13 +15,7 @@ import { hashPassword, verifyPassword } from '../../lib/password';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../../lib/password-policy';
 import { take, type Limit } from '../../lib/rate-limit';
 import { route } from '../../lib/route';
-import {
-  findAdminById,
-  sessionOf,
-  setAdminPassword,
-  tooManyRequests,
-  twoFactorRequired,
-} from '../auth';
+import { findAdminById, sessionOf, setAdminPassword, tooManyRequests } from '../auth';
 
 /** Wrong current passwords per admin per window before changePassword refuses for a while. */
 const CHANGE_PASSWORD_LIMIT: Limit = { max: 10, windowMs: 15 * 60_000 };
@@ -32,7 +26,8 @@ export async function accountRoutes(app: FastifyInstance) {
   const { db } = database;
 
   route(app, getProfile, async (request) => {
-    const admin = await findAdminById(db, sessionOf(request).adminId);
+    const session = sessionOf(request);
+    const admin = await findAdminById(db, session.adminId);
     if (!admin) throw new HttpError(401, AUTH_MESSAGES.unauthenticated);
     const twoFactor = admin.totpEnabledAt !== null;
     return {
@@ -45,7 +40,8 @@ export async function accountRoutes(app: FastifyInstance) {
         phone: admin.phone,
         role: admin.role,
         two_factor_enabled: twoFactor,
-        two_factor_setup_required: !twoFactor && (await twoFactorRequired(db)),
+        // The session check read it (auth.plugin.ts): no second query.
+        two_factor_setup_required: session.mustEnrol,
       },
     };
   });

@@ -24,7 +24,13 @@ declare module 'fastify' {
     public?: boolean;
   }
   interface FastifyRequest {
-    session: { id: number; adminId: number; role: Role } | null;
+    session: {
+      id: number;
+      adminId: number;
+      role: Role;
+      /** Two-factor sign-in is required of everyone and this administrator has not set it up. */
+      mustEnrol: boolean;
+    } | null;
   }
 }
 
@@ -76,7 +82,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const token = bearer(request);
     const session = token ? await liveSession(token) : null;
     if (!session) throw new HttpError(401, AUTH_MESSAGES.unauthenticated);
-    request.session = { id: session.id, adminId: session.adminId, role: session.role };
+    request.session = session;
     await touchSession(app.database.db, session);
     const endpoint = request.routeOptions.config.endpoint;
     if (session.mustEnrol && !ENROLMENT_CALLS.some((call) => call === endpoint)) {

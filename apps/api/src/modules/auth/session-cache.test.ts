@@ -3,6 +3,7 @@ import {
   adminUpdate,
   changePassword,
   dashboard,
+  getProfile,
   logout,
   sessionList,
   sessionRevoke,
@@ -77,6 +78,11 @@ describe('session cache', () => {
     expect((await call(userDetail, { user_id: user.id })).statusCode).toBe(200);
     expect(statements.length).toBeGreaterThan(0);
     expect(statements.filter((text) => text.includes('admin_sessions'))).toEqual([]);
+
+    // The profile takes the two-factor state from the session check: one statement.
+    statements.length = 0;
+    expect((await call(getProfile)).body.data.two_factor_setup_required).toBe(false);
+    expect(statements).toHaveLength(1);
   });
 
   it('ends a session on the other instance at once: logout, revocation, password change, deactivation', async () => {
