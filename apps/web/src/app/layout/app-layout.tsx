@@ -52,7 +52,7 @@ export function AppLayout() {
       <AppShell.Navbar id="app-sidebar" aria-label={t('nav.label')} inert={!opened}>
         <Sidebar onNavigate={mobile.close} />
       </AppShell.Navbar>
-      <AppShell.Main bg="gray.0">
+      <AppShell.Main bg="var(--app-page)">
         <Outlet />
       </AppShell.Main>
       <AppShell.Footer>
