@@ -3,6 +3,7 @@ import {
   formatCount,
   formatDate,
   formatDateTime,
+  formatFullTimestamp,
   formatMoney,
   formatShortDay,
   formatWaiting,
@@ -83,5 +84,28 @@ describe('formatWaiting', () => {
   it('never goes below zero (a clock a little behind the server)', () => {
     expect(formatWaiting('2024-03-05T10:00:00.000Z', start - 90_000, 'en')).toBe('0 min');
     expect(formatWaiting('not a date', start, 'en')).toBe('');
+  });
+});
+
+describe('in Arabic', () => {
+  const ARABIC_DIGITS = /[\u0660-\u0669\u06f0-\u06f9]/;
+
+  it("names the month in Arabic, with SPEC's order and Latin digits", () => {
+    expect(formatDate('2026-10-06T10:00:00', 'ar')).toBe('أكتوبر-06-2026');
+    expect(formatDate('2024-03-05', 'ar')).toBe('مارس-05-2024');
+    expect(formatShortDay('2024-10-25', 'ar')).toBe('أكتوبر 25');
+    expect(formatDateTime(new Date(2024, 2, 5, 14, 7), 'ar')).toBe('مارس-05-2024 02:07 م');
+  });
+
+  it('never writes Arabic-Indic digits', () => {
+    const moment = new Date(2024, 11, 25, 9, 5);
+    for (const text of [
+      formatDateTime(moment, 'ar'),
+      formatFullTimestamp(moment, 'ar'),
+      formatWaiting(moment, moment.getTime() + 3 * 86_400_000, 'ar'),
+    ]) {
+      expect(text).not.toMatch(ARABIC_DIGITS);
+      expect(text).toMatch(/\d/);
+    }
   });
 });

@@ -5,10 +5,14 @@ import { activeLanguage } from './i18n';
  * Numbers, money and dates, the one place they are written. SPEC 9 fixes
  * them in every language (docs/decisions/009): money `$105,643.01`, counts
  * `12,345`, dates `Mon-DD-YYYY` with the month named in the language shown
- * (`Oct-06-2026`, `oct-06-2026`), always Latin digits. Words (month names,
+ * (`Oct-06-2026`, `oct-06-2026`, `أكتوبر-06-2026`), always Latin digits. Words (month names,
  * units, the hour's AM/PM) follow the language.
  */
-const LOCALES: Record<Language, string> = { en: 'en-US', es: 'es-u-nu-latn' };
+const LOCALES: Record<Language, string> = {
+  en: 'en-US',
+  es: 'es-u-nu-latn',
+  ar: 'ar-u-nu-latn',
+};
 /** SPEC's number format, whatever the language. */
 const NUMBERS = 'en-US';
 
