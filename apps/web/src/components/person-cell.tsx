@@ -18,15 +18,24 @@ interface PersonCellProps {
 export function PersonAvatar({
   name,
   src,
+  decorative = false,
   ...props
-}: { name: string; src: string | null | undefined } & Pick<AvatarProps, 'size' | 'radius'>) {
+}: {
+  name: string;
+  src: string | null | undefined;
+  /** The name is written beside it: the picture adds nothing to read out. */
+  decorative?: boolean;
+} & Pick<AvatarProps, 'size' | 'radius'>) {
   const queryClient = useQueryClient();
   return (
     <Avatar
       src={src ?? null}
-      alt={name}
+      alt={decorative ? '' : name}
       name={name}
       color="initials"
+      // The initials in the page's text colour: some name colours (lime, yellow) fall below
+      // WCAG AA on their own pale tint.
+      styles={{ placeholder: { color: 'var(--mantine-color-text)' } }}
       imageProps={{ onError: () => refreshImageUrl(queryClient, src) }}
       {...props}
     />
@@ -37,7 +46,7 @@ export function PersonAvatar({
 export function PersonCell({ name, image, detail }: PersonCellProps) {
   return (
     <Group gap="sm" wrap="nowrap" miw={150}>
-      <PersonAvatar src={image} name={name} radius="xl" size={36} />
+      <PersonAvatar src={image} name={name} radius="xl" size={36} decorative />
       <Stack gap={0} miw={0}>
         <Text size="sm" fw={600}>
           {name}
