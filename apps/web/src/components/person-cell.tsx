@@ -75,15 +75,16 @@ export function ContactCell({ phone, email }: { phone: string | null; email: str
 
 /**
  * An e-mail address that may break after the @, and in a long name before it
- * after a dot or underscore (Ralph_ Stoltenberg78@), nowhere else.
+ * after a dot or underscore (Ralph_ Stoltenberg78@), nowhere else; isolated
+ * (<bdi>) so that a right-to-left page does not reorder its pieces.
  */
 export function Email({ address }: { address: string | null }) {
   if (!address) return null;
   const at = address.indexOf('@');
-  if (at < 0) return <>{address}</>;
+  if (at < 0) return <bdi>{address}</bdi>;
   const parts = address.slice(0, at + 1).split(/(?<=[._])/);
   return (
-    <>
+    <bdi>
       {parts.map((part, index) => (
         <Fragment key={index}>
           {part}
@@ -91,7 +92,7 @@ export function Email({ address }: { address: string | null }) {
         </Fragment>
       ))}
       {address.slice(at + 1)}
-    </>
+    </bdi>
   );
 }
 
