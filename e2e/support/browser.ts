@@ -146,6 +146,17 @@ export function storageOf(page: Page): Promise<Record<string, string>> {
   });
 }
 
+/** Fails on any accessibility violation axe finds, whatever its impact, listing them. */
+export async function expectNoA11yViolations(page: Page, where = page.url()) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const found = results.violations.map((v) => ({
+    rule: v.id,
+    impact: v.impact,
+    nodes: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`),
+  }));
+  expect(found, where).toEqual([]);
+}
+
 /** Fails on serious or critical accessibility violations, listing them. */
 export async function expectNoSeriousA11yViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();

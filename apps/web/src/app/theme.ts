@@ -13,5 +13,8 @@ export const theme = createTheme({
   respectReducedMotion: true,
   components: {
     Button: { defaultProps: { fw: 600 } },
+    // A dialog's header is no page banner (axe: one banner landmark, the app's header).
+    ModalHeader: { defaultProps: { component: 'div' } },
+    DrawerHeader: { defaultProps: { component: 'div' } },
   },
 });

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { activeLanguage, setLanguage, SUPPORTED_LANGUAGES } from '@/lib/i18n';
 
 /**
- * The header's language menu (English / Español). The choice is stored under
+ * The header's language menu (English / Español / العربية). The choice is stored under
  * `setLanguage`, so it holds after a reload and goes to the API as
  * `Accept-Language`; the page, its dates and money follow at once.
  */

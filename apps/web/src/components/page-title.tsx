@@ -16,7 +16,8 @@ export function PageTitle({ title, back, actions }: PageTitleProps) {
       <Group gap="sm" align="center">
         {back ? (
           <Anchor component={Link} to={back.to} aria-label={back.label} c="dimmed" display="flex">
-            <IconArrowLeft size={20} />
+            {/* Points back: to the right in a right-to-left page. */}
+            <IconArrowLeft size={20} className="mantine-rotate-rtl" />
           </Anchor>
         ) : null}
         <Title order={1} size="h2">

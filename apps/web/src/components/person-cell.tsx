@@ -18,15 +18,24 @@ interface PersonCellProps {
 export function PersonAvatar({
   name,
   src,
+  decorative = false,
   ...props
-}: { name: string; src: string | null | undefined } & Pick<AvatarProps, 'size' | 'radius'>) {
+}: {
+  name: string;
+  src: string | null | undefined;
+  /** The name is written beside it: the picture adds nothing to read out. */
+  decorative?: boolean;
+} & Pick<AvatarProps, 'size' | 'radius'>) {
   const queryClient = useQueryClient();
   return (
     <Avatar
       src={src ?? null}
-      alt={name}
+      alt={decorative ? '' : name}
       name={name}
       color="initials"
+      // The initials in the page's text colour: some name colours (lime, yellow) fall below
+      // WCAG AA on their own pale tint.
+      styles={{ placeholder: { color: 'var(--mantine-color-text)' } }}
       imageProps={{ onError: () => refreshImageUrl(queryClient, src) }}
       {...props}
     />
@@ -37,7 +46,7 @@ export function PersonAvatar({
 export function PersonCell({ name, image, detail }: PersonCellProps) {
   return (
     <Group gap="sm" wrap="nowrap" miw={150}>
-      <PersonAvatar src={image} name={name} radius="xl" size={36} />
+      <PersonAvatar src={image} name={name} radius="xl" size={36} decorative />
       <Stack gap={0} miw={0}>
         <Text size="sm" fw={600}>
           {name}
@@ -66,12 +75,13 @@ export function ContactCell({ phone, email }: { phone: string | null; email: str
 
 /**
  * An e-mail address, kept whole (a table column makes room for it): it breaks
- * only where it must, never by choice at the "@" (a hyphen in it may wrap).
+ * only where it must, never by choice at the "@" (a hyphen in it may wrap);
+ * isolated (<bdi>) so that a right-to-left page does not reorder its pieces.
  */
 export function Email({ address }: { address: string | null }) {
   if (!address) return null;
   return (
-    <Text span inherit style={{ overflowWrap: 'break-word' }}>
+    <Text component="bdi" inherit style={{ overflowWrap: 'break-word' }}>
       {address}
     </Text>
   );

@@ -27,7 +27,7 @@ export function PlaceholderPage({ titleKey, standalone = false }: PlaceholderPag
   );
   if (!standalone) return body;
   return (
-    <Center mih="100vh" p="md" bg="gray.0">
+    <Center mih="100vh" p="md" bg="var(--app-page)">
       {body}
     </Center>
   );

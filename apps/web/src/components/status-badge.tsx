@@ -1,9 +1,10 @@
-import { Badge, darken, useMantineTheme } from '@mantine/core';
+import { Badge, darken, useComputedColorScheme, useMantineTheme } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
 /**
- * A light badge whose text is a darkened shade of its colour, so that every
- * colour (yellow included) keeps a WCAG AA contrast on its tinted background.
+ * A light badge whose text is a darkened shade of its colour (a pale one in
+ * dark mode), so that every colour (yellow included) keeps a WCAG AA contrast
+ * on its tinted background.
  */
 export function ToneBadge({
   color,
@@ -16,11 +17,12 @@ export function ToneBadge({
 }) {
   const theme = useMantineTheme();
   const shades = theme.colors[color] ?? theme.colors.gray;
+  const dark = useComputedColorScheme('light', { getInitialValueInEffect: false }) === 'dark';
   return (
     <Badge
       color={color}
       variant="light"
-      c={darken(shades[9], 0.35)}
+      c={dark ? shades[2] : darken(shades[9], 0.35)}
       miw="max-content"
       data-testid={testId}
     >

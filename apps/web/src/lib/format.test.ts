@@ -1,12 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   formatCount,
   formatDate,
   formatDateTime,
+  formatFullTimestamp,
   formatMoney,
   formatShortDay,
   formatWaiting,
 } from './format';
+import { i18n } from './i18n';
 
 describe('formatMoney', () => {
   it('prefixes $ and shows separators and cents', () => {
@@ -34,23 +36,31 @@ describe('formatDate', () => {
 describe('formatDateTime', () => {
   it('writes the date, then the hour and minute', () => {
     expect(formatDateTime(new Date(2024, 2, 5, 14, 7), 'en')).toBe('Mar-05-2024 02:07 PM');
-    expect(formatDateTime(new Date(2024, 2, 5, 14, 7), 'es')).toBe('05 mar 2024 14:07');
+    expect(formatDateTime(new Date(2024, 2, 5, 14, 7), 'es')).toBe('mar-05-2024 14:07');
   });
 });
 
-describe('in Spanish', () => {
-  it('writes money, counts and dates the Spanish way', () => {
-    expect(formatMoney(123456.7, { language: 'es' })).toBe('123.456,70\u00a0US$');
-    expect(formatMoney(-5.5, { language: 'es' })).toBe('-5,50\u00a0US$');
-    expect(formatCount(12345, 'es')).toBe('12.345');
-    expect(formatDate('2024-03-05T10:00:00', 'es')).toBe('05 mar 2024');
+describe('SPEC 9 in every language (docs/decisions/009)', () => {
+  afterAll(() => i18n.changeLanguage('en'));
+
+  it('writes money with a $ prefix and SPEC separators while Spanish is shown', async () => {
+    await i18n.init({ lng: 'es', resources: {} });
+    expect(formatMoney(105643.01)).toBe('$105,643.01');
+    expect(formatMoney(-5.5)).toBe('-$5.50');
+    expect(formatCount(12345)).toBe('12,345');
+    expect(formatDate('2026-10-06T10:00:00')).toBe('oct-06-2026');
+  });
+
+  it('writes dates Mon-DD-YYYY with the month named in Spanish', () => {
+    expect(formatDate('2026-10-06T10:00:00', 'es')).toBe('oct-06-2026');
+    expect(formatDate('2024-03-05T10:00:00', 'es')).toBe('mar-05-2024');
     expect(formatDate('not a date', 'es')).toBe('');
-    expect(formatShortDay('2024-10-25', 'es')).toBe('25 oct');
+    expect(formatShortDay('2024-10-25', 'es')).toBe('oct 25');
   });
 
   it('keeps SPEC English when English is asked for', () => {
-    expect(formatMoney(1234.5, { language: 'en' })).toBe('$1,234.50');
-    expect(formatMoney(1234.5, { cents: false, language: 'en' })).toBe('$1,235');
+    expect(formatMoney(1234.5)).toBe('$1,234.50');
+    expect(formatMoney(1234.5, { cents: false })).toBe('$1,235');
     expect(formatDate('2024-09-05T10:00:00', 'en')).toBe('Sep-05-2024');
     expect(formatShortDay('2024-10-25', 'en')).toBe('Oct 25');
   });
@@ -74,5 +84,28 @@ describe('formatWaiting', () => {
   it('never goes below zero (a clock a little behind the server)', () => {
     expect(formatWaiting('2024-03-05T10:00:00.000Z', start - 90_000, 'en')).toBe('0 min');
     expect(formatWaiting('not a date', start, 'en')).toBe('');
+  });
+});
+
+describe('in Arabic', () => {
+  const ARABIC_DIGITS = /[\u0660-\u0669\u06f0-\u06f9]/;
+
+  it("names the month in Arabic, with SPEC's order and Latin digits", () => {
+    expect(formatDate('2026-10-06T10:00:00', 'ar')).toBe('أكتوبر-06-2026');
+    expect(formatDate('2024-03-05', 'ar')).toBe('مارس-05-2024');
+    expect(formatShortDay('2024-10-25', 'ar')).toBe('أكتوبر 25');
+    expect(formatDateTime(new Date(2024, 2, 5, 14, 7), 'ar')).toBe('مارس-05-2024 02:07 م');
+  });
+
+  it('never writes Arabic-Indic digits', () => {
+    const moment = new Date(2024, 11, 25, 9, 5);
+    for (const text of [
+      formatDateTime(moment, 'ar'),
+      formatFullTimestamp(moment, 'ar'),
+      formatWaiting(moment, moment.getTime() + 3 * 86_400_000, 'ar'),
+    ]) {
+      expect(text).not.toMatch(ARABIC_DIGITS);
+      expect(text).toMatch(/\d/);
+    }
   });
 });

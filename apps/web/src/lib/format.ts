@@ -2,11 +2,19 @@ import type { Language } from '@cabdesk/contract';
 import { activeLanguage } from './i18n';
 
 /**
- * Numbers, money and dates in the language shown. English keeps SPEC 9 to
- * the letter ($ prefix, `Mar-05-2024`); Spanish writes them as Spanish
- * readers expect (`1234,56 US$`, `05 mar 2024`).
+ * Numbers, money and dates, the one place they are written. SPEC 9 fixes
+ * them in every language (docs/decisions/009): money `$105,643.01`, counts
+ * `12,345`, dates `Mon-DD-YYYY` with the month named in the language shown
+ * (`Oct-06-2026`, `oct-06-2026`, `أكتوبر-06-2026`), always Latin digits. Words (month names,
+ * units, the hour's AM/PM) follow the language.
  */
-const LOCALES: Record<Language, string> = { en: 'en-US', es: 'es' };
+const LOCALES: Record<Language, string> = {
+  en: 'en-US',
+  es: 'es-u-nu-latn',
+  ar: 'ar-u-nu-latn',
+};
+/** SPEC's number format, whatever the language. */
+const NUMBERS = 'en-US';
 
 const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
 function formatter<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => T) {
@@ -18,30 +26,27 @@ function formatter<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: strin
   return found;
 }
 
-/** A count with thousands separators: 12,345 (12.345). */
-export function formatCount(value: number, language: Language = activeLanguage()): string {
+/** A count with thousands separators, in every language: 12,345. */
+export function formatCount(value: number): string {
   return formatter(
-    `count:${language}`,
-    () => new Intl.NumberFormat(LOCALES[language], { maximumFractionDigits: 0 }),
+    'count',
+    () => new Intl.NumberFormat(NUMBERS, { maximumFractionDigits: 0 }),
   ).format(value);
 }
 
 /**
- * Dollars (SPEC 9: $ as prefix in English), separators and cents:
- * $123,456.70; in Spanish 123.456,70 US$. `cents: false` for chart axes.
+ * Dollars (SPEC 9: $ as prefix), separators and cents, in every language:
+ * $123,456.70. `cents: false` for chart axes.
  */
-export function formatMoney(
-  value: number,
-  { cents = true, language = activeLanguage() }: { cents?: boolean; language?: Language } = {},
-): string {
+export function formatMoney(value: number, { cents = true }: { cents?: boolean } = {}): string {
   const digits = cents ? 2 : 0;
   return formatter(
-    `money:${language}:${digits}`,
+    `money:${digits}`,
     () =>
-      new Intl.NumberFormat(LOCALES[language], {
+      new Intl.NumberFormat(NUMBERS, {
         style: 'currency',
         currency: 'USD',
-        currencyDisplay: 'symbol',
+        currencyDisplay: 'narrowSymbol',
         minimumFractionDigits: digits,
         maximumFractionDigits: digits,
       }),
@@ -59,26 +64,29 @@ function dateOf(value: string | Date): Date {
   return day ? new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3])) : new Date(value);
 }
 
-/** SPEC 9: short month, two-digit day and year joined by hyphens: Mar-05-2024 (05 mar 2024). */
+/** The short name of the month of `date` in `language`: Oct, oct, أكتوبر. */
+function monthName(date: Date, language: Language, timeZone?: string): string {
+  return formatter(
+    `month:${language}:${timeZone ?? ''}`,
+    () => new Intl.DateTimeFormat(LOCALES[language], { month: 'short', timeZone }),
+  )
+    .format(date)
+    .replace(/\.$/, '');
+}
+
+const twoDigits = (value: number) => String(value).padStart(2, '0');
+
+/**
+ * SPEC 9: short month, two-digit day and year joined by hyphens, the month
+ * named in the language: Mar-05-2024 (mar-05-2024, مارس-05-2024).
+ */
 export function formatDate(value: string | Date, language: Language = activeLanguage()): string {
   const date = dateOf(value);
   if (Number.isNaN(date.getTime())) return '';
-  const format = formatter(
-    `date:${language}`,
-    () =>
-      new Intl.DateTimeFormat(LOCALES[language], {
-        day: '2-digit',
-        month: 'short',
-        year: 'numeric',
-      }),
-  );
-  if (language !== 'en') return format.format(date);
-  // en-US writes "Mar 05, 2024": SPEC joins the same parts with hyphens.
-  const parts = Object.fromEntries(format.formatToParts(date).map((p) => [p.type, p.value]));
-  return `${parts.month}-${parts.day}-${parts.year}`;
+  return `${monthName(date, language)}-${twoDigits(date.getDate())}-${date.getFullYear()}`;
 }
 
-/** The time of day of a timestamp, in the administrator's time zone: 02:07 PM (14:07). */
+/** The time of day of a timestamp, in the administrator's time zone: 02:07 PM (es 14:07). */
 export function formatTime(value: string | Date, language: Language = activeLanguage()): string {
   const date = dateOf(value);
   if (Number.isNaN(date.getTime())) return '';
@@ -88,7 +96,7 @@ export function formatTime(value: string | Date, language: Language = activeLang
   ).format(date);
 }
 
-/** A moment: SPEC's date, then the time of day: Mar-05-2024 02:07 PM (05 mar 2024 14:07). */
+/** A moment: SPEC's date, then the time of day: Mar-05-2024 02:07 PM (mar-05-2024 14:07). */
 export function formatDateTime(
   value: string | Date,
   language: Language = activeLanguage(),
@@ -154,17 +162,9 @@ export function adminTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
-/** A calendar day (`2024-03-05`) as a short axis label: Mar 05 (05 mar). */
+/** A calendar day (`2024-03-05`) as a short axis label: Mar 05 (mar 05, مارس 05). */
 export function formatShortDay(day: string, language: Language = activeLanguage()): string {
   const date = new Date(`${day}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return '';
-  return formatter(
-    `day:${language}`,
-    () =>
-      new Intl.DateTimeFormat(LOCALES[language], {
-        month: 'short',
-        day: '2-digit',
-        timeZone: 'UTC',
-      }),
-  ).format(date);
+  return `${monthName(date, language, 'UTC')} ${twoDigits(date.getUTCDate())}`;
 }

@@ -21,9 +21,18 @@ export function currentLanguage(): Language {
   return languageOf(readStorage(STORAGE_KEYS.language)) ?? DEFAULT_LANGUAGE;
 }
 
-/** The page follows the language: `<html lang>` (dates and numbers follow in lib/format). */
+/** Languages written right to left. */
+const RIGHT_TO_LEFT: readonly Language[] = ['ar'];
+
+/**
+ * The page follows the language: `<html lang>` and `<html dir>`, which
+ * Mantine's DirectionProvider follows to mirror the layout (dates and numbers
+ * follow in lib/format).
+ */
 function applyLanguage(language: string) {
-  document.documentElement.lang = languageOf(language) ?? DEFAULT_LANGUAGE;
+  const lang = languageOf(language) ?? DEFAULT_LANGUAGE;
+  document.documentElement.lang = lang;
+  document.documentElement.dir = RIGHT_TO_LEFT.includes(lang) ? 'rtl' : 'ltr';
 }
 
 /** Loads `/locales/{lng}/translation.json`; resolves once the strings are there. */

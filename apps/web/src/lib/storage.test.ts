@@ -38,10 +38,10 @@ describe('the page size of each list', () => {
     expect(storedPageSize('0')).toBeUndefined();
   });
 
-  it('goes at sign-out with the session; the language stays', () => {
-    const storage = stubStorage({ setLanguage: 'es', access_token: 't' });
+  it('goes at sign-out with the session; the language and the colour scheme stay', () => {
+    const storage = stubStorage({ setLanguage: 'es', colorScheme: 'dark', access_token: 't' });
     rememberPageSize('trips', 50);
     clearStorage();
-    expect(Object.fromEntries(storage)).toEqual({ setLanguage: 'es' });
+    expect(Object.fromEntries(storage)).toEqual({ setLanguage: 'es', colorScheme: 'dark' });
   });
 });

@@ -7,6 +7,8 @@ export const STORAGE_KEYS = {
   userId: 'UserId',
   isLogin: 'isLogin',
   language: 'setLanguage',
+  /** light or dark, chosen with the header's switch (Mantine's colour-scheme manager). */
+  colorScheme: 'colorScheme',
   fcmToken: 'fcm_token',
   /** The page size chosen on each list: `{"trips":50}` (cleared with the rest at sign-out). */
   pageSizes: 'pageSizes',
@@ -64,17 +66,20 @@ export function saveSession(session: { token: string; userId: number }): void {
   writeStorage(STORAGE_KEYS.isLogin, '1');
 }
 
+/** Preferences of the person at this browser, not of the session. */
+const PREFERENCES = [STORAGE_KEYS.language, STORAGE_KEYS.colorScheme];
+
 /**
  * SPEC 2 and 8: signing out and a 401 empty local storage, all but the
- * language chosen (`setLanguage`): a preference of the person at this
- * browser, not of the session, which would otherwise flip the login page back
- * to English (docs/decisions/003-language-preference.md).
+ * language (`setLanguage`) and the colour scheme chosen: preferences of the
+ * person at this browser, not of the session, which would otherwise flip the
+ * login page back to English or to light (docs/decisions/003-language-preference.md).
  */
 export function clearStorage(): void {
   try {
-    const language = window.localStorage.getItem(STORAGE_KEYS.language);
+    const kept = PREFERENCES.map((key) => [key, window.localStorage.getItem(key)] as const);
     window.localStorage.clear();
-    if (language !== null) window.localStorage.setItem(STORAGE_KEYS.language, language);
+    for (const [key, value] of kept) if (value !== null) window.localStorage.setItem(key, value);
   } catch {
     // Nothing stored that we could reach.
   }

@@ -134,6 +134,9 @@ describe('negotiateLanguage', () => {
     ['es;q=0', 'en'],
     ['*', 'en'],
     [['es', 'en'], 'es'],
+    // Arabic is offered by the app, but the API's messages are not translated yet.
+    ['ar', 'en'],
+    ['ar-EG, es;q=0.5', 'es'],
   ])('%j -> %s', (header, language) => {
     expect(negotiateLanguage(header)).toBe(language);
   });

@@ -1,10 +1,12 @@
 import { ES_MESSAGES } from './es';
 
 /**
- * The languages the API answers its messages in, and the app offers. English
- * is the source: its text is the message itself (SPEC's exact strings).
+ * The languages the app offers. English is the source: its text is the
+ * message itself (SPEC's exact strings). The API answers its messages in
+ * those of them that have a catalogue below; Arabic (`ar`) has none yet, so
+ * the API answers it in English (and says so in Content-Language).
  */
-export const LANGUAGES = ['en', 'es'] as const;
+export const LANGUAGES = ['en', 'es', 'ar'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
 
@@ -14,11 +16,15 @@ export const CLIENT_MESSAGES = {
   internalServerError: 'Internal server Error',
 } as const;
 
-/** English message -> its text in each other language. */
-export const MESSAGE_CATALOGUES: Record<
-  Exclude<Language, 'en'>,
-  Readonly<Record<string, string>>
+/** English message -> its text in each other language that has its messages translated. */
+type Catalogue = Readonly<Record<string, string>>;
+export const MESSAGE_CATALOGUES: { es: Catalogue } & Partial<
+  Record<Exclude<Language, 'en'>, Catalogue>
 > = { es: ES_MESSAGES };
+
+/** English, and the languages whose messages are translated. */
+const hasMessages = (language: Language) =>
+  language === DEFAULT_LANGUAGE || MESSAGE_CATALOGUES[language] !== undefined;
 
 export const isLanguage = (value: unknown): value is Language =>
   typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
@@ -30,9 +36,9 @@ export function languageOf(tag: string | null | undefined): Language | undefined
 }
 
 /**
- * The language an `Accept-Language` header prefers among those offered
- * (RFC 9110 quality values; ties keep the header's order), English when it
- * names none of them.
+ * The language an `Accept-Language` header prefers among those the API's
+ * messages are written in (RFC 9110 quality values; ties keep the header's
+ * order), English when it names none of them.
  */
 export function negotiateLanguage(header: string | string[] | null | undefined): Language {
   const value = Array.isArray(header) ? header.join(',') : (header ?? '');
@@ -40,7 +46,7 @@ export function negotiateLanguage(header: string | string[] | null | undefined):
   for (const part of value.split(',')) {
     const [tag, ...params] = part.split(';');
     const language = languageOf(tag);
-    if (!language) continue;
+    if (!language || !hasMessages(language)) continue;
     const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
     const q = qParam ? Number(qParam.slice(2)) : 1;
     if (!Number.isFinite(q) || q <= 0) continue;
@@ -93,8 +99,8 @@ function templatesOf(catalogue: Readonly<Record<string, string>>): Template[] {
  */
 export function localizeMessage(message: string, language: string | null | undefined): string {
   const lang = languageOf(language);
-  if (!lang || lang === 'en') return message;
-  return lookUp(message, MESSAGE_CATALOGUES[lang], 0);
+  const catalogue = lang === undefined || lang === 'en' ? undefined : MESSAGE_CATALOGUES[lang];
+  return catalogue ? lookUp(message, catalogue, 0) : message;
 }
 
 function lookUp(

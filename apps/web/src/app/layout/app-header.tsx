@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import classes from './app-header.module.css';
+import { ColorSchemeToggle } from '@/components/color-scheme-toggle';
 import { LanguageMenu } from '@/components/language-menu';
 
 interface AppHeaderProps {
@@ -11,7 +12,7 @@ interface AppHeaderProps {
   onToggleSidebar: () => void;
 }
 
-/** SPEC 2: the sidebar toggle and the notification bell; and the language menu. */
+/** SPEC 2: the sidebar toggle and the notification bell; and the language menu and colour scheme. */
 export function AppHeader({ sidebarOpened, onToggleSidebar }: AppHeaderProps) {
   const { t } = useTranslation();
   return (
@@ -36,6 +37,7 @@ export function AppHeader({ sidebarOpened, onToggleSidebar }: AppHeaderProps) {
       </Group>
       <Group gap="xs" wrap="nowrap">
         <LanguageMenu />
+        <ColorSchemeToggle />
         <NotificationBell />
       </Group>
     </Group>

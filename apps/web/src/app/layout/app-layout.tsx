@@ -67,7 +67,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
       <AppShell.Navbar id="app-sidebar" aria-label={t('nav.label')} inert={!opened}>
         <Sidebar onNavigate={mobile.close} />
       </AppShell.Navbar>
-      <AppShell.Main bg="gray.0" className={classes.main}>
+      <AppShell.Main bg="var(--app-page)" className={classes.main}>
         <Box id={CONTENT_ID} tabIndex={-1} className={classes.content}>
           {children ?? <AllowedScreen />}
         </Box>

@@ -92,7 +92,7 @@ function OtpForm({
         <Trans
           i18nKey="account.otpDescription"
           values={{ email }}
-          components={{ strong: <Text span fw={700} c="dark" /> }}
+          components={{ strong: <Text span fw={700} /> }}
         />
       }
     >

@@ -14,6 +14,7 @@ import { IconCar } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ColorSchemeToggle } from '@/components/color-scheme-toggle';
 import { LanguageMenu } from '@/components/language-menu';
 import { PolicySection } from '@/features/policies/components/policy-section';
 import {
@@ -66,7 +67,10 @@ export function PolicyPage({ kind }: PolicyPageProps) {
                 {appName}
               </Text>
             </Group>
-            <LanguageMenu />
+            <Group gap="xs" wrap="nowrap">
+              <LanguageMenu />
+              <ColorSchemeToggle />
+            </Group>
           </Group>
         </Container>
       </header>

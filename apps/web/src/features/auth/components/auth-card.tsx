@@ -1,7 +1,8 @@
-import { Anchor, Box, Center, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Box, Center, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ColorSchemeToggle } from '@/components/color-scheme-toggle';
 import { LanguageMenu } from '@/components/language-menu';
 import classes from './auth-card.module.css';
 
@@ -28,11 +29,12 @@ export function AuthCard({
   const { t } = useTranslation();
   return (
     <Box className={classes.page} pos="relative">
-      {/* Top left: the login-area toasts take the top right (SPEC 9). */}
-      <Box pos="absolute" top={12} left={12}>
+      {/* Top left, in Arabic too: the login-area toasts take the top right (SPEC 9). */}
+      <Group component="header" gap="xs" pos="absolute" top={12} left={12}>
         <LanguageMenu />
-      </Box>
-      <Center mih="100vh" p="md">
+        <ColorSchemeToggle />
+      </Group>
+      <Center component="main" mih="100vh" p="md">
         <Paper className={classes.card} maw={maxWidth} withBorder shadow="md" radius="lg" p="xl">
           <Stack gap="lg">
             <Stack gap={6} align="center">

@@ -68,7 +68,7 @@ export function SessionsCard() {
               wrap="nowrap"
               gap="sm"
               py={6}
-              style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}
+              style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
             >
               <Stack gap={0}>
                 <Group gap="xs">

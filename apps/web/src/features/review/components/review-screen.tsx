@@ -110,7 +110,7 @@ export function ReviewScreen({
           <Button
             variant="default"
             size="compact-sm"
-            leftSection={<IconChevronLeft size={14} />}
+            leftSection={<IconChevronLeft size={14} className="mantine-rotate-rtl" />}
             rightSection={<Kbd size="xs">K</Kbd>}
             disabled={!onPrevious}
             onClick={onPrevious}
@@ -123,7 +123,7 @@ export function ReviewScreen({
             rightSection={
               <Group gap={4} wrap="nowrap">
                 <Kbd size="xs">J</Kbd>
-                <IconChevronRight size={14} />
+                <IconChevronRight size={14} className="mantine-rotate-rtl" />
               </Group>
             }
             disabled={!onNext}

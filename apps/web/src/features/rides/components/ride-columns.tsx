@@ -49,7 +49,8 @@ function Person({
 
 function Address({ text }: { text: string }) {
   return (
-    <Text size="xs" lineClamp={2} maw={140} title={text}>
+    // dir="auto": an address written left to right keeps its order in an Arabic page.
+    <Text size="xs" lineClamp={2} maw={140} title={text} dir="auto">
       {text}
     </Text>
   );
