@@ -225,7 +225,10 @@ const lines = [
   '',
 ];
 const dir = fileURLToPath(new URL('./results', import.meta.url));
-writeFileSync(join(dir, 'search-large.json'), `${JSON.stringify(results, null, 2)}\n`);
+writeFileSync(
+  join(dir, 'search-large.json'),
+  await format(JSON.stringify(results), { parser: 'json' }),
+);
 const markdown = await format(lines.join('\n'), { parser: 'markdown' });
 writeFileSync(join(dir, 'search-large.md'), markdown);
 console.log(`\n${markdown}\nwritten: bench/results/search-large.{json,md}`);
