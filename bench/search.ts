@@ -10,7 +10,9 @@
  * by 10 workers (the floor, BENCH_FLOOR_SECONDS each, default 0.5); the
  * worst term of each kind on each database is then loaded over HTTP against
  * the production API (autocannon, 10 connections, BENCH_SECONDS, default 2),
- * beside the bare Fastify ceiling of the same run. Prints and writes
+ * beside the bare Fastify ceiling of the same run, and each term's plans are
+ * run once under EXPLAIN (ANALYZE, BUFFERS) to count the pages they touch, a
+ * measure of their work a busy machine does not change. Prints and writes
  * bench/results/search-large.{json,md}.
  */
 import { writeFileSync } from 'node:fs';
@@ -18,8 +20,10 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { format } from 'prettier';
+import pg from 'pg';
+import { applySessionSettings } from '../apps/api/src/db/client';
 import type { Call } from './lib/calls';
-import { API_BASE, captureAndMeasureFloor } from './lib/floor';
+import { API_BASE, captureAndMeasureFloor, type Statement } from './lib/floor';
 import { load, settle, signIn, startApi, startCeiling } from './lib/http';
 import { round, type Figures } from './lib/stats';
 
@@ -72,6 +76,31 @@ const KINDS = [
   { kind: 'vehicles by surname', terms: 'surnames', path: 'vehicle-list?search=' },
 ] as const;
 
+/**
+ * The 8 kB pages a call's statements touch (shared buffers hit or read, from
+ * EXPLAIN (ANALYZE, BUFFERS) with the API's session settings): the work its
+ * plans do, the same on a busy machine as on a quiet one.
+ */
+async function pagesOf(url: string, statements: Statement[]): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await applySessionSettings(client);
+    let pages = 0;
+    for (const statement of statements) {
+      const { rows } = await client.query<{ 'QUERY PLAN': [{ Plan: Record<string, number> }] }>(
+        `explain (analyze, buffers, format json) ${statement.text}`,
+        statement.params,
+      );
+      const plan = rows[0]?.['QUERY PLAN'][0]?.Plan;
+      pages += (plan?.['Shared Hit Blocks'] ?? 0) + (plan?.['Shared Read Blocks'] ?? 0);
+    }
+    return pages;
+  } finally {
+    await client.end();
+  }
+}
+
 type Worst = {
   database: string;
   kind: string;
@@ -81,6 +110,8 @@ type Worst = {
   floorP50Range: [number | null, number | null];
   floor: Figures;
   api: Figures | null;
+  /** The most pages any term of the kind touched, and that term. */
+  pages: { most: number; term: string };
 };
 
 const results: { date: string; loadAverage: number[]; ceiling: Figures | null; worst: Worst[] } = {
@@ -132,6 +163,11 @@ for (const url of urls) {
     );
     if (!top) continue;
     const p50s = measured.map((m) => m.figures.p50);
+    const pages = { most: -1, term: '' };
+    for (const { call } of measured) {
+      const n = await pagesOf(url, call.statements);
+      if (n > pages.most) Object.assign(pages, { most: n, term: byName.get(call.name)!.term });
+    }
     worst.push({
       database,
       kind,
@@ -140,6 +176,7 @@ for (const url of urls) {
       floorP50Range: [round(Math.min(...p50s), 2), round(Math.max(...p50s), 2)],
       floor: top.figures,
       api: null,
+      pages,
     });
     log(`${database} ${kind}: worst "${top.call.name}" floor p97.5 ${top.figures.p97_5} ms`);
   }
@@ -174,18 +211,24 @@ const lines = [
   `Fastify ceiling (constant JSON) in the same run: p50 ${ms(results.ceiling?.p50)} ms, p97.5 ${ms(results.ceiling?.p97_5)} ms, ${round(results.ceiling?.rps ?? NaN, 0)} req/s.`,
   'Milliseconds. Target (README): p97.5 within 40 ms on PostgreSQL.',
   '',
-  '| database | kind | terms | floor p50, every term | worst term | floor p50 / p97.5 | API p50 / p97.5 | API x floor (p50 / p97.5) | API req/s |',
-  '| --- | --- | ---: | ---: | --- | ---: | ---: | ---: | ---: |',
+  '"pages": the most 8 kB pages (shared buffers) any term of the kind touched, from EXPLAIN (ANALYZE, BUFFERS):',
+  'the work of its plans, which a busy machine does not change.',
+  '',
+  '| database | kind | terms | most pages (term) | floor p50, every term | worst term | floor p50 / p97.5 | API p50 / p97.5 | API x floor (p50 / p97.5) | API req/s |',
+  '| --- | --- | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: |',
   ...results.worst.map(
     (w) =>
-      `| ${w.database} | ${w.kind} | ${w.terms} | ${ms(w.floorP50Range[0])}-${ms(w.floorP50Range[1])} | "${w.term}" | ` +
+      `| ${w.database} | ${w.kind} | ${w.terms} | ${w.pages.most} ("${w.pages.term}") | ${ms(w.floorP50Range[0])}-${ms(w.floorP50Range[1])} | "${w.term}" | ` +
       `${ms(w.floor.p50)} / ${ms(w.floor.p97_5)} | ${ms(w.api?.p50)} / ${ms(w.api?.p97_5)} | ` +
       `${times(w.api?.p50, w.floor.p50)} / ${times(w.api?.p97_5, w.floor.p97_5)} | ${round(w.api?.rps ?? NaN, 0) ?? '-'} |`,
   ),
   '',
 ];
 const dir = fileURLToPath(new URL('./results', import.meta.url));
-writeFileSync(join(dir, 'search-large.json'), `${JSON.stringify(results, null, 2)}\n`);
+writeFileSync(
+  join(dir, 'search-large.json'),
+  await format(JSON.stringify(results), { parser: 'json' }),
+);
 const markdown = await format(lines.join('\n'), { parser: 'markdown' });
 writeFileSync(join(dir, 'search-large.md'), markdown);
 console.log(`\n${markdown}\nwritten: bench/results/search-large.{json,md}`);
