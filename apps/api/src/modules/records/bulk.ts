@@ -105,6 +105,14 @@ export async function runBulk(
   for (let start = 0; start < ids.length; start += BULK_CHUNK) {
     const chunk = ids.slice(start, start + BULK_CHUNK);
     await db.transaction(async (tx) => {
+      // The chunk's rows locked first, in id order: a single decision on one of them
+      // either finishes first or waits. Locked one by one as they are changed, the
+      // chunk would hold the counters' rows (kept by trigger) that such a call needs
+      // while waiting for its record: a deadlock.
+      await tx.execute(
+        sql`select id from ${sql.identifier(body.table)}
+            where id = any(${arrayLiteral(chunk)}::int[]) order by id for update`,
+      );
       const decided = body.action === 'approve' || body.action === 'reject';
       const passengers =
         decided && body.table === 'users' ? await passengersOf(tx, chunk) : new Set<number>();
