@@ -28,6 +28,7 @@ import { faqRoutes } from './modules/faqs';
 import { healthRoutes } from './modules/health';
 import { historyRoutes } from './modules/history';
 import { noteRoutes } from './modules/notes';
+import { paletteRoutes } from './modules/palette';
 import { lookupRoutes } from './modules/lookups';
 import {
   notificationHubPlugin,
@@ -41,6 +42,7 @@ import { rideRoutes } from './modules/rides';
 import { salesRoutes } from './modules/sales';
 import { userRoutes } from './modules/users';
 import { vehicleRoutes } from './modules/vehicles';
+import { viewRoutes } from './modules/views';
 import { apiReferencePlugin } from './plugins/api-reference';
 import { errorsPlugin, fail } from './plugins/errors';
 import { languagePlugin } from './plugins/language';
@@ -165,6 +167,8 @@ export async function buildApp({
       await api.register(adminRoutes);
       await api.register(auditLogRoutes);
       await api.register(lookupRoutes);
+      await api.register(viewRoutes);
+      await api.register(paletteRoutes);
     },
     { prefix: API_BASE },
   );

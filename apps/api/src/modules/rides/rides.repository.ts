@@ -155,12 +155,12 @@ function searchRideIds(f: RideFilter & { search: string }, sort: RideSort) {
       limit,
       people,
     );
-  const ridesOf = (role: UserType, first: number) =>
+  const ridesOf = (role: UserType, first: number | null) =>
     sql`(select x.id, x.sort_key from people p cross join lateral (
           select r.id, ${key} as sort_key from rides r
           where r.${rideColumnOf(role)} = p.id${also} order by ${order} limit ${first}) x
         where p.role = ${role})`;
-  const sparse = (limit: number) =>
+  const sparse = (limit: number | null) =>
     sql`with ${people}, addressed as materialized (
           select r.id, ${key} as sort_key from rides r
           where ${contains(sql`r.search`, f.search)}${also}
@@ -282,6 +282,23 @@ export async function listRides(
     ${joins}
     order by ${order}`;
   return pageOfList(db, request, await countRides(db, f), { ids, rows, first }, toRide);
+}
+
+/**
+ * Every ride the filters keep, in list order, as one statement for an export
+ * (Database.batches): without a search the rides are read in order from the
+ * sort's index and joined one by one, nothing sorted; a search selects its
+ * matching ids first.
+ */
+export function exportRides(f: RideFilter, sort: RideSort = NEWEST) {
+  const order = orderOf(SORT_KEYS[sort.field], sort.descending, sql`r.id`);
+  const where = hasSearch(f)
+    ? sql`r.id in (${searchRideIds(f, sort).sparse(null)})`
+    : allOf(conditionsOf(f));
+  return {
+    query: sql`${select} from rides r ${joins} where ${where} order by ${order}`,
+    toItem: toRide,
+  };
 }
 
 type RideDetailRow = RideRow & {
