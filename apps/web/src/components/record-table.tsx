@@ -9,6 +9,7 @@ import {
   pagedQueryProps,
   type Column,
   type ListControls,
+  type ListSource,
   type PagedQuery,
 } from './data-table';
 import { DeleteButton } from './delete-button';
@@ -25,6 +26,8 @@ interface TableProps {
   /** False when a search box shared with another list stands above it. */
   searchable?: boolean;
   minWidth: number;
+  /** The list's call and its input (Export). */
+  source?: ListSource;
 }
 
 /** The props of a table of records that serves several screens (drivers, vehicles). */
@@ -135,6 +138,7 @@ export function RecordTable<T extends { id: number; approval: string }>({
   noun,
   defaultSort,
   minWidth,
+  source,
   ...record
 }: RecordTableProps<T>) {
   const { t } = useTranslation();
@@ -150,6 +154,7 @@ export function RecordTable<T extends { id: number; approval: string }>({
       noun={noun}
       defaultSort={defaultSort}
       minWidth={minWidth}
+      source={source}
     />
   );
 }

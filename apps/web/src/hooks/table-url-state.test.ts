@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
+  hiddenParam,
   nextParams,
   nextSort,
   readFilter,
+  readHidden,
   readPage,
   readPageSize,
   readSort,
   sortDirectionOf,
+  toggleHidden,
 } from './table-url-state';
 
 describe('readPage', () => {
@@ -123,5 +126,26 @@ describe('nextParams', () => {
     expect(nextParams(params('driver_id=12'), { page: 2 }, ['page']).toString()).toBe(
       'driver_id=12&page=2',
     );
+  });
+});
+
+describe('hidden columns in the URL', () => {
+  it('reads column keys once each and drops anything else', () => {
+    expect(readHidden(null)).toEqual([]);
+    expect(readHidden('')).toEqual([]);
+    expect(readHidden('email,phone,email')).toEqual(['email', 'phone']);
+    expect(readHidden('email,<script>,Phone, registered ')).toEqual(['email', 'registered']);
+  });
+
+  it('writes none as a blank (left out of the URL)', () => {
+    expect(hiddenParam([])).toBe('');
+    expect(hiddenParam(['contact', 'rides'])).toBe('contact,rides');
+  });
+
+  it("hides and shows one column, keeping the columns' order", () => {
+    const order = ['name', 'contact', 'company', 'rides'];
+    expect(toggleHidden(['rides'], 'contact', true, order)).toEqual(['contact', 'rides']);
+    expect(toggleHidden(['contact', 'rides'], 'rides', false, order)).toEqual(['contact']);
+    expect(toggleHidden([], 'contact', false, order)).toEqual([]);
   });
 });

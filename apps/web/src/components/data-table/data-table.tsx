@@ -20,6 +20,9 @@ import type { TableUrlState } from '@/hooks/use-table-url-state';
 import { useIsPhone } from '@/hooks/use-is-phone';
 import { errorMessage } from '@/lib/api-client';
 import { translateMessage } from '@/lib/i18n';
+import { useMay } from '@/hooks/use-may';
+import { ColumnMenu } from './column-menu';
+import { ExportButton, type ListSource } from './export-button';
 import { ListBar, type SortOption } from './list-bar';
 import { SearchBox } from './search-box';
 import { TablePagination } from './table-pagination';
@@ -65,6 +68,8 @@ export type ListControls = Pick<
   | 'setPage'
   | 'activeFilters'
   | 'resetFilters'
+  | 'hidden'
+  | 'setHidden'
 >;
 
 interface DataTableProps<T> {
@@ -93,6 +98,8 @@ interface DataTableProps<T> {
   minWidth?: number;
   /** Smaller text, for lists with many columns. */
   dense?: boolean;
+  /** The list's call and its input: Export streams it whole (roles that may export). */
+  source?: ListSource;
 }
 
 /** What a paged list query holds (TanStack Query's result, narrowed). */
@@ -193,7 +200,7 @@ function RowCard<T>({ row, index, columns }: { row: T; index: number; columns: C
  */
 export function DataTable<T>({
   label,
-  columns,
+  columns: allColumns,
   rowKey,
   rows,
   pageInfo,
@@ -207,16 +214,21 @@ export function DataTable<T>({
   defaultSort = '',
   minWidth = 900,
   dense = false,
+  source,
 }: DataTableProps<T>) {
   const { t } = useTranslation();
   const phone = useIsPhone();
+  const may = useMay();
+  // Any column but the row's actions can be hidden (the URL's `hide`), on cards too.
+  const hideable = allColumns.filter((column) => column.card !== 'actions');
+  const columns = allColumns.filter((column) => !table.hidden.includes(column.key));
   const offset = pageInfo ? (pageInfo.current_page - 1) * pageInfo.per_page : 0;
   const list = error ? [] : (rows ?? []);
   const empty = loading && rows === undefined ? '\u00a0' : t('common.noRecords');
   // The order in force: the one asked for, else the list's own.
   const sortInForce = table.sort || defaultSort;
   const sortTo = (next: string) => table.setSort(next === defaultSort ? '' : next);
-  const sortable = columns.filter((column) => column.sort !== undefined);
+  const sortable = allColumns.filter((column) => column.sort !== undefined);
   const sortOptions: SortOption[] = [
     { value: '', label: t('table.defaultOrder') },
     ...sortable.flatMap((column) => [
@@ -335,6 +347,12 @@ export function DataTable<T>({
         activeFilters={table.activeFilters}
         onReset={table.resetFilters}
         sort={{ options: sortOptions, value: table.sort, onChange: table.setSort }}
+        tools={
+          <>
+            <ColumnMenu columns={hideable} hidden={table.hidden} onChange={table.setHidden} />
+            {source && may.export ? <ExportButton source={source} /> : null}
+          </>
+        }
       />
       {error ? (
         <Alert

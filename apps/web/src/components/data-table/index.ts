@@ -17,3 +17,4 @@ export {
   type FilterOption,
   type OptionsQuery,
 } from './filter-fields';
+export type { ListSource } from './export-button';

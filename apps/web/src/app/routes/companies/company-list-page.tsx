@@ -1,4 +1,4 @@
-import { PERSON_SORTS, type UserListItem } from '@cabdesk/contract';
+import { PERSON_SORTS, userList, type UserListItem } from '@cabdesk/contract';
 import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ActiveSwitch } from '@/components/active-switch';
@@ -77,6 +77,7 @@ export function CompanyListPage() {
       <PageTitle title={t('pages.company')} />
       <RecordTable<UserListItem>
         label={t('pages.company')}
+        source={{ endpoint: userList, input: { user_type: 'Company', ...table.query } }}
         list={companies}
         columns={columns}
         table={table}

@@ -1,4 +1,4 @@
-import { PERSON_SORTS, type UserListItem } from '@cabdesk/contract';
+import { PERSON_SORTS, userList, type UserListItem } from '@cabdesk/contract';
 import { Group, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ActiveSwitch } from '@/components/active-switch';
@@ -68,6 +68,7 @@ export function UserListPage() {
       <PageTitle title={t('pages.user')} />
       <DataTable
         label={t('pages.user')}
+        source={{ endpoint: userList, input: { user_type: 'User', ...table.query } }}
         columns={columns}
         rowKey={(user) => user.id}
         {...pagedQueryProps(users)}

@@ -1,4 +1,4 @@
-import type { driverList, InputOf, UserListItem } from '@cabdesk/contract';
+import { driverList, type InputOf, type UserListItem } from '@cabdesk/contract';
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { indexColumn, type Column } from '@/components/data-table';
@@ -83,6 +83,7 @@ export function DriverTable({
   return (
     <RecordTable<UserListItem>
       {...table}
+      source={{ endpoint: driverList, input: query }}
       list={drivers}
       columns={columns}
       kind="driver"

@@ -1,4 +1,4 @@
-import type { InputOf, Vehicle, vehicleList } from '@cabdesk/contract';
+import { vehicleList, type InputOf, type Vehicle } from '@cabdesk/contract';
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { indexColumn, type Column } from '@/components/data-table';
@@ -67,6 +67,7 @@ export function VehicleTable({
   return (
     <RecordTable<Vehicle>
       {...table}
+      source={{ endpoint: vehicleList, input: query }}
       list={vehicles}
       columns={columns}
       kind="vehicle"
