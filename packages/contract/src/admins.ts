@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { confirmField, fullNameSchema, passwordField } from './account';
 import { area, OWNER_ONLY, roleSchema } from './endpoint';
 import { idSchema } from './envelope';
+import { exportQuery } from './list-query';
 import { int } from './vocabulary';
 
 /** Hours an invitation link stays valid. */
@@ -104,7 +105,9 @@ const adminCalls = area('Administrators', OWNER_ONLY);
 export const adminList = adminCalls.get('admin-list', {
   summary:
     'Every administrator and pending invitation, and whether two-factor sign-in is required.',
+  input: z.object(exportQuery),
   data: z.object({ admins: z.array(adminSchema), two_factor_required: z.boolean() }),
+  export: 'administrators',
 });
 
 export const adminInvite = adminCalls.post('admin-invite', {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { area, OWNER_ONLY } from './endpoint';
 import { idSchema, optionalQuery, pagedSchema, pageQuerySchema } from './envelope';
+import { exportQuery } from './list-query';
 import { int } from './vocabulary';
 
 /**
@@ -74,6 +75,7 @@ const auditEntrySchema = z.object({
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 const auditLogQuerySchema = pageQuerySchema.omit({ search: true }).extend({
+  ...exportQuery,
   admin_id: optionalQuery(idSchema),
   action: optionalQuery(z.string().trim().max(64, 'action must be at most 64 characters.')),
   table: optionalQuery(z.string().trim().max(64, 'table must be at most 64 characters.')),
@@ -87,4 +89,5 @@ export const auditLog = area('Audit log', OWNER_ONLY).get('audit-log', {
     'Every administrator action, newest first, paged; filtered by administrator, action, record kind and time (`total_exact: false` past 10 pages ahead).',
   input: auditLogQuerySchema,
   data: pagedSchema(auditEntrySchema),
+  export: 'audit-log',
 });

@@ -7,7 +7,7 @@ import {
   requiredText,
   wholeNumber,
 } from './envelope';
-import { sortQuery } from './list-query';
+import { exportQuery, sortQuery } from './list-query';
 
 const couponSchema = z.object({
   id: z.number().int(),
@@ -77,9 +77,10 @@ export const COUPON_SORTS = ['created_at', 'title', 'coupon_code', 'discount'] a
 
 export const couponList = couponsCalls.get('coupon-list', {
   summary: 'Coupons, newest first or sorted: an array (at most 500), or a paged list with `page`.',
-  input: arrayOrPageQuerySchema.extend({ sort: sortQuery(COUPON_SORTS) }),
+  input: arrayOrPageQuerySchema.extend({ ...exportQuery, sort: sortQuery(COUPON_SORTS) }),
   data: arrayOrPageSchema(couponSchema),
   roles: EVERY_ROLE,
+  export: 'coupons',
 });
 
 export const couponAdd = couponsCalls.post('coupon-add', {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { area, EVERY_ROLE } from './endpoint';
 import { idSchema, optionalQuery, pagedSchema, pageQuerySchema, wholeNumber } from './envelope';
+import { exportQuery } from './list-query';
 import { activeStatusSchema, int } from './vocabulary';
 
 /**
@@ -140,6 +141,7 @@ const documentUpdateBodySchema = z.object({
 
 /** GET expiring-documents: the documents of Approved records that expire within N days, or have. */
 const expiringDocumentsQuerySchema = pageQuerySchema.pick({ page: true, per_page: true }).extend({
+  ...exportQuery,
   within_days: optionalQuery(
     wholeNumber({
       min: 0,
@@ -189,4 +191,5 @@ export const expiringDocuments = documentCalls.get('expiring-documents', {
     'Documents of Approved records expiring within N days (expired ones too), soonest first, paged.',
   input: expiringDocumentsQuerySchema,
   data: pagedSchema(expiringDocumentItemSchema),
+  export: 'expiring-documents',
 });

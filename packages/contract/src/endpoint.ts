@@ -19,6 +19,13 @@ export const EVERY_ROLE: readonly Role[] = ROLES;
 /** The administrators' desk itself (colleagues, two-factor policy, the audit log). */
 export const OWNER_ONLY: readonly Role[] = ['Owner'];
 
+/**
+ * Who may export a list as CSV (`format=csv`): the Owner, and Finance
+ * (ARCHITECTURE: "Finance ... exports"). Other roles read the lists but
+ * answer 403 to `format=csv`.
+ */
+export const EXPORT_ROLES: readonly Role[] = ['Owner', 'Finance'];
+
 /** The 403 of a call the signed-in administrator's role may not make. */
 export const ROLE_MESSAGES = {
   /** `{role}` is replaced by the role. */
@@ -28,6 +35,12 @@ export const ROLE_MESSAGES = {
 /** Whether an administrator of `role` may make the call: the server's check, and the web app's. */
 export const mayCall = (role: Role, endpoint: { readonly roles: readonly Role[] }) =>
   endpoint.roles.includes(role);
+
+/** Whether an administrator of `role` may export the list of `endpoint` (`format=csv`). */
+export const mayExport = (
+  role: Role,
+  endpoint: { readonly roles: readonly Role[]; readonly export: string | null },
+) => endpoint.export !== null && mayCall(role, endpoint) && EXPORT_ROLES.includes(role);
 
 export type Method = 'GET' | 'POST';
 
@@ -69,6 +82,12 @@ type Endpoint<
   readonly roles: readonly Role[];
   /** Answers a stream of server-sent events instead of a JSON envelope. */
   readonly stream: boolean;
+  /**
+   * A list that exports: `format=csv` answers the whole filtered, sorted set
+   * as a CSV file named `<export>-<YYYY-MM-DD>.csv` (`trips-2026-11-24.csv`);
+   * null for every other call.
+   */
+  readonly export: string | null;
 };
 
 /** An endpoint of any shape (for code that handles every call alike). */
@@ -91,6 +110,8 @@ type CallOptions<Input extends z.ZodType, Data extends z.ZodType> = {
   headers?: z.ZodType;
   data: Data;
   stream?: boolean;
+  /** A list that exports as CSV: the file name's first part (`trips`). */
+  export?: string;
 } & ({ public: true; roles?: undefined } | { public?: false; roles?: readonly Role[] });
 
 /**
@@ -126,6 +147,7 @@ function endpoint<M extends Method, Data extends z.ZodType, Input extends z.ZodT
   headers?: z.ZodType;
   data: Data;
   stream?: boolean;
+  export?: string;
   public: boolean;
   roles: readonly Role[];
 }): Endpoint<M, Input, Data> {
@@ -141,6 +163,7 @@ function endpoint<M extends Method, Data extends z.ZodType, Input extends z.ZodT
     public: definition.public,
     roles: definition.public ? ROLES : definition.roles,
     stream: definition.stream === true,
+    export: definition.export ?? null,
   };
 }
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { area, EVERY_ROLE } from './endpoint';
 import { arrayOrPageQuerySchema, arrayOrPageSchema, idSchema, requiredText } from './envelope';
-import { sortQuery } from './list-query';
+import { exportQuery, sortQuery } from './list-query';
 
 /** FAQ entries: `support-*` on the wire (SPEC 7), FAQ everywhere else. */
 
@@ -50,9 +50,10 @@ export const FAQ_SORTS = ['created_at', 'updated_at', 'question'] as const;
 export const faqList = faqCalls.get('support-list', {
   summary:
     'FAQ entries, newest first or sorted: an array (at most 500), or a paged list with `page`.',
-  input: arrayOrPageQuerySchema.extend({ sort: sortQuery(FAQ_SORTS) }),
+  input: arrayOrPageQuerySchema.extend({ ...exportQuery, sort: sortQuery(FAQ_SORTS) }),
   data: arrayOrPageSchema(faqSchema),
   roles: EVERY_ROLE,
+  export: 'faq',
 });
 
 export const faqAdd = faqCalls.post('support-add', {

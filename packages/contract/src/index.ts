@@ -21,6 +21,9 @@ export * from './two-factor';
 export * from './admins';
 export * from './audit';
 export * from './lookups';
+export * from './bulk';
+export * from './views';
+export * from './palette';
 export * from './health';
 export * from './i18n';
 
@@ -28,6 +31,7 @@ import * as account from './account';
 import * as admins from './admins';
 import * as audit from './audit';
 import * as auth from './auth';
+import * as bulk from './bulk';
 import * as coupons from './coupons';
 import * as dashboard from './dashboard';
 import * as documents from './documents';
@@ -38,6 +42,7 @@ import * as history from './history';
 import * as notes from './notes';
 import * as lookups from './lookups';
 import * as notifications from './notifications';
+import * as palette from './palette';
 import * as records from './records';
 import * as review from './review';
 import * as rides from './rides';
@@ -45,6 +50,7 @@ import * as sales from './sales';
 import * as twoFactor from './two-factor';
 import * as users from './users';
 import * as vehicles from './vehicles';
+import * as views from './views';
 
 const isEndpoint = (value: unknown): value is AnyEndpoint =>
   typeof value === 'object' &&
@@ -74,5 +80,8 @@ export const ENDPOINTS: readonly AnyEndpoint[] = [
   admins,
   audit,
   lookups,
+  bulk,
+  views,
+  palette,
   health,
 ].flatMap((area) => Object.values(area).filter(isEndpoint));

@@ -7,6 +7,22 @@ import { optionalQuery } from './envelope';
  * Every one is optional; a blank value counts as absent (SPEC sends `status=`).
  */
 
+export const FORMAT_MESSAGE = 'format must be csv.';
+
+/**
+ * `format=csv` on a list call (one whose endpoint has `export`): instead of
+ * the JSON page, the whole filtered, sorted set as a CSV file (`page` and
+ * `per_page` are ignored), streamed: UTF-8 with a byte-order mark, a header
+ * row in the request's language (Accept-Language), timestamps in ISO 8601
+ * UTC (`2026-11-24T09:30:00.000Z`), money with two decimals, RFC 4180
+ * quoting, and a cell that starts with `=`, `+`, `-`, `@`, tab or carriage
+ * return prefixed with `'` (CSV injection). Only EXPORT_ROLES may; others 403.
+ * Absent: the JSON page. Any other value is 400.
+ */
+export const exportQuery = {
+  format: optionalQuery(z.enum(['csv'], { error: FORMAT_MESSAGE })),
+};
+
 /** A parsed `sort`: the field, and whether it runs from the largest down. */
 export type Sort<F extends string = string> = { field: F; descending: boolean };
 

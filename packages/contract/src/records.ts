@@ -30,7 +30,7 @@ export const DECISION_MESSAGES = {
 } as const;
 
 /** A reason as typed: trimmed, bounded; blank is none. */
-const optionalReasonSchema = z.preprocess(
+export const optionalReasonSchema = z.preprocess(
   (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : v.trim()) : v),
   z.string().max(REASON_MAX, DECISION_MESSAGES.reasonTooLong).optional(),
 );

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { documentSchema, reviewKindSchema } from './documents';
 import { area, EVERY_ROLE } from './endpoint';
 import { optionalQuery, pagedSchema, pageQuerySchema } from './envelope';
+import { exportQuery } from './list-query';
 import { int } from './vocabulary';
 
 /**
@@ -10,6 +11,7 @@ import { int } from './vocabulary';
  * `kind` is given. Passengers are not reviewed.
  */
 const reviewQueueQuerySchema = pageQuerySchema.pick({ page: true, per_page: true }).extend({
+  ...exportQuery,
   kind: optionalQuery(reviewKindSchema),
 });
 
@@ -42,4 +44,5 @@ export const reviewQueue = reviewCalls.get('review-queue', {
   summary: 'Every Pending company, driver and vehicle, oldest first, with documents; paged.',
   input: reviewQueueQuerySchema,
   data: pagedSchema(reviewItemSchema),
+  export: 'review-queue',
 });

@@ -6,6 +6,7 @@ import {
   checkAmountOrder,
   checkDateOrder,
   dateRangeQuery,
+  exportQuery,
   sortQuery,
 } from './list-query';
 import { transactionSchema } from './sales';
@@ -101,6 +102,7 @@ const rideStatusesQuery = optionalQuery(
  */
 const rideListQuerySchema = pageQuerySchema
   .extend({
+    ...exportQuery,
     user_id: optionalQuery(idSchema),
     company_id: optionalQuery(idSchema),
     driver_id: optionalQuery(idSchema),
@@ -186,6 +188,7 @@ export const rideList = rideCalls.get('ride-list', {
   summary: 'Trips newest first or sorted, of one account or all, filtered, paged.',
   input: rideListQuerySchema,
   data: pagedSchema(rideSchema),
+  export: 'trips',
 });
 
 export const rideDetail = rideCalls.get('ride-detail', {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { area } from './endpoint';
 import { optionalQuery, pagedSchema, pageQuerySchema } from './envelope';
-import { checkDateOrder, dateRangeQuery, sortQuery } from './list-query';
+import { checkDateOrder, dateRangeQuery, exportQuery, sortQuery } from './list-query';
 
 /** A payment of a trip (SPEC 3); ride_id opens its trip (ride-detail). */
 export const transactionSchema = z.object({
@@ -26,6 +26,7 @@ export const TRANSACTION_SORTS = ['created_at', 'amount'] as const;
 const transactionQuerySchema = pageQuerySchema
   .pick({ page: true, per_page: true })
   .extend({
+    ...exportQuery,
     ...dateRangeQuery,
     payment_method: optionalQuery(
       z.string().trim().max(50, 'payment_method must be at most 50 characters.'),
@@ -48,4 +49,5 @@ export const transactionList = salesCalls.get('transaction', {
   summary: 'Payments newest first or sorted, filtered by dates and method, paged, with their sum.',
   input: transactionQuerySchema,
   data: transactionPageSchema,
+  export: 'sales',
 });

@@ -7,6 +7,7 @@ import {
   checkSort,
   dateRangeQuery,
   dependentSortQuery,
+  exportQuery,
   sortQuery,
 } from './list-query';
 import {
@@ -146,6 +147,7 @@ const personFilters = {
  */
 const userListQuerySchema = pageQuerySchema
   .extend({
+    ...exportQuery,
     user_type: userTypeSchema,
     sort: dependentSortQuery<PersonSort>(
       `field or -field; by user_type: ${Object.entries(PERSON_SORTS)
@@ -169,7 +171,7 @@ const userListQuerySchema = pageQuerySchema
  * user-list.
  */
 const allUsersQuerySchema = pageQuerySchema
-  .extend({ sort: sortQuery(ALL_USERS_SORTS), ...personFilters })
+  .extend({ ...exportQuery, sort: sortQuery(ALL_USERS_SORTS), ...personFilters })
   .superRefine(checkDateOrder);
 
 /** GET user-detail: one account of any role (404 when missing or deleted). */
@@ -182,11 +184,33 @@ const userDetailQuerySchema = z.object({ user_id: idSchema });
  */
 const driverListQuerySchema = pageQuerySchema
   .extend({
+    ...exportQuery,
     company_id: optionalQuery(idSchema),
     sort: sortQuery(PERSON_SORTS.Driver),
     ...personFilters,
   })
   .superRefine(checkDateOrder);
+
+/**
+ * The people a bulk action selects by filter (bulk-action `filter`): the
+ * parameters of user-list (`user_type`, here optional: any role), all-users
+ * and driver-list (`company_id`: the drivers of that company), without
+ * paging and sort. Passengers have no approval.
+ */
+export const userFilterSchema = pageQuerySchema
+  .pick({ search: true })
+  .extend({
+    user_type: optionalQuery(userTypeSchema),
+    company_id: optionalQuery(idSchema),
+    ...personFilters,
+  })
+  .superRefine((query, ctx) => {
+    checkDateOrder(query, ctx);
+    if (query.user_type === 'User' && query.approval !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['approval'], message: PASSENGER_APPROVAL_MESSAGE });
+    }
+  });
+export type UserFilter = z.output<typeof userFilterSchema>;
 
 // ---------------------------------------------------------------- calls
 
@@ -197,12 +221,14 @@ export const userList = directoryCalls.get('user-list', {
     'People of one role (passengers, drivers or companies), newest first or sorted, filtered, paged.',
   input: userListQuerySchema,
   data: pagedSchema(userListItemSchema),
+  export: 'users',
 });
 
 export const allUsers = directoryCalls.get('all-users', {
   summary: 'Every marketplace account of any role, newest first or sorted, filtered, paged.',
   input: allUsersQuerySchema,
   data: pagedSchema(userListItemSchema),
+  export: 'accounts',
 });
 
 export const userDetail = directoryCalls.get('user-detail', {
@@ -215,4 +241,5 @@ export const driverList = directoryCalls.get('driver-list', {
   summary: 'The drivers of one company (or every driver), newest first or sorted, paged.',
   input: driverListQuerySchema,
   data: pagedSchema(userListItemSchema),
+  export: 'drivers',
 });

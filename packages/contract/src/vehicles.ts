@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { area, EVERY_ROLE } from './endpoint';
 import { idSchema, optionalQuery, pagedSchema, pageQuerySchema } from './envelope';
 import { documentSchema } from './documents';
-import { sortQuery } from './list-query';
+import { exportQuery, sortQuery } from './list-query';
 import {
   activeStatusSchema,
   approvalSchema,
@@ -78,13 +78,22 @@ export const VEHICLE_SORTS = ['created_at', 'license_number'] as const;
  * and vehicle type. `approval`, `service_type_id` and `vehicle_type_id`
  * filter (the lookups call lists the types).
  */
-const vehicleListQuerySchema = pageQuerySchema.extend({
+const vehicleFilters = {
   company_id: optionalQuery(idSchema),
   approval: optionalQuery(approvalSchema),
   service_type_id: optionalQuery(idSchema),
   vehicle_type_id: optionalQuery(idSchema),
+};
+
+const vehicleListQuerySchema = pageQuerySchema.extend({
+  ...exportQuery,
+  ...vehicleFilters,
   sort: sortQuery(VEHICLE_SORTS),
 });
+
+/** The vehicles a bulk action selects by filter: vehicle-list's parameters without paging and sort. */
+export const vehicleFilterSchema = pageQuerySchema.pick({ search: true }).extend(vehicleFilters);
+export type VehicleFilter = z.output<typeof vehicleFilterSchema>;
 
 /** GET vehicle-detail (404 when missing or deleted). */
 const vehicleDetailQuerySchema = z.object({ vehicle_id: idSchema });
@@ -97,6 +106,7 @@ export const vehicleList = directoryCalls.get('vehicle-list', {
   summary: 'Vehicles newest first or sorted, of one company or all, filtered, paged.',
   input: vehicleListQuerySchema,
   data: pagedSchema(vehicleSchema),
+  export: 'vehicles',
 });
 
 export const vehicleDetail = directoryCalls.get('vehicle-detail', {

@@ -305,6 +305,31 @@ export const ES_MESSAGES: Readonly<Record<string, string>> = {
   'action must be at most 64 characters.': 'action puede tener como máximo 64 caracteres.',
   'table must be at most 64 characters.': 'table puede tener como máximo 64 caracteres.',
 
+  // ------------------------------------------------------------ export, bulk actions, views, lookup (issue 21)
+  'format must be csv.': 'format debe ser csv.',
+  'action must be approve, reject, activate or deactivate.':
+    'action debe ser approve, reject, activate o deactivate.',
+  'Send either ids or filter, not both.': 'Envía ids o filter, no ambos.',
+  'Select at least one record.': 'Selecciona al menos un registro.',
+  'Select at most {max} records at once.': 'Selecciona como máximo {max} registros a la vez.',
+  'Vehicles can only be approved or rejected.': 'Los vehículos solo se pueden aprobar o rechazar.',
+  'The filter selects {count} records; at most {max} can be changed at once. Narrow it.':
+    'El filtro selecciona {count} registros; como máximo se pueden cambiar {max} a la vez. Acótalo.',
+  '{done} changed, {skipped} already so, {failed} failed.':
+    '{done} cambiados, {skipped} ya lo estaban, {failed} con error.',
+  'list must be one of {lists}.': 'list debe ser uno de {lists}.',
+  'Please enter a name for the view.': 'Introduce un nombre para la vista.',
+  'The name may be at most {max} characters.':
+    'El nombre puede tener como máximo {max} caracteres.',
+  "The view's query may be at most {max} characters.":
+    'La consulta de la vista puede tener como máximo {max} caracteres.',
+  'Saved views fetched successfully.': 'Vistas guardadas obtenidas correctamente.',
+  'View saved.': 'Vista guardada.',
+  'View deleted.': 'Vista eliminada.',
+  'View not found.': 'Vista no encontrada.',
+  'q must be 2 to 100 characters.': 'q debe tener entre 2 y 100 caracteres.',
+  'Lookup done.': 'Búsqueda hecha.',
+
   // ------------------------------------------------------------ errors of any call
   'This value is not valid.': 'Este valor no es válido.',
   'The request is not valid.': 'La solicitud no es válida.',
