@@ -1,6 +1,6 @@
 import {
   getProfile,
-  type Role,
+  mayExport,
   mayCall,
   mayDelete,
   type AnyEndpoint,
@@ -8,9 +8,6 @@ import {
 } from '@cabdesk/contract';
 import { useQuery } from '@tanstack/react-query';
 import { queryOf } from '@/lib/call';
-
-/** Who may export a list as CSV (issue 21: Owner and Finance; the server answers 403 else). */
-const EXPORT_ROLES: readonly Role[] = ['Owner', 'Finance'];
 
 /**
  * What the signed-in administrator's role may do, from the same table the
@@ -24,7 +21,7 @@ export function useMay() {
     call: (endpoint: AnyEndpoint) => (me ? mayCall(me.role, endpoint) : false),
     /** Whether the role may delete records of this table (delete-data). */
     delete: (table: DeletableTable) => (me ? mayDelete(me.role, table) : false),
-    /** Whether the role may export lists (`format=csv`). */
-    export: me ? EXPORT_ROLES.includes(me.role) : false,
+    /** Whether the role may export this list (`format=csv`). */
+    export: (endpoint: AnyEndpoint) => (me ? mayExport(me.role, endpoint) : false),
   };
 }

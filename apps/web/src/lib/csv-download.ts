@@ -115,7 +115,7 @@ export function saveFile({ blob, name }: Pick<StreamedFile, 'blob' | 'name'>): v
  * server's message when refused, an `AbortError` when cancelled.
  */
 export async function fetchCsv(
-  endpoint: Pick<AnyEndpoint, 'path' | 'public'>,
+  endpoint: Pick<AnyEndpoint, 'path' | 'export'>,
   input: Record<string, unknown>,
   { signal, onRows }: { signal: AbortSignal; onRows: (rows: number) => void },
 ): Promise<StreamedFile> {
@@ -140,5 +140,5 @@ export async function fetchCsv(
       body,
     );
   }
-  return readCsv(response, `${endpoint.path}.csv`, onRows);
+  return readCsv(response, `${endpoint.export ?? endpoint.path}.csv`, onRows);
 }

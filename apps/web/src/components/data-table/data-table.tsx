@@ -350,7 +350,7 @@ export function DataTable<T>({
         tools={
           <>
             <ColumnMenu columns={hideable} hidden={table.hidden} onChange={table.setHidden} />
-            {source && may.export ? <ExportButton source={source} /> : null}
+            {source && may.export(source.endpoint) ? <ExportButton source={source} /> : null}
           </>
         }
       />
