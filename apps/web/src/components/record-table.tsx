@@ -8,6 +8,7 @@ import {
   DataTable,
   pagedQueryProps,
   type Column,
+  type BulkOptions,
   type ListControls,
   type ListSource,
   type PagedQuery,
@@ -125,6 +126,8 @@ interface RecordTableProps<T> extends TableProps, RecordColumnsOptions<T> {
   noun: (count: number) => string;
   /** The list's order when no sort is asked for. */
   defaultSort?: string;
+  /** Actions on many rows at once. */
+  bulk?: BulkOptions<T>;
 }
 
 /** A paged table of records awaiting approval: its own columns, then approve / view / delete. */
@@ -139,6 +142,7 @@ export function RecordTable<T extends { id: number; approval: string }>({
   defaultSort,
   minWidth,
   source,
+  bulk,
   ...record
 }: RecordTableProps<T>) {
   const { t } = useTranslation();
@@ -155,6 +159,7 @@ export function RecordTable<T extends { id: number; approval: string }>({
       defaultSort={defaultSort}
       minWidth={minWidth}
       source={source}
+      bulk={bulk}
     />
   );
 }

@@ -28,6 +28,8 @@ const DYNAMIC_PREFIXES = [
   'approval.',
   'audit.actions.',
   'audit.tables.',
+  'bulk.actions.',
+  'bulk.title.',
   'dashboard.waiting.',
   'documents.field.',
   'documents.kind.',

@@ -1,8 +1,9 @@
-import type { Paged } from '@cabdesk/contract';
+import { bulkAction, type BulkAction, type Paged } from '@cabdesk/contract';
 import {
   Alert,
   Box,
   Button,
+  Checkbox,
   Group,
   LoadingOverlay,
   Paper,
@@ -13,7 +14,7 @@ import {
   DataList,
 } from '@mantine/core';
 import { IconAlertCircle, IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { nextSort, sortDirectionOf } from '@/hooks/table-url-state';
 import type { TableUrlState } from '@/hooks/use-table-url-state';
@@ -21,9 +22,11 @@ import { useIsPhone } from '@/hooks/use-is-phone';
 import { errorMessage } from '@/lib/api-client';
 import { translateMessage } from '@/lib/i18n';
 import { useMay } from '@/hooks/use-may';
+import { BulkDialog, SelectionBar, type BulkOptions } from './bulk-actions';
 import { ColumnMenu } from './column-menu';
 import { ExportButton, type ListSource } from './export-button';
 import { ListBar, type SortOption } from './list-bar';
+import { NO_SELECTION, pageState, togglePage, toggleRow, type Selection } from './selection';
 import { SearchBox } from './search-box';
 import { TablePagination } from './table-pagination';
 
@@ -100,6 +103,8 @@ interface DataTableProps<T> {
   dense?: boolean;
   /** The list's call and its input: Export streams it whole (roles that may export). */
   source?: ListSource;
+  /** Actions on many rows (roles that may): a box per row, "all matching", the action bar. */
+  bulk?: BulkOptions<T>;
 }
 
 /** What a paged list query holds (TanStack Query's result, narrowed). */
@@ -152,18 +157,34 @@ function SortHeader({
 const CARD_LABEL_WIDTH = 116;
 
 /** One row as a card (phones): its title, its facts labelled, its actions at the foot. */
-function RowCard<T>({ row, index, columns }: { row: T; index: number; columns: Column<T>[] }) {
+function RowCard<T>({
+  row,
+  index,
+  columns,
+  select,
+}: {
+  row: T;
+  index: number;
+  columns: Column<T>[];
+  /** The row's selection box, when the list has bulk actions. */
+  select?: ReactNode;
+}) {
   const title = columns.filter((column) => column.card === 'title');
   const facts = columns.filter((column) => column.card === undefined);
   const actions = columns.filter((column) => column.card === 'actions');
   return (
     <Paper component="li" withBorder radius="md" p="sm" data-testid="row-card">
       <Stack gap="xs">
-        {title.map((column) => (
-          <Box key={column.key} fw={600}>
-            {column.render(row, index)}
-          </Box>
-        ))}
+        {select || title.length > 0 ? (
+          <Group gap="sm" wrap="nowrap" align="center">
+            {select}
+            {title.map((column) => (
+              <Box key={column.key} fw={600} style={{ minWidth: 0 }}>
+                {column.render(row, index)}
+              </Box>
+            ))}
+          </Group>
+        ) : null}
         <DataList size="sm" gap={6}>
           {facts.map((column) => (
             <DataList.Item key={column.key}>
@@ -215,6 +236,7 @@ export function DataTable<T>({
   minWidth = 900,
   dense = false,
   source,
+  bulk,
 }: DataTableProps<T>) {
   const { t } = useTranslation();
   const phone = useIsPhone();
@@ -224,6 +246,45 @@ export function DataTable<T>({
   const columns = allColumns.filter((column) => !table.hidden.includes(column.key));
   const offset = pageInfo ? (pageInfo.current_page - 1) * pageInfo.per_page : 0;
   const list = error ? [] : (rows ?? []);
+
+  // Bulk actions: the rows picked, forgotten when the filters change.
+  const selecting = bulk !== undefined && may.call(bulkAction);
+  const [selection, setSelection] = useState<Selection>(NO_SELECTION);
+  const filterId = JSON.stringify(bulk?.filter ?? null);
+  const [selectionFilter, setSelectionFilter] = useState(filterId);
+  if (filterId !== selectionFilter) {
+    setSelectionFilter(filterId);
+    setSelection(NO_SELECTION);
+  }
+  const [acting, setActing] = useState<BulkAction | null>(null);
+  const pageRows = bulk
+    ? list.map((row) => ({ id: Number(rowKey(row)), name: bulk.nameOf(row) }))
+    : [];
+  const onPage = pageState(selection, pageRows);
+  const total = pageInfo?.total ?? 0;
+  const rowBox = (row: T, index: number) => {
+    const entry = pageRows[index]!;
+    return (
+      <Checkbox
+        aria-label={t('bulk.selectRow', { name: entry.name })}
+        checked={selection.all || selection.picked.has(entry.id)}
+        onChange={(event) =>
+          setSelection(toggleRow(selection, entry, event.currentTarget.checked, pageRows))
+        }
+      />
+    );
+  };
+  /** The page's box: in the table's header; on a phone, labelled, above the cards. */
+  const pageBox = (labelled: boolean) => (
+    <Checkbox
+      label={labelled ? t('bulk.selectPage') : undefined}
+      aria-label={labelled ? undefined : t('bulk.selectPage')}
+      checked={onPage === 'all'}
+      indeterminate={onPage === 'some'}
+      disabled={pageRows.length === 0}
+      onChange={() => setSelection(togglePage(selection, pageRows, onPage !== 'all'))}
+    />
+  );
   const empty = loading && rows === undefined ? '\u00a0' : t('common.noRecords');
   // The order in force: the one asked for, else the list's own.
   const sortInForce = table.sort || defaultSort;
@@ -258,7 +319,13 @@ export function DataTable<T>({
       ) : (
         <Stack component="ul" gap="sm" m={0} p={0} aria-label={label} aria-busy={loading}>
           {list.map((row, index) => (
-            <RowCard key={rowKey(row)} row={row} index={offset + index + 1} columns={columns} />
+            <RowCard
+              key={rowKey(row)}
+              row={row}
+              index={offset + index + 1}
+              columns={columns}
+              select={selecting ? rowBox(row, index) : undefined}
+            />
           ))}
         </Stack>
       )}
@@ -279,6 +346,7 @@ export function DataTable<T>({
         >
           <Table.Thead>
             <Table.Tr>
+              {selecting ? <Table.Th w={40}>{pageBox(false)}</Table.Th> : null}
               {columns.map((column) => {
                 const direction = column.sort ? sortDirectionOf(sortInForce, column.sort) : null;
                 return (
@@ -307,7 +375,7 @@ export function DataTable<T>({
           <Table.Tbody>
             {list.length === 0 ? (
               <Table.Tr>
-                <Table.Td colSpan={columns.length}>
+                <Table.Td colSpan={columns.length + (selecting ? 1 : 0)}>
                   <Box py="xl" ta="center">
                     <Text c="dimmed" data-testid="table-empty">
                       {empty}
@@ -318,6 +386,7 @@ export function DataTable<T>({
             ) : (
               list.map((row, index) => (
                 <Table.Tr key={rowKey(row)}>
+                  {selecting ? <Table.Td>{rowBox(row, index)}</Table.Td> : null}
                   {columns.map((column) => (
                     <Table.Td
                       key={column.key}
@@ -371,6 +440,33 @@ export function DataTable<T>({
             ) : null}
           </Stack>
         </Alert>
+      ) : null}
+      {selecting ? (
+        <>
+          {phone && pageRows.length > 0 ? pageBox(true) : null}
+          <SelectionBar
+            selection={selection}
+            pageCount={pageRows.length}
+            total={total}
+            pageAll={onPage === 'all'}
+            noun={noun}
+            actions={bulk.actions}
+            onSelectAll={() => setSelection({ ...selection, all: true })}
+            onClear={() => setSelection(NO_SELECTION)}
+            onAction={setActing}
+          />
+          <BulkDialog
+            action={acting}
+            selection={selection}
+            total={total}
+            noun={noun}
+            options={bulk}
+            onClose={(finished) => {
+              setActing(null);
+              if (finished) setSelection(NO_SELECTION);
+            }}
+          />
+        </>
       ) : null}
       {phone ? cards : tableView}
       {pageInfo && !error ? (

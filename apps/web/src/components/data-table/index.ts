@@ -18,3 +18,5 @@ export {
   type OptionsQuery,
 } from './filter-fields';
 export type { ListSource } from './export-button';
+export type { BulkOptions } from './bulk-actions';
+export { filterOf } from './selection';
