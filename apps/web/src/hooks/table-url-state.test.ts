@@ -10,6 +10,7 @@ import {
   readSort,
   sortDirectionOf,
   toggleHidden,
+  viewQuery,
 } from './table-url-state';
 
 describe('readPage', () => {
@@ -147,5 +148,19 @@ describe('hidden columns in the URL', () => {
     expect(toggleHidden(['rides'], 'contact', true, order)).toEqual(['contact', 'rides']);
     expect(toggleHidden(['contact', 'rides'], 'rides', false, order)).toEqual(['contact']);
     expect(toggleHidden([], 'contact', false, order)).toEqual([]);
+  });
+});
+
+describe('viewQuery', () => {
+  it('keeps filters, search, sort, page size and hidden columns, not the page', () => {
+    expect(
+      viewQuery(
+        '?page=4&per_page=50&sort=-created_at&approval=Pending&hide=contact,dob&search=ann',
+      ),
+    ).toBe('per_page=50&sort=-created_at&approval=Pending&hide=contact%2Cdob&search=ann');
+    expect(viewQuery('?driver_page=2&vehicle_page=3&item=driver-4&status=Active')).toBe(
+      'status=Active',
+    );
+    expect(viewQuery('')).toBe('');
   });
 });

@@ -138,3 +138,17 @@ export function toggleHidden(
   else next.delete(key);
   return order.filter((column) => next.has(column));
 }
+
+/**
+ * What a saved view keeps of a list's URL: its filters, search, sort, page
+ * size and hidden columns, not the page it was on (`page`, `driver_page`) nor
+ * a record opened beside it (`item`).
+ */
+export function viewQuery(search: string): string {
+  const params = new URLSearchParams(search);
+  for (const key of [...params.keys()]) {
+    const pageKey = key === 'page' || (key.endsWith('_page') && !key.endsWith('per_page'));
+    if (pageKey || key === 'item') params.delete(key);
+  }
+  return params.toString();
+}

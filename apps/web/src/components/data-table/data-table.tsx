@@ -26,6 +26,7 @@ import { BulkDialog, SelectionBar, type BulkOptions } from './bulk-actions';
 import { ColumnMenu } from './column-menu';
 import { ExportButton, type ListSource } from './export-button';
 import { ListBar, type SortOption } from './list-bar';
+import { ViewMenu } from './view-menu';
 import { NO_SELECTION, pageState, togglePage, toggleRow, type Selection } from './selection';
 import { SearchBox } from './search-box';
 import { TablePagination } from './table-pagination';
@@ -418,6 +419,7 @@ export function DataTable<T>({
         sort={{ options: sortOptions, value: table.sort, onChange: table.setSort }}
         tools={
           <>
+            <ViewMenu />
             <ColumnMenu columns={hideable} hidden={table.hidden} onChange={table.setHidden} />
             {source && may.export(source.endpoint) ? <ExportButton source={source} /> : null}
           </>
