@@ -30,6 +30,7 @@ const DYNAMIC_PREFIXES = [
   'audit.tables.',
   'bulk.actions.',
   'bulk.title.',
+  'palette.kinds.',
   'dashboard.waiting.',
   'documents.field.',
   'documents.kind.',

@@ -5,13 +5,14 @@ import { Link } from 'react-router';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import classes from './app-header.module.css';
 import { LanguageMenu } from '@/components/language-menu';
+import { PaletteButton } from './command-palette';
 
 interface AppHeaderProps {
   sidebarOpened: boolean;
   onToggleSidebar: () => void;
 }
 
-/** SPEC 2: the sidebar toggle and the notification bell; and the language menu. */
+/** SPEC 2: the sidebar toggle and the notification bell; and the search (command palette) and the language menu. */
 export function AppHeader({ sidebarOpened, onToggleSidebar }: AppHeaderProps) {
   const { t } = useTranslation();
   return (
@@ -35,6 +36,7 @@ export function AppHeader({ sidebarOpened, onToggleSidebar }: AppHeaderProps) {
         </Link>
       </Group>
       <Group gap="xs" wrap="nowrap">
+        <PaletteButton />
         <LanguageMenu />
         <NotificationBell />
       </Group>

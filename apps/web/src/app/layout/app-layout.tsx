@@ -9,6 +9,7 @@ import { queryOf } from '@/lib/call';
 import { TwoFactorEnrolment } from './two-factor-enrolment';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
+import { CommandPalette } from './command-palette';
 import { Sidebar } from './sidebar';
 
 /** The frame of every protected screen: header, sidebar, content and footer. */
@@ -58,6 +59,7 @@ export function AppLayout() {
       <AppShell.Footer>
         <AppFooter />
       </AppShell.Footer>
+      <CommandPalette />
     </AppShell>
   );
 }

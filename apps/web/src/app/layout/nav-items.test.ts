@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isActive, isGroup, NAV_ENTRIES } from './nav-items';
+import { isActive, isGroup, NAV_ENTRIES, NAV_SCREENS, screensMatching } from './nav-items';
 
 const entry = (to: string) => {
   const found = NAV_ENTRIES.find((e) => e.to === to);
@@ -41,5 +41,32 @@ describe('the sidebar entries', () => {
     expect(isActive(entry('/setting'), '/setting')).toBe(true);
     expect(isActive(entry('/setting'), '/sales')).toBe(false);
     expect(isActive(entry('/review'), '/expiring-documents')).toBe(true);
+  });
+});
+
+describe('the screens the command palette jumps to', () => {
+  it("are the sidebar's pages, a group's children in its place", () => {
+    expect(NAV_SCREENS.map((screen) => screen.to)).toEqual([
+      '/',
+      '/review',
+      '/user',
+      '/company',
+      '/vehicle',
+      '/driver',
+      '/trip',
+      '/sales',
+      '/faq',
+      '/coupon',
+      '/my-profile',
+      '/administrators',
+      '/audit-log',
+    ]);
+  });
+
+  it('match what is typed anywhere in their label, in any case', () => {
+    const screens = [{ label: 'Trips' }, { label: 'Audit log' }, { label: 'Drivers' }];
+    expect(screensMatching(screens, ' LOG ')).toEqual([{ label: 'Audit log' }]);
+    expect(screensMatching(screens, 'ri')).toEqual([{ label: 'Trips' }, { label: 'Drivers' }]);
+    expect(screensMatching(screens, '')).toEqual(screens);
   });
 });

@@ -91,3 +91,16 @@ export function isActive(entry: NavItem | NavGroup, pathname: string): boolean {
     (path) => pathname === path || pathname.startsWith(`${path}/`),
   );
 }
+
+/** Every screen the sidebar opens (a group's pages, not the group), in its order. */
+export const NAV_SCREENS: readonly NavItem[] = NAV_ENTRIES.flatMap((entry) =>
+  isGroup(entry) ? entry.children : [entry],
+);
+
+/** The screens whose label holds what is typed (any case; all of them for nothing typed). */
+export function screensMatching<S extends { label: string }>(screens: readonly S[], typed: string) {
+  const text = typed.trim().toLocaleLowerCase();
+  return text === ''
+    ? [...screens]
+    : screens.filter((screen) => screen.label.toLocaleLowerCase().includes(text));
+}
