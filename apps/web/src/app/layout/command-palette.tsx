@@ -40,7 +40,7 @@ export function PaletteButton() {
     <Button
       variant="default"
       leftSection={<IconSearch size={16} />}
-      rightSection={<Kbd size="xs">Ctrl K</Kbd>}
+      rightSection={<Kbd size="xs">{t('palette.shortcut')}</Kbd>}
       aria-label={t('palette.open')}
       onClick={spotlight.open}
     >
