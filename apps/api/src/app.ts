@@ -41,6 +41,7 @@ import { rideRoutes } from './modules/rides';
 import { salesRoutes } from './modules/sales';
 import { userRoutes } from './modules/users';
 import { vehicleRoutes } from './modules/vehicles';
+import { viewRoutes } from './modules/views';
 import { apiReferencePlugin } from './plugins/api-reference';
 import { errorsPlugin, fail } from './plugins/errors';
 import { languagePlugin } from './plugins/language';
@@ -162,6 +163,7 @@ export async function buildApp({
       await api.register(adminRoutes);
       await api.register(auditLogRoutes);
       await api.register(lookupRoutes);
+      await api.register(viewRoutes);
     },
     { prefix: API_BASE },
   );

@@ -232,3 +232,61 @@ export function writeUploads(config: Config, stored: readonly string[]) {
     writeFileSync(file, `<svg xmlns="http://www.w3.org/2000/svg"><title>${path}</title></svg>`);
   }
 }
+
+/**
+ * Cells of a CSV text as RFC 4180 reads it (quoted fields, doubled quotes,
+ * CRLF lines), after its byte-order mark; the final line break ends no row.
+ */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  const body = text.replace(/^\uFEFF/, '');
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i];
+    if (quoted) {
+      if (c === '"' && body[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\r' && body[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i++;
+    } else cell += c;
+  }
+  if (cell !== '' || row.length) rows.push([...row, cell]);
+  return rows;
+}
+
+/** A list call with `format=csv` as a browser downloads it: status, headers, text and cells. */
+export async function downloadCsv(
+  app: App,
+  token: string,
+  endpoint: AnyEndpoint,
+  input: Input = {},
+  headers: Record<string, string> = {},
+) {
+  const res = await app.inject({
+    url: urlOf(endpoint),
+    query: {
+      ...Object.fromEntries(Object.entries(input).map(([k, v]) => [k, String(v)])),
+      format: 'csv',
+    },
+    headers: { ...bearer(token), ...headers },
+  });
+  return {
+    statusCode: res.statusCode,
+    headers: res.headers,
+    text: res.body,
+    rows: parseCsv(res.body),
+  };
+}

@@ -9,6 +9,8 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import Cursor from 'pg-cursor';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { lockDataDir } from './data-dir-lock';
 import { oneQueryPerTurn } from './one-query-per-turn';
 import * as schema from './schema';
@@ -23,6 +25,14 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   /** Rows of a raw SQL statement, on either driver. */
   rows<T>(query: SQL): Promise<T[]>;
+  /**
+   * The rows of a statement (ending in its `order by`) in batches of `batch`,
+   * without holding them all: on PostgreSQL from a cursor on one pooled
+   * connection, on PGlite (one process, the demo's few rows) a statement per
+   * batch (`limit`/`offset` over it). Stopping the iteration early (a
+   * `break`, a destroyed stream) closes the cursor and frees the connection.
+   */
+  batches<T>(query: SQL, batch: number): AsyncGenerator<T[], void, undefined>;
   migrate(): Promise<void>;
   close(): Promise<void>;
   /**
@@ -85,6 +95,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       db,
       kind: 'postgres',
       rows: async <T>(query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows,
+      batches: <T>(query: SQL, batch: number) => cursorBatches<T>(pool, query, batch),
       migrate: async () => {
         // Instances starting together take turns; the loser finds nothing left to apply.
         const client = await pool.connect();
@@ -124,6 +135,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     db,
     kind: 'pglite',
     rows: async <T>(query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows,
+    batches: async function* <T>(query: SQL, batch: number) {
+      for (let offset = 0; ; offset += batch) {
+        const { rows } = (await db.execute(
+          sql`select * from (${query}) q limit ${batch} offset ${offset}`,
+        )) as unknown as { rows: T[] };
+        if (rows.length) yield rows;
+        if (rows.length < batch) return;
+      }
+    },
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     close: () => client.close().finally(releaseLock),
     listen: async (channel, onPayload) => {
@@ -195,5 +215,31 @@ export async function ping(database: Database): Promise<boolean> {
     return true;
   } catch {
     return false;
+  }
+}
+
+const dialect = new PgDialect();
+
+/** A PostgreSQL cursor's batches (see Database.batches); closed however the loop ends. */
+async function* cursorBatches<T>(pool: pg.Pool, query: SQL, batch: number) {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const client = await pool.connect();
+  const cursor = client.query(new Cursor<T>(text, params as unknown[]));
+  let broken = false;
+  try {
+    for (;;) {
+      const rows = await cursor.read(batch);
+      if (rows.length) yield rows;
+      if (rows.length < batch) return;
+    }
+  } catch (err) {
+    broken = true;
+    throw err;
+  } finally {
+    await cursor.close().catch(() => {
+      broken = true;
+    });
+    // A connection whose cursor failed to close is not handed to another query.
+    client.release(broken);
   }
 }

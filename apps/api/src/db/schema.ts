@@ -732,3 +732,24 @@ export const flags = pgTable('app_flags', {
   value: text('value').notNull(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * An administrator's saved view of a list (issue 21): a name and the list's
+ * URL query string. One name per administrator and list (saving it again
+ * replaces the query).
+ */
+export const savedViews = pgTable(
+  'saved_views',
+  {
+    id: serial('id').primaryKey(),
+    adminId: integer('admin_id')
+      .notNull()
+      .references(() => admins.id, { onDelete: 'cascade' }),
+    /** One of the web's list routes (VIEW_LISTS). */
+    list: text('list').notNull(),
+    name: text('name').notNull(),
+    query: text('query').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('saved_views_admin_list_name_idx').on(t.adminId, t.list, t.name)],
+);

@@ -330,6 +330,23 @@ export const ES_MESSAGES: Readonly<Record<string, string>> = {
   'q must be 2 to 100 characters.': 'q debe tener entre 2 y 100 caracteres.',
   'Lookup done.': 'Búsqueda hecha.',
 
+  // ------------------------------------------------------------ CSV export: column headers
+  'Trip ID': 'ID del viaje',
+  'Trip date': 'Fecha del viaje',
+  Passenger: 'Pasajero',
+  'Passenger phone': 'Teléfono del pasajero',
+  'Passenger email': 'Correo del pasajero',
+  Driver: 'Conductor',
+  'Driver phone': 'Teléfono del conductor',
+  Company: 'Empresa',
+  'Pick up': 'Recogida',
+  'Drop off': 'Destino',
+  Price: 'Precio',
+  'Service type': 'Tipo de servicio',
+  'Vehicle type': 'Tipo de vehículo',
+  'License plate': 'Matrícula',
+  Status: 'Estado',
+
   // ------------------------------------------------------------ errors of any call
   'This value is not valid.': 'Este valor no es válido.',
   'The request is not valid.': 'La solicitud no es válida.',

@@ -136,7 +136,7 @@ const NEWEST: RideSort = { field: 'created_at', descending: true };
 function searchRideIds(
   f: RideFilter & { search: string },
   sort: RideSort,
-  limit: number,
+  limit: number | null,
   offset: number,
 ): SQL {
   const key = SORT_KEYS[sort.field];
@@ -145,7 +145,7 @@ function searchRideIds(
   const people = sql`people as materialized (
       select id, role from users where deleted_at is null and ${contains(sql`search`, f.search)}
     )`;
-  const inOrder = (first: number) =>
+  const inOrder = (first: number | null) =>
     sql`order by ${orderOf(key, sort.descending, sql`r.id`)} limit ${first}`;
   if (f.accounts?.length) {
     return sql`with ${people}
@@ -158,7 +158,7 @@ function searchRideIds(
       ${inOrder(limit)} offset ${offset}`;
   }
   const also = filters.length ? sql` and ${allOf(filters)}` : sql``;
-  const first = inOrder(offset + limit);
+  const first = inOrder(limit === null ? null : offset + limit);
   return sql`with ${people}, matches as (
         (select r.id, ${key} as sort_key from rides r where ${matchesAddress}${also} ${first})
         union all
@@ -281,6 +281,23 @@ export async function listRides(
     ${joins}
     order by ${order}`;
   return pageOfList(db, request, await countRides(db, f), { ids, rows }, toRide);
+}
+
+/**
+ * Every ride the filters keep, in list order, as one statement for an export
+ * (Database.batches): without a search the rides are read in order from the
+ * sort's index and joined one by one, nothing sorted; a search selects its
+ * matching ids first.
+ */
+export function exportRides(f: RideFilter, sort: RideSort = NEWEST) {
+  const order = orderOf(SORT_KEYS[sort.field], sort.descending, sql`r.id`);
+  const where = hasSearch(f)
+    ? sql`r.id in (${searchRideIds(f, sort, null, 0)})`
+    : allOf(conditionsOf(f));
+  return {
+    query: sql`${select} from rides r ${joins} where ${where} order by ${order}`,
+    toItem: toRide,
+  };
 }
 
 type RideDetailRow = RideRow & {

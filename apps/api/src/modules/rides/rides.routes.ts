@@ -4,18 +4,41 @@ import {
   rideCancel,
   rideDetail,
   rideList,
+  type Ride,
   type UserType,
 } from '@cabdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../lib/http-error';
+import { moneyCell } from '../../lib/csv';
+import { itemBatches, sendCsv, type CsvColumn } from '../../lib/export';
 import { route } from '../../lib/route';
 import {
   cancelRide,
   findRide,
   findRideAccount,
   listRides,
+  exportRides,
   type RideAccount,
 } from './rides.repository';
+
+/** The columns of the trips' export: what the trip list shows. */
+const RIDE_COLUMNS: readonly CsvColumn<Ride>[] = [
+  { header: 'Trip ID', cell: (r) => r.id },
+  { header: 'Trip date', cell: (r) => r.created_at },
+  { header: 'Passenger', cell: (r) => r.user.name },
+  { header: 'Passenger phone', cell: (r) => r.user.phone },
+  { header: 'Passenger email', cell: (r) => r.user.email },
+  { header: 'Driver', cell: (r) => r.driver?.name },
+  { header: 'Driver phone', cell: (r) => r.driver?.phone },
+  { header: 'Company', cell: (r) => r.company?.company_name ?? r.company?.name },
+  { header: 'Pick up', cell: (r) => r.pickup_address },
+  { header: 'Drop off', cell: (r) => r.drop_address },
+  { header: 'Price', cell: (r) => moneyCell(r.amount) },
+  { header: 'Service type', cell: (r) => r.driver?.vehicle?.service_type_data.title },
+  { header: 'Vehicle type', cell: (r) => r.driver?.vehicle?.vehicle_type_data.title },
+  { header: 'License plate', cell: (r) => r.driver?.vehicle?.license_number },
+  { header: 'Status', cell: (r) => r.ride_status },
+];
 
 /** ride-list and ride-detail (SPEC 7), and ride-cancel (issue 5). */
 export async function rideRoutes(app: FastifyInstance) {
@@ -30,7 +53,7 @@ export async function rideRoutes(app: FastifyInstance) {
     return account;
   }
 
-  route(app, rideList, async (request) => {
+  route(app, rideList, async (request, reply) => {
     const q = request.query;
     const accounts: RideAccount[] = [];
     if (q.user_id !== undefined) {
@@ -51,6 +74,13 @@ export async function rideRoutes(app: FastifyInstance) {
       maxAmount: q.max_amount,
       search: q.search,
     };
+    if (q.format === 'csv') {
+      return sendCsv(request, reply, app.database, app.clock(), {
+        endpoint: rideList,
+        columns: RIDE_COLUMNS,
+        batches: itemBatches(app.database, exportRides(filter, q.sort)),
+      });
+    }
     return {
       status: true,
       message: DIRECTORY_MESSAGES.ridesFetched,

@@ -1,0 +1,75 @@
+import { Readable } from 'node:stream';
+import { localizeMessage, mayExport, negotiateLanguage, type AnyEndpoint } from '@cabdesk/contract';
+import type { SQL } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Database } from '../db/client';
+import { roleRefused, sessionOf } from '../modules/auth';
+import { audit } from './audit';
+import { BOM, csvLine, type CellValue } from './csv';
+
+/** A column of an export: its header (English, translated per request) and its cell. */
+export type CsvColumn<T> = { header: string; cell: (item: T) => CellValue };
+
+/** Rows read per statement or cursor fetch while exporting. */
+export const EXPORT_BATCH = 1000;
+
+/** The query parameters that shape a page, not the set: left out of the audit row. */
+const NOT_FILTERS = new Set(['page', 'per_page', 'format']);
+
+/**
+ * Answers `format=csv` of a list call: the whole set `batches` yields (every
+ * row the filters keep, in the list's order), as a CSV download streamed in
+ * batches while the client reads it: a slow client slows the reading, one
+ * that goes away stops it (the stream is destroyed, which ends `batches`).
+ * Only EXPORT_ROLES may (403 otherwise); the export is audited first, with
+ * the list and its filters. The header row is in the request's language.
+ */
+export async function sendCsv<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  database: Database,
+  now: Date,
+  list: {
+    endpoint: AnyEndpoint;
+    columns: readonly CsvColumn<T>[];
+    batches: AsyncIterable<T[]>;
+  },
+): Promise<FastifyReply> {
+  const { role } = sessionOf(request);
+  const { endpoint, columns, batches } = list;
+  if (!mayExport(role, endpoint) || endpoint.export === null) throw roleRefused(role);
+  const filters = Object.fromEntries(
+    Object.entries((request.query ?? {}) as Record<string, unknown>).filter(
+      ([name, value]) => !NOT_FILTERS.has(name) && value !== undefined,
+    ),
+  );
+  await audit(database.db, request, {
+    action: 'export',
+    tableName: endpoint.export,
+    after: { list: endpoint.path, filters },
+  });
+  const language = negotiateLanguage(request.headers['accept-language']);
+  const header = csvLine(columns.map((c) => localizeMessage(c.header, language)));
+  async function* lines() {
+    yield BOM + header;
+    for await (const batch of batches) {
+      yield batch.map((item) => csvLine(columns.map((c) => c.cell(item)))).join('');
+    }
+  }
+  const day = now.toISOString().slice(0, 10);
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${endpoint.export}-${day}.csv"`)
+    .header('cache-control', 'no-store')
+    .send(Readable.from(lines(), { objectMode: false }));
+}
+
+/** The items of a list's export statement, batch by batch (its rows through `toItem`). */
+export async function* itemBatches<R, T>(
+  database: Database,
+  list: { query: SQL; toItem: (row: R) => T },
+) {
+  for await (const batch of database.batches<R>(list.query, EXPORT_BATCH)) {
+    yield batch.map(list.toItem);
+  }
+}

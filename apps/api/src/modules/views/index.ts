@@ -1,0 +1,2 @@
+/** The saved views module's public face: its routes. */
+export { viewRoutes } from './views.routes';
