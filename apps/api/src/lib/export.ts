@@ -32,7 +32,7 @@ export async function sendCsv<T>(
   list: {
     endpoint: AnyEndpoint;
     columns: readonly CsvColumn<T>[];
-    batches: AsyncIterable<T[]>;
+    batches: AsyncIterable<T[]> | Iterable<T[]>;
   },
 ): Promise<FastifyReply> {
   const { role } = sessionOf(request);
@@ -62,6 +62,19 @@ export async function sendCsv<T>(
     .header('content-disposition', `attachment; filename="${endpoint.export}-${day}.csv"`)
     .header('cache-control', 'no-store')
     .send(Readable.from(lines(), { objectMode: false }));
+}
+
+/**
+ * The items of a small list read a batch at a time by its own page call
+ * (`rows(limit, offset)`): the FAQ, coupons, the review queue, expiring
+ * documents, each a few hundred rows at most.
+ */
+export async function* pagedBatches<T>(rows: (limit: number, offset: number) => Promise<T[]>) {
+  for (let offset = 0; ; offset += EXPORT_BATCH) {
+    const batch = await rows(EXPORT_BATCH, offset);
+    if (batch.length) yield batch;
+    if (batch.length < EXPORT_BATCH) return;
+  }
 }
 
 /** The items of a list's export statement, batch by batch (its rows through `toItem`). */

@@ -76,6 +76,14 @@ describe('the API reference', () => {
     expect(Object.keys(approval.responses)).toEqual(
       expect.arrayContaining(['200', '400', '401', '404', '409']),
     );
+
+    // A list that exports documents its CSV answer and the format parameter.
+    const rides = document.paths[`${API_BASE}ride-list`]!.get! as {
+      parameters: { name: string }[];
+      responses: Record<string, { content: Record<string, unknown> }>;
+    };
+    expect(Object.keys(rides.responses['200']!.content)).toEqual(['application/json', 'text/csv']);
+    expect(rides.parameters.map((p) => p.name)).toContain('format');
   });
 
   it('serves the interactive reference page and its assets without a session', async () => {

@@ -92,8 +92,13 @@ function operation(e: AnyEndpoint) {
             content: { 'text/event-stream': { schema: { type: 'string' } } },
           }
         : {
-            description: 'Success: `{ status: true, message, data }`.',
-            content: { 'application/json': { schema: jsonSchema(e.response, 'output') } },
+            description: e.export
+              ? 'Success: `{ status: true, message, data }`; with `format=csv` (Owner, Finance), the whole filtered, sorted list as a CSV download.'
+              : 'Success: `{ status: true, message, data }`.',
+            content: {
+              'application/json': { schema: jsonSchema(e.response, 'output') },
+              ...(e.export ? { 'text/csv': { schema: { type: 'string' } } } : {}),
+            },
           },
       ...errorResponses(e),
     },

@@ -14,6 +14,7 @@ import { HttpError } from '../../lib/http-error';
 import { createMailer } from '../../lib/mailer';
 import { hashPassword } from '../../lib/password';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../../lib/password-policy';
+import { sendCsv } from '../../lib/export';
 import { route } from '../../lib/route';
 import { hashToken, newToken } from '../../lib/tokens';
 import {
@@ -64,14 +65,30 @@ export async function adminRoutes(app: FastifyInstance) {
   const publicUrlOf = (request: FastifyRequest) =>
     config.publicUrl ?? `${request.protocol}://${request.host}`;
 
-  route(app, adminList, async () => ({
-    status: true,
-    message: ADMIN_MESSAGES.listed,
-    data: {
-      admins: (await listAdmins(db)).map(toAdministrator),
-      two_factor_required: await twoFactorRequired(db),
-    },
-  }));
+  route(app, adminList, async (request, reply) => {
+    const admins = (await listAdmins(db)).map(toAdministrator);
+    if (request.query.format === 'csv') {
+      type Row = (typeof admins)[number];
+      return sendCsv(request, reply, app.database, app.clock(), {
+        endpoint: adminList,
+        columns: [
+          { header: 'Name', cell: (a: Row) => a.name },
+          { header: 'Email', cell: (a: Row) => a.email },
+          { header: 'Role', cell: (a: Row) => a.role },
+          { header: 'Status', cell: (a: Row) => a.status },
+          { header: 'Two-factor sign-in', cell: (a: Row) => (a.two_factor ? 'Yes' : 'No') },
+          { header: 'Last sign-in', cell: (a: Row) => a.last_login_at },
+          { header: 'Created', cell: (a: Row) => a.created_at },
+        ],
+        batches: [admins],
+      });
+    }
+    return {
+      status: true,
+      message: ADMIN_MESSAGES.listed,
+      data: { admins, two_factor_required: await twoFactorRequired(db) },
+    };
+  });
 
   route(app, adminInvite, async (request) => {
     const owner = sessionOf(request);

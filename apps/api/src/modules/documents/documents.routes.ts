@@ -3,9 +3,11 @@ import {
   DOCUMENT_MESSAGES,
   documentUpdate,
   expiringDocuments,
+  type ExpiringDocumentItem,
 } from '@cabdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../lib/http-error';
+import { pagedBatches, sendCsv } from '../../lib/export';
 import { route } from '../../lib/route';
 import { dayOf, listExpiring, updateDocument } from './documents.repository';
 
@@ -39,12 +41,36 @@ export async function documentRoutes(app: FastifyInstance) {
     };
   });
 
-  route(app, expiringDocuments, async (request) => {
-    const { within_days, ...page } = request.query;
+  route(app, expiringDocuments, async (request, reply) => {
+    const { within_days, format, ...page } = request.query;
+    const today = dayOf(app.clock());
+    if (format === 'csv') {
+      return sendCsv(request, reply, app.database, app.clock(), {
+        endpoint: expiringDocuments,
+        columns: [
+          { header: 'Kind', cell: (d: ExpiringDocumentItem) => d.kind },
+          { header: 'ID', cell: (d: ExpiringDocumentItem) => d.id },
+          { header: 'Name', cell: (d: ExpiringDocumentItem) => d.name },
+          { header: 'Document', cell: (d: ExpiringDocumentItem) => d.document },
+          { header: 'Expires on', cell: (d: ExpiringDocumentItem) => d.expires_on },
+          { header: 'Days left', cell: (d: ExpiringDocumentItem) => d.days_left },
+          { header: 'Status', cell: (d: ExpiringDocumentItem) => d.status },
+        ],
+        batches: pagedBatches(
+          async (limit, offset) =>
+            (
+              await listExpiring(db, today, within_days, {
+                page: offset / limit + 1,
+                per_page: limit,
+              })
+            ).data,
+        ),
+      });
+    }
     return {
       status: true,
       message: DOCUMENT_MESSAGES.documentsFetched,
-      data: await listExpiring(db, dayOf(app.clock()), within_days, page),
+      data: await listExpiring(db, today, within_days, page),
     };
   });
 }

@@ -1,5 +1,6 @@
 import { REVIEW_MESSAGES, reviewQueue, tableOfKind } from '@cabdesk/contract';
 import type { FastifyInstance } from 'fastify';
+import { pagedBatches, sendCsv } from '../../lib/export';
 import { route } from '../../lib/route';
 import { documentsOf } from '../documents';
 import { listWaiting } from './review.repository';
@@ -8,8 +9,25 @@ import { listWaiting } from './review.repository';
 export async function reviewRoutes(app: FastifyInstance) {
   const { db } = app.database;
 
-  route(app, reviewQueue, async (request) => {
-    const { kind, ...page } = request.query;
+  route(app, reviewQueue, async (request, reply) => {
+    const { kind, format, ...page } = request.query;
+    if (format === 'csv') {
+      type Row = Awaited<ReturnType<typeof listWaiting>>['data'][number];
+      return sendCsv(request, reply, app.database, app.clock(), {
+        endpoint: reviewQueue,
+        columns: [
+          { header: 'Kind', cell: (r: Row) => r.kind },
+          { header: 'ID', cell: (r: Row) => r.id },
+          { header: 'Name', cell: (r: Row) => r.name },
+          { header: 'Company', cell: (r: Row) => r.company_name },
+          { header: 'Submitted', cell: (r: Row) => r.submitted_at },
+        ],
+        batches: pagedBatches(
+          async (limit, offset) =>
+            (await listWaiting(db, kind, { page: offset / limit + 1, per_page: limit })).data,
+        ),
+      });
+    }
     const waiting = await listWaiting(db, kind, page);
     return {
       status: true,

@@ -62,6 +62,25 @@ const SORT_KEYS: Record<TransactionSort['field'], SQL> = {
 
 const NEWEST: TransactionSort = { field: 'created_at', descending: true };
 
+const conditionsOf = (f: TransactionFilter) => {
+  const conditions = [...withinRange(sql`t.created_at`, f.made)];
+  if (f.paymentMethod !== undefined) conditions.push(sql`t.payment_method = ${f.paymentMethod}`);
+  return conditions;
+};
+
+const select = sql`
+  select t.id, t.transaction_id, t.ride_id, t.amount::text as amount, t.payment_method,
+    ${isoText(sql`t.created_at`)} as created_at`;
+
+/** Every payment the filter keeps, in list order, as one statement for an export. */
+export function exportTransactions(f: TransactionFilter, sort: TransactionSort = NEWEST) {
+  const order = orderOf(SORT_KEYS[sort.field], sort.descending, sql`t.id`);
+  return {
+    query: sql`${select} from transactions t where ${allOf(conditionsOf(f))} order by ${order}`,
+    toItem: toTransaction,
+  };
+}
+
 /**
  * One page of payments, newest first or by `sort` (ties by id), with the count
  * and sum of every payment the filter keeps.
@@ -72,8 +91,7 @@ export async function listTransactions(
   request: PageRequest,
   sort: TransactionSort = NEWEST,
 ): Promise<Paged<Transaction> & { total_amount: number }> {
-  const conditions = [...withinRange(sql`t.created_at`, f.made)];
-  if (f.paymentMethod !== undefined) conditions.push(sql`t.payment_method = ${f.paymentMethod}`);
+  const conditions = conditionsOf(f);
   const order = orderOf(SORT_KEYS[sort.field], sort.descending, sql`t.id`);
   const totals = await totalsOf(db, f);
   const page = await pageOfList(
@@ -85,9 +103,7 @@ export async function listTransactions(
                                   order by ${order} limit ${limit} offset ${offset}`,
       rows: (ids) => sql`
         with page as (${ids})
-        select t.id, t.transaction_id, t.ride_id, t.amount::text as amount, t.payment_method,
-          ${isoText(sql`t.created_at`)} as created_at
-        from page p join transactions t on t.id = p.id
+        ${select} from page p join transactions t on t.id = p.id
         order by ${order}`,
     },
     toTransaction,

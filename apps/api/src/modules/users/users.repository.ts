@@ -222,6 +222,16 @@ export async function listUsers(
   return pageOfList(db, request, await countUsers(db, f), { ids, rows }, toItem);
 }
 
+/** Every person the filters keep, in list order, as one statement for an export. */
+export function exportUsers(f: UserFilter, sort: Sort<PersonSort> = NEWEST) {
+  const { key } = SORT_KEYS[sort.field];
+  return {
+    query: sql`select ${itemColumns} from users u ${itemJoins}
+               where ${conditionsOf(f)} order by ${orderOf(key, sort.descending, sql`u.id`)}`,
+    toItem,
+  };
+}
+
 /** The rides column that ties a ride to an account of this role. */
 export const rideColumnOf = (role: UserType) =>
   role === 'User' ? sql`user_id` : role === 'Driver' ? sql`driver_id` : sql`company_id`;

@@ -8,11 +8,35 @@ import {
   userList,
   type UserListItem,
 } from '@cabdesk/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../../lib/http-error';
+import { itemBatches, sendCsv, type CsvColumn } from '../../lib/export';
 import { route } from '../../lib/route';
 import { documentsOf, kindOfRole } from '../documents';
-import { findUserDetail, findUserRole, listUsers } from './users.repository';
+import {
+  exportUsers,
+  findUserDetail,
+  findUserRole,
+  listUsers,
+  type UserFilter,
+} from './users.repository';
+
+/** The columns of the people's exports: what the user, driver and company lists show. */
+const USER_COLUMNS: readonly CsvColumn<UserListItem>[] = [
+  { header: 'ID', cell: (u) => u.id },
+  { header: 'Role', cell: (u) => u.user_type },
+  { header: 'Name', cell: (u) => u.name },
+  { header: 'Company name', cell: (u) => u.company_name },
+  { header: 'Phone', cell: (u) => u.phone },
+  { header: 'Email', cell: (u) => u.email },
+  { header: 'Registration date', cell: (u) => u.created_at },
+  { header: 'Status', cell: (u) => u.status },
+  { header: 'Approval', cell: (u) => u.approval },
+  { header: 'Total vehicles', cell: (u) => u.total_vehicle },
+  { header: 'Total drivers', cell: (u) => u.total_driver },
+  { header: 'Trips', cell: (u) => u.driver_rides_count },
+  { header: 'Company', cell: (u) => u.company?.company_name },
+];
 
 /** user-list, all-users, driver-list and user-detail (SPEC 7). */
 export async function userRoutes(app: FastifyInstance) {
@@ -24,10 +48,25 @@ export async function userRoutes(app: FastifyInstance) {
     data: page.data.map((user) => ({ ...user, profile: url(user.profile) })),
   });
 
-  route(app, userList, async (request) => {
+  /** The export of a list of people: every one `filter` keeps, in `sort`'s order. */
+  const exported = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    endpoint: typeof userList | typeof allUsers | typeof driverList,
+    filter: UserFilter,
+    sort: Parameters<typeof exportUsers>[1],
+  ) =>
+    sendCsv(request, reply, app.database, app.clock(), {
+      endpoint,
+      columns: USER_COLUMNS,
+      batches: itemBatches(app.database, exportUsers(filter, sort)),
+    });
+
+  route(app, userList, async (request, reply) => {
     const { user_type, status, approval, search, from, to, tz, sort, page, per_page } =
       request.query;
     const filter = { role: user_type, status, approval, search, registered: { from, to, tz } };
+    if (request.query.format === 'csv') return exported(request, reply, userList, filter, sort);
     return {
       status: true,
       message: DIRECTORY_MESSAGES.usersFetched,
@@ -35,9 +74,10 @@ export async function userRoutes(app: FastifyInstance) {
     };
   });
 
-  route(app, allUsers, async (request) => {
+  route(app, allUsers, async (request, reply) => {
     const { status, approval, search, from, to, tz, sort, page, per_page } = request.query;
     const filter = { status, approval, search, registered: { from, to, tz } };
+    if (request.query.format === 'csv') return exported(request, reply, allUsers, filter, sort);
     return {
       status: true,
       message: DIRECTORY_MESSAGES.usersFetched,
@@ -45,26 +85,20 @@ export async function userRoutes(app: FastifyInstance) {
     };
   });
 
-  route(app, driverList, async (request) => {
+  route(app, driverList, async (request, reply) => {
     const { company_id, status, approval, search, from, to, tz, sort, page, per_page } =
       request.query;
     if (company_id !== undefined && (await findUserRole(db, company_id)) !== 'Company') {
       throw new HttpError(404, DIRECTORY_MESSAGES.companyNotFound);
     }
-    const filter = { status, approval, search, registered: { from, to, tz } };
+    const base = { status, approval, search, registered: { from, to, tz } };
+    const filter: UserFilter =
+      company_id === undefined ? { ...base, role: 'Driver' } : { ...base, companyId: company_id };
+    if (request.query.format === 'csv') return exported(request, reply, driverList, filter, sort);
     return {
       status: true,
       message: DIRECTORY_MESSAGES.driversFetched,
-      data: signed(
-        await listUsers(
-          db,
-          company_id === undefined
-            ? { ...filter, role: 'Driver' }
-            : { ...filter, companyId: company_id },
-          { page, per_page },
-          sort,
-        ),
-      ),
+      data: signed(await listUsers(db, filter, { page, per_page }, sort)),
     };
   });
 

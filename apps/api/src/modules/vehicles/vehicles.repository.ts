@@ -176,6 +176,15 @@ export async function listVehicles(
   return pageOfList(db, request, await countVehicles(db, f), { ids, rows }, toVehicle);
 }
 
+/** Every vehicle the filters keep, in list order, as one statement for an export. */
+export function exportVehicles(f: VehicleFilter, sort: VehicleSort = NEWEST) {
+  const order = orderOf(SORT_KEYS[sort.field], sort.descending, sql`v.id`);
+  return {
+    query: sql`${select} from vehicles v ${joins} where ${conditionsOf(f)} order by ${order}`,
+    toItem: toVehicle,
+  };
+}
+
 /** vehicle-detail as stored: images are upload paths and documents not yet assembled. */
 export type StoredVehicleDetail = Omit<VehicleDetail, 'documents'> & { expiries: Expiries | null };
 

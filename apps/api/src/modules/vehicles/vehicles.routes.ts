@@ -1,10 +1,27 @@
 import { DIRECTORY_MESSAGES, type Vehicle, vehicleDetail, vehicleList } from '@cabdesk/contract';
 import type { FastifyInstance } from 'fastify';
+import { itemBatches, sendCsv, type CsvColumn } from '../../lib/export';
 import { HttpError } from '../../lib/http-error';
 import { route } from '../../lib/route';
 import { documentsOf } from '../documents';
 import { findUserRole } from '../users';
-import { findVehicle, listVehicles } from './vehicles.repository';
+import { exportVehicles, findVehicle, listVehicles } from './vehicles.repository';
+
+/** The columns of the vehicles' export: what the vehicle list shows. */
+const VEHICLE_COLUMNS: readonly CsvColumn<Vehicle>[] = [
+  { header: 'ID', cell: (v) => v.id },
+  { header: 'Company', cell: (v) => v.company_data.company_name ?? v.company_data.name },
+  { header: 'Service type', cell: (v) => v.service_type_data.title },
+  { header: 'Vehicle type', cell: (v) => v.vehicle_type_data.title },
+  { header: 'Brand', cell: (v) => v.brand_name.name },
+  { header: 'Model', cell: (v) => v.model_name.name },
+  { header: 'Color', cell: (v) => v.color_name.name },
+  { header: 'Available seats', cell: (v) => v.vehicle_type_data.seats },
+  { header: 'License plate', cell: (v) => v.license_number },
+  { header: 'Approval', cell: (v) => v.approval },
+  { header: 'Status', cell: (v) => v.status },
+  { header: 'Registration date', cell: (v) => v.created_at },
+];
 
 /** A vehicle's documents and photos. */
 const VEHICLE_IMAGES = [
@@ -27,7 +44,7 @@ export async function vehicleRoutes(app: FastifyInstance) {
     return copy;
   };
 
-  route(app, vehicleList, async (request) => {
+  route(app, vehicleList, async (request, reply) => {
     const { company_id, approval, service_type_id, vehicle_type_id, search, sort, ...page } =
       request.query;
     if (company_id !== undefined && (await findUserRole(db, company_id)) !== 'Company') {
@@ -40,6 +57,13 @@ export async function vehicleRoutes(app: FastifyInstance) {
       vehicleTypeId: vehicle_type_id,
       search,
     };
+    if (request.query.format === 'csv') {
+      return sendCsv(request, reply, app.database, app.clock(), {
+        endpoint: vehicleList,
+        columns: VEHICLE_COLUMNS,
+        batches: itemBatches(app.database, exportVehicles(filter, sort)),
+      });
+    }
     const vehicles = await listVehicles(db, filter, page, sort);
     return {
       status: true,

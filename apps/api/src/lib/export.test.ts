@@ -1,0 +1,146 @@
+import {
+  allUsers,
+  auditLog,
+  driverList,
+  ENDPOINTS,
+  transactionList,
+  userList,
+  vehicleList,
+} from '@cabdesk/contract';
+import { describe, expect, it } from 'vitest';
+import {
+  createCompany,
+  createDriver,
+  createRide,
+  createUser,
+  createVehicle,
+} from '../../test/builders';
+import { createAdmin, downloadCsv, signedInApp, signIn } from '../../test/helper';
+import { csvCell, csvLine } from './csv';
+
+/** The least each list needs besides format=csv. */
+const REQUIRED: Record<string, Record<string, string>> = { 'user-list': { user_type: 'Driver' } };
+
+describe('CSV cells', () => {
+  it('quotes per RFC 4180 and neutralises text a spreadsheet would run', () => {
+    expect(csvCell('plain')).toBe('plain');
+    expect(csvCell('a,b')).toBe('"a,b"');
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+    expect(csvCell('two\nlines')).toBe('"two\nlines"');
+    for (const start of ['=', '+', '-', '@', '\t', '\r']) {
+      expect(csvCell(`${start}1+1`).replace(/^"/, '')).toMatch(/^'/);
+    }
+    expect(csvCell('=1,2')).toBe(`"'=1,2"`);
+    expect(csvCell(-3)).toBe('-3');
+    expect(csvCell(null)).toBe('');
+    expect(csvLine(['a', 1, null])).toBe('a,1,\r\n');
+  });
+});
+
+describe('format=csv on every list', () => {
+  it('answers a CSV file with a BOM and a header row for each exporting list', async () => {
+    const { app, token } = await signedInApp();
+    const lists = ENDPOINTS.filter((e) => e.export !== null);
+    expect(lists.map((e) => e.path).sort()).toEqual(
+      [
+        'admin-list',
+        'all-users',
+        'audit-log',
+        'coupon-list',
+        'driver-list',
+        'expiring-documents',
+        'review-queue',
+        'ride-list',
+        'support-list',
+        'transaction',
+        'user-list',
+        'vehicle-list',
+      ].sort(),
+    );
+    for (const endpoint of lists) {
+      const res = await downloadCsv(app, token, endpoint, REQUIRED[endpoint.path] ?? {});
+      expect([endpoint.path, res.statusCode]).toEqual([endpoint.path, 200]);
+      expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(res.headers['content-disposition']).toMatch(
+        new RegExp(`^attachment; filename="${endpoint.export}-\\d{4}-\\d{2}-\\d{2}\\.csv"$`),
+      );
+      expect(res.text.charCodeAt(0)).toBe(0xfeff);
+      expect(res.rows[0]!.length).toBeGreaterThan(2);
+    }
+  });
+
+  it('exports every person the filters keep, across pages, in the sort asked', async () => {
+    const { app, database, token } = await signedInApp();
+    const company = await createCompany(database, { companyName: 'Fast Cabs' });
+    for (const name of ['Cleo', 'abel', 'Bruno']) {
+      await createDriver(database, { name, companyId: company.id, approval: 'Pending' });
+    }
+    await createDriver(database, { name: 'Other', approval: 'Pending' });
+    await createDriver(database, { name: 'Decided', companyId: company.id, approval: 'Approved' });
+    await createUser(database, { name: 'Passenger' });
+
+    const drivers = await downloadCsv(app, token, driverList, {
+      company_id: company.id,
+      approval: 'Pending',
+      sort: 'name',
+      per_page: 1,
+    });
+    expect(drivers.rows.slice(1).map((r) => [r[2], r[8], r[12]])).toEqual([
+      ['abel', 'Pending', 'Fast Cabs'],
+      ['Bruno', 'Pending', 'Fast Cabs'],
+      ['Cleo', 'Pending', 'Fast Cabs'],
+    ]);
+    const pending = await downloadCsv(app, token, userList, {
+      user_type: 'Driver',
+      approval: 'Pending',
+    });
+    expect(pending.rows).toHaveLength(5);
+    const everyone = await downloadCsv(app, token, allUsers, { search: 'passenger' });
+    expect(everyone.rows.slice(1).map((r) => r[2])).toEqual(['Passenger']);
+  });
+
+  it('exports vehicles, sales with two-decimal money, and the audit log', async () => {
+    const { app, database, token } = await signedInApp();
+    await createVehicle(database, { licenseNumber: 'ZZ-1' });
+    await createVehicle(database, { licenseNumber: 'AA-2', approval: 'Pending' });
+    await createRide(database, { amount: '7.5' });
+
+    const vehicles = await downloadCsv(app, token, vehicleList, { sort: 'license_number' });
+    expect(vehicles.rows.slice(1).map((r) => [r[8], r[9]])).toEqual([
+      ['AA-2', 'Pending'],
+      ['ZZ-1', 'Approved'],
+    ]);
+    const sales = await downloadCsv(app, token, transactionList);
+    expect(sales.rows[0]).toEqual([
+      'Transaction ID',
+      'Date',
+      'Amount',
+      'Payment Method',
+      'Trip ID',
+    ]);
+    expect(sales.rows[1]?.[2]).toBe('7.50');
+    expect(sales.rows[1]?.[1]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+
+    const log = await downloadCsv(app, token, auditLog, { action: 'export' });
+    // The two exports above, and this one, audited before it is read.
+    expect(log.rows.slice(1).map((r) => [r[3], r[4]])).toEqual([
+      ['export', 'audit-log'],
+      ['export', 'sales'],
+      ['export', 'vehicles'],
+    ]);
+  });
+
+  it('refuses Support and Operator on every list they read', async () => {
+    const { app, database } = await signedInApp();
+    const password = 'another long passphrase';
+    for (const role of ['Support', 'Operator'] as const) {
+      const email = `${role.toLowerCase()}@cabdesk.test`;
+      await createAdmin(database, { email, password }, role);
+      const token = await signIn(app, { email, password });
+      for (const endpoint of ENDPOINTS.filter((e) => e.export !== null && e.roles.includes(role))) {
+        const res = await downloadCsv(app, token, endpoint, REQUIRED[endpoint.path] ?? {});
+        expect([role, endpoint.path, res.statusCode]).toEqual([role, endpoint.path, 403]);
+      }
+    }
+  });
+});
