@@ -42,6 +42,8 @@ export const BULK_MESSAGES = {
   tooMany: `The filter selects {count} records; at most ${BULK_FILTER_MAX} can be changed at once. Narrow it.`,
   /** The success message: `{done}`, `{skipped}`, `{failed}` are counts. */
   summary: '{done} changed, {skipped} already so, {failed} failed.',
+  unchanged: 'It is already in that status.',
+  passenger: 'Passengers are not approved or rejected.',
 } as const;
 
 const bulkActionSchema = z.enum(BULK_ACTIONS, { error: BULK_MESSAGES.action });

@@ -315,6 +315,8 @@ export const ES_MESSAGES: Readonly<Record<string, string>> = {
   'Vehicles can only be approved or rejected.': 'Los vehículos solo se pueden aprobar o rechazar.',
   'The filter selects {count} records; at most {max} can be changed at once. Narrow it.':
     'El filtro selecciona {count} registros; como máximo se pueden cambiar {max} a la vez. Acótalo.',
+  'It is already in that status.': 'Ya está en ese estado.',
+  'Passengers are not approved or rejected.': 'Los pasajeros no se aprueban ni se rechazan.',
   '{done} changed, {skipped} already so, {failed} failed.':
     '{done} cambiados, {skipped} ya lo estaban, {failed} con error.',
   'list must be one of {lists}.': 'list debe ser uno de {lists}.',

@@ -1,4 +1,8 @@
 import {
+  BULK_MESSAGES,
+  DECISION_MESSAGES,
+  DIRECTORY_MESSAGES,
+  DOCUMENT_MESSAGES,
   UNDO_WINDOW_SECONDS,
   type ActiveStatus,
   type Approval,
@@ -35,39 +39,79 @@ export type Refusal =
   /** An expiry date for a document this record does not have. */
   | { kind: 'no-such-document' }
   /** Someone else's decision, an older one, or none. */
-  | { kind: 'not-undoable' };
+  | { kind: 'not-undoable' }
+  /** Already in the status asked for (a bulk change skips it). */
+  | { kind: 'unchanged' };
+
+type StatusResult = { kind: 'done'; id: number; status: ActiveStatus } | Refusal;
+
+/** Why a record call changed nothing, in words (the 4xx message; a bulk action's `failed`). */
+export function refusalMessage(refusal: Refusal, table: RecordTable): string {
+  switch (refusal.kind) {
+    case 'missing':
+      return table === 'users'
+        ? DIRECTORY_MESSAGES.userNotFound
+        : table === 'vehicles'
+          ? DIRECTORY_MESSAGES.vehicleNotFound
+          : DIRECTORY_MESSAGES.recordNotFound;
+    case 'company-not-approved':
+      return DIRECTORY_MESSAGES.companyNotApproved;
+    case 'already-decided':
+      return `${DIRECTORY_MESSAGES.alreadyDecided} This one is already ${refusal.approval}.`;
+    case 'no-such-document':
+      return DOCUMENT_MESSAGES.noSuchDocument;
+    case 'not-undoable':
+      return DECISION_MESSAGES.notUndoable;
+    case 'unchanged':
+      return BULK_MESSAGES.unchanged;
+  }
+}
 
 /** Switches a live account Active or Inactive; a company only once Approved. */
-export async function updateStatus(
+export function updateStatus(
   db: Db,
   actor: Actor,
   id: number,
   status: ActiveStatus,
-): Promise<{ kind: 'done'; id: number; status: ActiveStatus } | Refusal> {
-  return db.transaction(async (tx) => {
-    const [row] = await rowsOf<{ role: UserType; status: ActiveStatus; approval: Approval }>(
-      tx,
-      sql`select role, status, approval from users
-          where id = ${id} and deleted_at is null for update`,
-    );
-    if (!row) return { kind: 'missing' };
-    if (row.role === 'Company' && row.approval !== 'Approved') {
-      return { kind: 'company-not-approved' };
-    }
-    // An administrator's choice replaces the server's reason ("Document expired").
-    await tx.execute(
-      sql`update users set status = ${status}, status_reason = null, updated_at = now()
-          where id = ${id}`,
-    );
-    await audit(tx, actor, {
-      action: 'status-update',
-      tableName: 'users',
-      recordId: id,
-      before: { status: row.status },
-      after: { status },
-    });
-    return { kind: 'done', id, status };
+): Promise<StatusResult> {
+  return db.transaction((tx) => setStatus(tx, actor, id, status));
+}
+
+/**
+ * updateStatus inside the caller's transaction (bulk-action's chunk): the
+ * row is locked, checked, changed and audited. With `skipUnchanged`, an
+ * account already in that status is refused as `unchanged`, nothing written.
+ */
+export async function setStatus(
+  tx: Tx,
+  actor: Actor,
+  id: number,
+  status: ActiveStatus,
+  options: { skipUnchanged?: boolean } = {},
+): Promise<StatusResult> {
+  const [row] = await rowsOf<{ role: UserType; status: ActiveStatus; approval: Approval }>(
+    tx,
+    sql`select role, status, approval from users
+        where id = ${id} and deleted_at is null for update`,
+  );
+  if (!row) return { kind: 'missing' };
+  if (options.skipUnchanged && row.status === status) return { kind: 'unchanged' };
+  if (row.role === 'Company' && row.approval !== 'Approved') {
+    return { kind: 'company-not-approved' };
+  }
+  // An administrator's choice replaces the server's reason ("Document expired").
+  await tx.execute(
+    sql`update users set status = ${status}, status_reason = null, updated_at = now()
+        where id = ${id}`,
+  );
+  await audit(tx, actor, {
+    action: 'status-update',
+    tableName: 'users',
+    recordId: id,
+    before: { status: row.status },
+    after: { status },
   });
+  return { kind: 'done', id, status };
 }
 
 export type Decision = {
@@ -132,38 +176,48 @@ async function announce(
  * decided. The reason, who decided and when (`now`) are stored with it, and
  * any expiry dates read at review; it is audited and announced.
  */
-export async function updateApproval(
+export function updateApproval(
   db: Db,
   actor: Actor,
   decision: Decision,
   now: Date,
-): Promise<{ kind: 'done'; id: number; approval: ApprovalDecision } | Refusal> {
+): Promise<DecisionResult> {
+  return db.transaction((tx) => decide(tx, actor, decision, now));
+}
+
+type DecisionResult = { kind: 'done'; id: number; approval: ApprovalDecision } | Refusal;
+
+/** updateApproval inside the caller's transaction (bulk-action's chunk). */
+export async function decide(
+  tx: Tx,
+  actor: Actor,
+  decision: Decision,
+  now: Date,
+): Promise<DecisionResult> {
   const { table, id, approval, expiresOn } = decision;
   const reason = decision.reason ?? null;
-  return db.transaction(async (tx) => {
-    const owner = await lockOwner(tx, table, id);
-    if (!owner) return { kind: 'missing' };
-    if (owner.approval !== 'Pending') return { kind: 'already-decided', approval: owner.approval };
-    if (expiresOn && !documentsBelongTo(owner.kind, expiresOn)) {
-      return { kind: 'no-such-document' };
-    }
-    await tx.execute(
-      sql`update ${TABLES[table]} set approval = ${approval}, approval_reason = ${reason},
-            approval_decided_at = ${at(now)},
-            approval_decided_by = ${actor.session?.adminId ?? null}, updated_at = now()
-          where id = ${id}`,
-    );
-    const before = expiresOn ? await saveExpiries(tx, table, id, expiresOn, dayOf(now)) : {};
-    await audit(tx, actor, {
-      action: 'approval-user',
-      tableName: table,
-      recordId: id,
-      before: { approval: owner.approval, ...(expiresOn ? { expires_on: before } : {}) },
-      after: { approval, reason, ...(expiresOn ? { expires_on: expiresOn } : {}) },
-    });
-    await announce(tx, actor, { kind: owner.kind, table, id }, { approval, reason });
-    return { kind: 'done', id, approval };
+  const owner = await lockOwner(tx, table, id);
+  if (!owner) return { kind: 'missing' };
+  if (owner.approval !== 'Pending') return { kind: 'already-decided', approval: owner.approval };
+  if (expiresOn && !documentsBelongTo(owner.kind, expiresOn)) {
+    return { kind: 'no-such-document' };
+  }
+  await tx.execute(
+    sql`update ${TABLES[table]} set approval = ${approval}, approval_reason = ${reason},
+          approval_decided_at = ${at(now)},
+          approval_decided_by = ${actor.session?.adminId ?? null}, updated_at = now()
+        where id = ${id}`,
+  );
+  const before = expiresOn ? await saveExpiries(tx, table, id, expiresOn, dayOf(now)) : {};
+  await audit(tx, actor, {
+    action: 'approval-user',
+    tableName: table,
+    recordId: id,
+    before: { approval: owner.approval, ...(expiresOn ? { expires_on: before } : {}) },
+    after: { approval, reason, ...(expiresOn ? { expires_on: expiresOn } : {}) },
   });
+  await announce(tx, actor, { kind: owner.kind, table, id }, { approval, reason });
+  return { kind: 'done', id, approval };
 }
 
 /**

@@ -1,18 +1,22 @@
 import {
   approvalUndo,
   approvalUser,
+  BULK_FILTER_MAX,
+  BULK_MESSAGES,
+  bulkAction,
   DECISION_MESSAGES,
   deleteData,
   DIRECTORY_MESSAGES,
-  DOCUMENT_MESSAGES,
   mayDelete,
   statusUpdate,
 } from '@cabdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../lib/http-error';
 import { route } from '../../lib/route';
+import { runBulk } from './bulk';
 import { roleRefused, sessionOf } from '../auth';
 import {
+  refusalMessage,
   softDelete,
   undoApproval,
   updateApproval,
@@ -23,29 +27,14 @@ import {
 
 /** What a refused record call answers: 404 when there is no such record, else 409. */
 function refused(refusal: Refusal, table: RecordTable) {
+  const message = refusalMessage(refusal, table);
   switch (refusal.kind) {
     case 'missing':
-      return new HttpError(
-        404,
-        table === 'users'
-          ? DIRECTORY_MESSAGES.userNotFound
-          : table === 'vehicles'
-            ? DIRECTORY_MESSAGES.vehicleNotFound
-            : DIRECTORY_MESSAGES.recordNotFound,
-      );
-    case 'company-not-approved':
-      return new HttpError(409, DIRECTORY_MESSAGES.companyNotApproved);
-    case 'already-decided':
-      return new HttpError(
-        409,
-        `${DIRECTORY_MESSAGES.alreadyDecided} This one is already ${refusal.approval}.`,
-      );
+      return new HttpError(404, message);
     case 'no-such-document':
-      return new HttpError(400, DOCUMENT_MESSAGES.noSuchDocument, {
-        expires_on: DOCUMENT_MESSAGES.noSuchDocument,
-      });
-    case 'not-undoable':
-      return new HttpError(409, DECISION_MESSAGES.notUndoable);
+      return new HttpError(400, message, { expires_on: message });
+    default:
+      return new HttpError(409, message);
   }
 }
 
@@ -103,5 +92,24 @@ export async function recordRoutes(app: FastifyInstance) {
     const result = await softDelete(db, request, table, id);
     if (result.kind !== 'done') throw refused(result, table);
     return { status: true, message: DIRECTORY_MESSAGES.deleted, data: { id: result.id } };
+  });
+
+  route(app, bulkAction, async (request) => {
+    const result = await runBulk(db, request, request.body, app.clock());
+    if (result.kind === 'too-many') {
+      const message = BULK_MESSAGES.tooMany
+        .replace('{count}', String(result.count))
+        .replace('{max}', String(BULK_FILTER_MAX));
+      throw new HttpError(400, message, { filter: message });
+    }
+    const { done, skipped, failed } = result;
+    return {
+      status: true,
+      message: BULK_MESSAGES.summary
+        .replace('{done}', String(done.length))
+        .replace('{skipped}', String(skipped.length))
+        .replace('{failed}', String(failed.length)),
+      data: { done, skipped, failed },
+    };
   });
 }

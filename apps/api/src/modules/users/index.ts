@@ -1,3 +1,10 @@
 /** The users module's public face: what the app and other modules may use. */
 export { userRoutes } from './users.routes';
-export { decisionColumns, decisionOf, findUserRole, rideColumnOf } from './users.repository';
+export {
+  decisionColumns,
+  decisionOf,
+  findUserRole,
+  rideColumnOf,
+  userIdsOf,
+  type UserFilter,
+} from './users.repository';

@@ -222,6 +222,10 @@ export async function listUsers(
   return pageOfList(db, request, await countUsers(db, f), { ids, rows }, toItem);
 }
 
+/** The ids of the people the filters keep, by id (bulk-action's `filter`), at most `limit` (null: all). */
+export const userIdsOf = (f: UserFilter, limit: number | null) =>
+  sql`select u.id from users u where ${conditionsOf(f)} order by u.id limit ${limit}`;
+
 /** Every person the filters keep, in list order, as one statement for an export. */
 export function exportUsers(f: UserFilter, sort: Sort<PersonSort> = NEWEST) {
   const { key } = SORT_KEYS[sort.field];

@@ -176,6 +176,10 @@ export async function listVehicles(
   return pageOfList(db, request, await countVehicles(db, f), { ids, rows }, toVehicle);
 }
 
+/** The ids of the vehicles the filters keep, by id (bulk-action's `filter`), at most `limit` (null: all). */
+export const vehicleIdsOf = (f: VehicleFilter, limit: number | null) =>
+  sql`select v.id from vehicles v where ${conditionsOf(f)} order by v.id limit ${limit}`;
+
 /** Every vehicle the filters keep, in list order, as one statement for an export. */
 export function exportVehicles(f: VehicleFilter, sort: VehicleSort = NEWEST) {
   const order = orderOf(SORT_KEYS[sort.field], sort.descending, sql`v.id`);

@@ -1,0 +1,131 @@
+import {
+  BULK_CHUNK,
+  BULK_FILTER_MAX,
+  BULK_MESSAGES,
+  type BulkAction,
+  type BulkResult,
+  type ParsedInputOf,
+  type bulkAction,
+} from '@cabdesk/contract';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import type { Actor } from '../../lib/audit';
+import { arrayLiteral, rowsOf } from '../../lib/sql';
+import { userIdsOf } from '../users';
+import { vehicleIdsOf } from '../vehicles';
+import { decide, refusalMessage, setStatus, type Refusal } from './records.repository';
+
+type BulkBody = ParsedInputOf<typeof bulkAction>;
+
+/** The state each action leads to. */
+const TARGET = {
+  approve: 'Approved',
+  reject: 'Rejected',
+  activate: 'Active',
+  deactivate: 'Inactive',
+} as const satisfies Record<BulkAction, string>;
+
+/**
+ * The ids a bulk action works on: those sent (once each), or every record its
+ * filter keeps, by id; `too-many` when the filter keeps more than
+ * BULK_FILTER_MAX.
+ */
+async function selectedIds(
+  db: Db,
+  body: BulkBody,
+): Promise<number[] | { kind: 'too-many'; count: number }> {
+  if (body.ids || !body.filter) return [...new Set(body.ids)];
+  let select: (limit: number | null) => SQL;
+  if (body.table === 'users') {
+    const f = body.filter;
+    select = (limit) =>
+      userIdsOf(
+        {
+          role: f.user_type,
+          companyId: f.company_id,
+          status: f.status,
+          approval: f.approval,
+          search: f.search,
+          registered: { from: f.from, to: f.to, tz: f.tz },
+        },
+        limit,
+      );
+  } else {
+    const f = body.filter;
+    select = (limit) =>
+      vehicleIdsOf(
+        {
+          companyId: f.company_id,
+          approval: f.approval,
+          serviceTypeId: f.service_type_id,
+          vehicleTypeId: f.vehicle_type_id,
+          search: f.search,
+        },
+        limit,
+      );
+  }
+  const ids = (await rowsOf<{ id: number }>(db, select(BULK_FILTER_MAX + 1))).map((row) => row.id);
+  if (ids.length <= BULK_FILTER_MAX) return ids;
+  const [count] = await rowsOf<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from (${select(null)}) q`,
+  );
+  return { kind: 'too-many', count: count?.n ?? ids.length };
+}
+
+/** Passengers among `ids`: they have no approval to decide. */
+async function passengersOf(tx: Tx, ids: number[]) {
+  const rows = await rowsOf<{ id: number }>(
+    tx,
+    sql`select id from users where id = any(${arrayLiteral(ids)}::int[]) and role = 'User'`,
+  );
+  return new Set(rows.map((row) => row.id));
+}
+
+/**
+ * bulk-action: the single approval-user or status-update change on every
+ * selected record, BULK_CHUNK records per transaction, each record locked,
+ * checked, changed, audited and announced as the single call does it. A
+ * record already in the target state is skipped (a single decision made
+ * meanwhile included: the lock makes the later one see it); any other
+ * refusal fails that record with the single call's message.
+ */
+export async function runBulk(
+  db: Db,
+  actor: Actor,
+  body: BulkBody,
+  now: Date,
+): Promise<({ kind: 'done' } & BulkResult) | { kind: 'too-many'; count: number }> {
+  const ids = await selectedIds(db, body);
+  if (!Array.isArray(ids)) return ids;
+  const result: BulkResult = { done: [], skipped: [], failed: [] };
+  const target = TARGET[body.action];
+  const reason =
+    body.action === 'activate' || body.action === 'deactivate' ? undefined : body.reason;
+  for (let start = 0; start < ids.length; start += BULK_CHUNK) {
+    const chunk = ids.slice(start, start + BULK_CHUNK);
+    await db.transaction(async (tx) => {
+      const decided = body.action === 'approve' || body.action === 'reject';
+      const passengers =
+        decided && body.table === 'users' ? await passengersOf(tx, chunk) : new Set<number>();
+      for (const id of chunk) {
+        if (passengers.has(id)) {
+          result.failed.push({ id, message: BULK_MESSAGES.passenger });
+          continue;
+        }
+        const outcome =
+          target === 'Approved' || target === 'Rejected'
+            ? await decide(tx, actor, { table: body.table, id, approval: target, reason }, now)
+            : await setStatus(tx, actor, id, target, { skipUnchanged: true });
+        if (outcome.kind === 'done') result.done.push(id);
+        else if (alreadyThere(outcome, target)) result.skipped.push(id);
+        else result.failed.push({ id, message: refusalMessage(outcome, body.table) });
+      }
+    });
+  }
+  return { kind: 'done', ...result };
+}
+
+const alreadyThere = (refusal: Refusal, target: string) =>
+  refusal.kind === 'unchanged' ||
+  (refusal.kind === 'already-decided' && refusal.approval === target);
