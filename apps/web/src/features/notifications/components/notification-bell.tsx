@@ -18,23 +18,43 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import { notifications as toasts } from '@mantine/notifications';
 import { IconBell, IconBellOff, IconCheck, IconChecks } from '@tabler/icons-react';
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { UnauthorizedError } from '@/lib/api-client';
 import { DateTime } from '@/components/date-time';
 import { formatCount } from '@/lib/format';
 import { toastError } from '@/lib/toast';
+import { ArrivalBurst } from '../burst';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
 import { useNotificationStream } from '../api/notification-stream';
 import classes from './notification-bell.module.css';
 
-/** SPEC 1 and 9: a notification that arrives shows as "title: body" at the top right. */
+/**
+ * SPEC 1 and 9: a notification that arrives shows as "title: body" at the top
+ * right; in a burst (a bulk action), the first few do and one toast counts the rest.
+ */
 function useArrivalToast() {
   const { t } = useTranslation();
+  const burst = useRef(new ArrivalBurst());
   return useCallback(
     (notification: Notification) => {
+      const arrival = burst.current.arrive(Date.now());
+      if (arrival !== 'single') {
+        const summary = {
+          id: 'notification-burst',
+          position: 'top-right' as const,
+          autoClose: 6000,
+          color: 'indigo',
+          icon: <IconBell size={18} stroke={1.75} aria-hidden />,
+          message: t('notifications.burst', { count: arrival, total: formatCount(arrival) }),
+          closeButtonProps: { 'aria-label': t('common.closeToast') },
+        };
+        if (arrival === 1) toasts.show(summary);
+        else toasts.update(summary);
+        return;
+      }
       toasts.show({
         id: `notification-${notification.id}`,
         position: 'top-right',
