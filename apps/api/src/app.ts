@@ -28,6 +28,7 @@ import { faqRoutes } from './modules/faqs';
 import { healthRoutes } from './modules/health';
 import { historyRoutes } from './modules/history';
 import { noteRoutes } from './modules/notes';
+import { paletteRoutes } from './modules/palette';
 import { lookupRoutes } from './modules/lookups';
 import {
   notificationHubPlugin,
@@ -164,6 +165,7 @@ export async function buildApp({
       await api.register(auditLogRoutes);
       await api.register(lookupRoutes);
       await api.register(viewRoutes);
+      await api.register(paletteRoutes);
     },
     { prefix: API_BASE },
   );
