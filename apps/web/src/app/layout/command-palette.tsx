@@ -1,6 +1,15 @@
 import '@mantine/spotlight/styles.css';
 import { LOOKUP_KINDS, recordLookup, type LookupHit } from '@cabdesk/contract';
-import { ActionIcon, Button, Kbd, Loader, Text, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Kbd,
+  Loader,
+  Modal,
+  Text,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { Spotlight, spotlight } from '@mantine/spotlight';
 import { IconSearch } from '@tabler/icons-react';
@@ -11,6 +20,7 @@ import { useNavigate } from 'react-router';
 import { useIsPhone } from '@/hooks/use-is-phone';
 import { useMay } from '@/hooks/use-may';
 import { queryOf } from '@/lib/call';
+import classes from './command-palette.module.css';
 import { NAV_SCREENS, screensMatching } from './nav-items';
 
 /** Typing waits this long before it asks the server (ms). */
@@ -94,7 +104,12 @@ export function CommandPalette() {
       shortcut={['mod + K']}
       scrollable
       maxHeight={440}
+      classNames={{ action: classes.action, actionDescription: classes.description }}
     >
+      {/* The dialog's name, for screen readers (the search field says the rest). */}
+      <VisuallyHidden>
+        <Modal.Title>{t('palette.title')}</Modal.Title>
+      </VisuallyHidden>
       <Spotlight.Search
         placeholder={t('palette.placeholder')}
         aria-label={t('palette.search')}
