@@ -100,6 +100,20 @@ describe('work in bulk', () => {
     // The progress is gone once the file is saved; the button is back.
     await page.getByRole('button', { name: 'Export' }).waitFor();
     await shootBoth(page, 'export');
+
+    // A slow export (its answer held here) shows its progress, on a phone too, until cancelled.
+    await page.setViewportSize(PHONE);
+    await page.route(/format=csv/, () => undefined);
+    await page.getByRole('button', { name: 'Export' }).click();
+    const progress = page.getByTestId('export-progress');
+    await progress.getByRole('status').filter({ hasText: 'Exporting… 0 rows' }).waitFor();
+    await motionless(page);
+    await page.screenshot({ path: join(artifactsDir, 'bulk-export-progress-phone.png') });
+    await progress.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Export' }).waitFor();
+    // Cancelled is not failed: no error toast.
+    expect(await page.getByRole('alert').count()).toBe(0);
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
   });
 
   walk(
