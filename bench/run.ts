@@ -19,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { TARGETS } from './lib/calls';
+import { measureExport } from './lib/export';
 import { preparePglite, preparePostgres, type Scale } from './lib/databases';
 import { captureAndMeasureFloor, API_BASE, type Engine } from './lib/floor';
 import { load, settle, signIn, startApi, startCeiling } from './lib/http';
@@ -166,6 +167,10 @@ for (const kind of engines) {
           log(`  ${kind} ${call.name}: skipped (${call.skipped})`);
         }
         results.rows.push(row);
+      }
+      if (kind === 'postgres' && !webOnly) {
+        log('postgres: CSV export of every trip');
+        await measureExport(api.base, token, resultsDir, `${scale}${quick ? '-quick' : ''}`, log);
       }
       if (webEngine === kind) {
         log('web: bundle per route, dashboard LCP, search typing');

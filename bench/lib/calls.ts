@@ -7,6 +7,8 @@
  * definitions serve both scales.
  */
 
+import { lookupCalls } from './export';
+
 export type Group = 'list' | 'sort' | 'filter' | 'search' | 'deep' | 'detail';
 
 export type Call = {
@@ -152,6 +154,7 @@ export function callsOf(f: Fixture): Call[] {
     { group: 'list', name: 'expiring documents', path: 'expiring-documents?within_days=30' },
     ...sortCalls(f),
     ...filterCalls(f),
+    ...lookupCalls(f),
     {
       group: 'search',
       name: `passengers "${f.surname}"`,

@@ -1,9 +1,9 @@
 import { ENDPOINTS, PER_PAGE_MAX, type AnyEndpoint } from '@cabdesk/contract';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { createUser } from '../builders';
+import { createRide, createUser } from '../builders';
 import type { Database } from '../../src/db/client';
-import { buildTestApp, createAdmin, signedIn } from '../helper';
+import { buildTestApp, createAdmin, downloadCsv, signedIn } from '../helper';
 
 /** Every list: the GET calls whose query takes `page`. */
 const PAGED = ENDPOINTS.filter(
@@ -41,6 +41,24 @@ describe('paging, on every list', () => {
       ].sort(),
     );
   });
+
+  it.each(PAGED.filter((e) => e.export !== null).map((e) => [e.path, e] as const))(
+    '%s with format=csv ignores page and per_page: the whole list',
+    async (_path, endpoint) => {
+      const { app, database } = await buildTestApp();
+      await createAdmin(database);
+      const { call, token } = await signedIn(app);
+      for (let i = 0; i < 3; i++) await createRide(database);
+      const base = await requiredBy(endpoint.path, database);
+      const page = await call(endpoint, { ...base, page: '1', per_page: '1' });
+      const total = Array.isArray(page.body.data) ? page.body.data.length : page.body.data.total;
+      const csv = await downloadCsv(app, token, endpoint, { ...base, page: '2', per_page: '1' });
+      expect(csv.statusCode).toBe(200);
+      // The header, then every row of the list, not the (empty) second page of one
+      // (the audit log also holds the export's own entry, written before it is read).
+      expect(csv.rows.length - 1).toBe(endpoint.path === 'audit-log' ? total + 1 : total);
+    },
+  );
 
   it.each(PAGED.map((e) => [e.path, e] as const))(
     '%s refuses a bad page or page size and a long search, and takes the largest page size',

@@ -83,6 +83,12 @@ const DECISIONS: Record<string, readonly Role[] | 'public'> = {
   'two-factor-policy': OWNER,
   'two-factor-reset': OWNER,
   'audit-log': OWNER,
+  // Issue 21: bulk decisions are the single decisions' roles; views and the palette everyone's.
+  'bulk-action': OPERATIONS,
+  'view-list': EVERY,
+  'view-save': EVERY,
+  'view-delete': EVERY,
+  lookup: EVERY,
 };
 
 const PASSWORD = 'a long enough passphrase';
