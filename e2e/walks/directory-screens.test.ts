@@ -86,7 +86,9 @@ describe('the directory screens', () => {
         .getByRole('table', { name: 'User List' })
         .locator('thead th')
         .allInnerTexts();
+      // The selection box of bulk actions, then SPEC's columns.
       expect(header.map((h) => h.trim())).toEqual([
+        '',
         '#',
         'User Detail',
         'Contact',

@@ -8,7 +8,9 @@ import {
   DataTable,
   pagedQueryProps,
   type Column,
+  type BulkOptions,
   type ListControls,
+  type ListSource,
   type PagedQuery,
 } from './data-table';
 import { DeleteButton } from './delete-button';
@@ -28,6 +30,8 @@ interface TableProps {
   /** False when a search box shared with another list stands above it. */
   searchable?: boolean;
   minWidth: number;
+  /** The list's call and its input (Export). */
+  source?: ListSource;
 }
 
 /** The props of a table of records that serves several screens (drivers, vehicles). */
@@ -126,6 +130,8 @@ interface RecordTableProps<T> extends TableProps, RecordColumnsOptions<T> {
   noun: (count: number) => string;
   /** The list's order when no sort is asked for. */
   defaultSort?: string;
+  /** Actions on many rows at once. */
+  bulk?: BulkOptions<T>;
 }
 
 /** A paged table of records awaiting approval: its own columns, then approve / view / delete. */
@@ -139,6 +145,8 @@ export function RecordTable<T extends { id: number; approval: string }>({
   noun,
   defaultSort,
   minWidth,
+  source,
+  bulk,
   ...record
 }: RecordTableProps<T>) {
   const { t } = useTranslation();
@@ -154,6 +162,8 @@ export function RecordTable<T extends { id: number; approval: string }>({
       noun={noun}
       defaultSort={defaultSort}
       minWidth={minWidth}
+      source={source}
+      bulk={bulk}
     />
   );
 }

@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
+  hiddenParam,
   nextParams,
   nextSort,
   readFilter,
+  readHidden,
   readPage,
   readPageSize,
   readSort,
   sortDirectionOf,
+  toggleHidden,
+  viewQuery,
 } from './table-url-state';
 
 describe('readPage', () => {
@@ -123,5 +127,40 @@ describe('nextParams', () => {
     expect(nextParams(params('driver_id=12'), { page: 2 }, ['page']).toString()).toBe(
       'driver_id=12&page=2',
     );
+  });
+});
+
+describe('hidden columns in the URL', () => {
+  it('reads column keys once each and drops anything else', () => {
+    expect(readHidden(null)).toEqual([]);
+    expect(readHidden('')).toEqual([]);
+    expect(readHidden('email,phone,email')).toEqual(['email', 'phone']);
+    expect(readHidden('email,<script>,Phone, registered ')).toEqual(['email', 'registered']);
+  });
+
+  it('writes none as a blank (left out of the URL)', () => {
+    expect(hiddenParam([])).toBe('');
+    expect(hiddenParam(['contact', 'rides'])).toBe('contact,rides');
+  });
+
+  it("hides and shows one column, keeping the columns' order", () => {
+    const order = ['name', 'contact', 'company', 'rides'];
+    expect(toggleHidden(['rides'], 'contact', true, order)).toEqual(['contact', 'rides']);
+    expect(toggleHidden(['contact', 'rides'], 'rides', false, order)).toEqual(['contact']);
+    expect(toggleHidden([], 'contact', false, order)).toEqual([]);
+  });
+});
+
+describe('viewQuery', () => {
+  it('keeps filters, search, sort, page size and hidden columns, not the page', () => {
+    expect(
+      viewQuery(
+        '?page=4&per_page=50&sort=-created_at&approval=Pending&hide=contact,dob&search=ann',
+      ),
+    ).toBe('per_page=50&sort=-created_at&approval=Pending&hide=contact%2Cdob&search=ann');
+    expect(viewQuery('?driver_page=2&vehicle_page=3&item=driver-4&status=Active')).toBe(
+      'status=Active',
+    );
+    expect(viewQuery('')).toBe('');
   });
 });

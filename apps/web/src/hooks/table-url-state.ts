@@ -109,3 +109,46 @@ export function nextParams(
   if (resetPage) for (const key of pageKeys) if (!(key in changes)) next.delete(key);
   return next;
 }
+
+/** A column key as the URL carries it in `hide=email,phone`. */
+const COLUMN_KEY = /^[a-z][a-z0-9_]{0,39}$/;
+
+/** The columns hidden, from the URL's `hide`: column keys once each (anything else dropped). */
+export function readHidden(raw: string | null): string[] {
+  if (raw === null) return [];
+  return [...new Set(raw.split(',').map((key) => key.trim()))].filter((key) =>
+    COLUMN_KEY.test(key),
+  );
+}
+
+/** The URL's `hide` for these hidden columns: '' (left out) for none. */
+export function hiddenParam(hidden: readonly string[]): string {
+  return readHidden(hidden.join(',')).join(',');
+}
+
+/** The hidden columns after one is shown or hidden, in the order of the list's columns. */
+export function toggleHidden(
+  hidden: readonly string[],
+  key: string,
+  hide: boolean,
+  order: readonly string[],
+): string[] {
+  const next = new Set(hidden);
+  if (hide) next.add(key);
+  else next.delete(key);
+  return order.filter((column) => next.has(column));
+}
+
+/**
+ * What a saved view keeps of a list's URL: its filters, search, sort, page
+ * size and hidden columns, not the page it was on (`page`, `driver_page`) nor
+ * a record opened beside it (`item`).
+ */
+export function viewQuery(search: string): string {
+  const params = new URLSearchParams(search);
+  for (const key of [...params.keys()]) {
+    const pageKey = key === 'page' || (key.endsWith('_page') && !key.endsWith('per_page'));
+    if (pageKey || key === 'item') params.delete(key);
+  }
+  return params.toString();
+}

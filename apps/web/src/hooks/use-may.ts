@@ -1,5 +1,6 @@
 import {
   getProfile,
+  mayExport,
   mayCall,
   mayDelete,
   type AnyEndpoint,
@@ -20,5 +21,7 @@ export function useMay() {
     call: (endpoint: AnyEndpoint) => (me ? mayCall(me.role, endpoint) : false),
     /** Whether the role may delete records of this table (delete-data). */
     delete: (table: DeletableTable) => (me ? mayDelete(me.role, table) : false),
+    /** Whether the role may export this list (`format=csv`). */
+    export: (endpoint: AnyEndpoint) => (me ? mayExport(me.role, endpoint) : false),
   };
 }

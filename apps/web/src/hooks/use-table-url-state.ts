@@ -1,11 +1,13 @@
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { adminTimeZone } from '@/lib/format';
 import { rememberPageSize, storedPageSize } from '@/lib/storage';
 import {
   DEFAULT_PAGE_SIZE,
+  hiddenParam,
   nextParams,
   readFilter,
+  readHidden,
   readPage,
   readPageSize,
   readSort,
@@ -31,7 +33,7 @@ export interface UseTableUrlStateOptions<F extends string> {
 }
 
 /**
- * A list's page, page size, sort, search and filters live in the URL, so
+ * A list's page, page size, sort, search, filters and hidden columns live in the URL, so
  * reload, back and a shared link reopen the same view (shadcn-admin
  * `use-table-url-state`). The page size chosen is also remembered per list
  * and used when the URL names none. Changing anything but the page goes back
@@ -41,7 +43,12 @@ export function useTableUrlState<F extends string = never>(options: UseTableUrlS
   const [params, setParams] = useSearchParams();
   const { list, prefix = '', otherPageKeys = [], sorts = [] } = options;
   const kinds = (options.filters ?? {}) as Record<F, FilterKind>;
-  const keys = { page: `${prefix}page`, perPage: `${prefix}per_page`, sort: `${prefix}sort` };
+  const keys = {
+    page: `${prefix}page`,
+    perPage: `${prefix}per_page`,
+    sort: `${prefix}sort`,
+    hide: `${prefix}hide`,
+  };
   const pageKeysId = [keys.page, ...otherPageKeys].join(',');
 
   const page = readPage(params.get(keys.page));
@@ -51,6 +58,8 @@ export function useTableUrlState<F extends string = never>(options: UseTableUrlS
     DEFAULT_PAGE_SIZE;
   const search = (params.get('search') ?? '').trim();
   const sort = readSort(params.get(keys.sort), sorts);
+  const hiddenId = readHidden(params.get(keys.hide)).join(',');
+  const hidden = useMemo(() => (hiddenId === '' ? [] : hiddenId.split(',')), [hiddenId]);
   const filterNames = Object.keys(kinds) as F[];
   const filters = Object.fromEntries(
     filterNames.map((key) => [key, readFilter(params.get(`${prefix}${key}`), kinds[key])]),
@@ -78,6 +87,11 @@ export function useTableUrlState<F extends string = never>(options: UseTableUrlS
   );
   const setSearch = useCallback((next: string) => update({ search: next }), [update]);
   const setSort = useCallback((next: string) => update({ [keys.sort]: next }), [update, keys.sort]);
+  /** Hides these columns (`hide=email,phone`); the page stays where it is. */
+  const setHidden = useCallback(
+    (next: readonly string[]) => update({ [keys.hide]: hiddenParam(next), [keys.page]: page }),
+    [update, keys.hide, keys.page, page],
+  );
   /** Sets several filters at once (a date range): one history entry. */
   const setFilters = useCallback(
     (changes: Partial<Record<F, string | null>>) =>
@@ -128,6 +142,7 @@ export function useTableUrlState<F extends string = never>(options: UseTableUrlS
     perPage,
     search,
     sort,
+    hidden,
     filters,
     activeFilters,
     query,
@@ -135,6 +150,7 @@ export function useTableUrlState<F extends string = never>(options: UseTableUrlS
     setPerPage,
     setSearch,
     setSort,
+    setHidden,
     setFilter,
     setFilters,
     resetFilters,

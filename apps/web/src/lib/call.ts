@@ -32,7 +32,7 @@ export interface Answer<E extends AnyEndpoint> {
 }
 
 /** Query string values: blanks (undefined, null, '') are left out. */
-function queryString(input: unknown): string {
+export function queryString(input: unknown): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(input ?? {})) {
     if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
@@ -49,12 +49,22 @@ function formDataOf(input: unknown): FormData {
   return form;
 }
 
-function messageOf(body: unknown): string | undefined {
+export function messageOf(body: unknown): string | undefined {
   if (body && typeof body === 'object' && 'message' in body) {
     const { message } = body as { message: unknown };
     if (typeof message === 'string' && message.trim() !== '') return message;
   }
   return undefined;
+}
+
+/** SPEC 7: what every call carries: Accept, `Authorization: Bearer <token>` (empty without one), the language. */
+export function sessionHeaders(accept: string): Record<string, string> {
+  const token = readStorage(STORAGE_KEYS.accessToken);
+  return {
+    Accept: accept,
+    Authorization: token ? `Bearer ${token}` : '',
+    'Accept-Language': currentLanguage(),
+  };
 }
 
 /**
@@ -68,12 +78,7 @@ export async function send<E extends AnyEndpoint>(
   endpoint: E,
   ...[input, options = {}]: CallArgs<E>
 ): Promise<Answer<E>> {
-  const token = readStorage(STORAGE_KEYS.accessToken);
-  const headers: Record<string, string> = {
-    Accept: 'application/json',
-    Authorization: token ? `Bearer ${token}` : '',
-    'Accept-Language': currentLanguage(),
-  };
+  const headers = sessionHeaders('application/json');
   let url = urlOf(endpoint);
   let body: BodyInit | undefined;
   if (endpoint.method === 'GET') {

@@ -6,13 +6,14 @@ import { NotificationBell } from '@/features/notifications/components/notificati
 import classes from './app-header.module.css';
 import { ColorSchemeToggle } from '@/components/color-scheme-toggle';
 import { LanguageMenu } from '@/components/language-menu';
+import { PaletteButton } from './command-palette';
 
 interface AppHeaderProps {
   sidebarOpened: boolean;
   onToggleSidebar: () => void;
 }
 
-/** SPEC 2: the sidebar toggle and the notification bell; and the language menu and colour scheme. */
+/** SPEC 2: the sidebar toggle and the notification bell; and the search (command palette), the language menu and colour scheme. */
 export function AppHeader({ sidebarOpened, onToggleSidebar }: AppHeaderProps) {
   const { t } = useTranslation();
   return (
@@ -36,6 +37,7 @@ export function AppHeader({ sidebarOpened, onToggleSidebar }: AppHeaderProps) {
         </Link>
       </Group>
       <Group gap="xs" wrap="nowrap">
+        <PaletteButton />
         <LanguageMenu />
         <ColorSchemeToggle />
         <NotificationBell />

@@ -15,6 +15,7 @@ import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
 import classes from './app-layout.module.css';
 import { pageOf } from './nav-items';
+import { CommandPalette } from './command-palette';
 import { Sidebar } from './sidebar';
 
 /** Where the skip link leads: the content, past the header and the sidebar. */
@@ -73,6 +74,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
         </Box>
         <AppFooter />
       </AppShell.Main>
+      <CommandPalette />
     </AppShell>
   );
 }

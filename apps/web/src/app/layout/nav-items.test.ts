@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { adminList, auditLog, transactionList } from '@cabdesk/contract';
-import { isActive, isGroup, NAV_ENTRIES, pageOf } from './nav-items';
+import { isActive, isGroup, NAV_ENTRIES, NAV_SCREENS, pageOf, screensMatching } from './nav-items';
 
 const entry = (to: string) => {
   const found = NAV_ENTRIES.find((e) => e.to === to);
@@ -51,5 +51,32 @@ describe('the sidebar entries', () => {
     expect(pageOf('/user-detail/7')?.to).toBe('/user');
     expect(pageOf('/coupon')?.to).toBe('/coupon');
     expect(pageOf('/no-such-screen')).toBeUndefined();
+  });
+});
+
+describe('the screens the command palette jumps to', () => {
+  it("are the sidebar's pages, a group's children in its place", () => {
+    expect(NAV_SCREENS.map((screen) => screen.to)).toEqual([
+      '/',
+      '/review',
+      '/user',
+      '/company',
+      '/vehicle',
+      '/driver',
+      '/trip',
+      '/sales',
+      '/faq',
+      '/coupon',
+      '/my-profile',
+      '/administrators',
+      '/audit-log',
+    ]);
+  });
+
+  it('match what is typed anywhere in their label, in any case', () => {
+    const screens = [{ label: 'Trips' }, { label: 'Audit log' }, { label: 'Drivers' }];
+    expect(screensMatching(screens, ' LOG ')).toEqual([{ label: 'Audit log' }]);
+    expect(screensMatching(screens, 'ri')).toEqual([{ label: 'Trips' }, { label: 'Drivers' }]);
+    expect(screensMatching(screens, '')).toEqual(screens);
   });
 });

@@ -92,8 +92,20 @@ export function isActive(entry: NavItem | NavGroup, pathname: string): boolean {
   );
 }
 
+/** Every screen the sidebar opens (a group's pages, not the group), in its order. */
+export const NAV_SCREENS: readonly NavItem[] = NAV_ENTRIES.flatMap((entry) =>
+  isGroup(entry) ? entry.children : [entry],
+);
+
 /** The entry whose page `pathname` is (a detail page belongs to its list's entry), if any. */
 export function pageOf(pathname: string): NavItem | undefined {
-  const items = NAV_ENTRIES.flatMap((entry) => (isGroup(entry) ? entry.children : [entry]));
-  return items.find((item) => isActive(item, pathname));
+  return NAV_SCREENS.find((item) => isActive(item, pathname));
+}
+
+/** The screens whose label holds what is typed (any case; all of them for nothing typed). */
+export function screensMatching<S extends { label: string }>(screens: readonly S[], typed: string) {
+  const text = typed.trim().toLocaleLowerCase();
+  return text === ''
+    ? [...screens]
+    : screens.filter((screen) => screen.label.toLocaleLowerCase().includes(text));
 }

@@ -1,8 +1,9 @@
-import type { Paged } from '@cabdesk/contract';
+import { bulkAction, type BulkAction, type Paged } from '@cabdesk/contract';
 import {
   Alert,
   Box,
   Button,
+  Checkbox,
   Group,
   LoadingOverlay,
   Paper,
@@ -13,14 +14,20 @@ import {
   DataList,
 } from '@mantine/core';
 import { IconAlertCircle, IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { nextSort, sortDirectionOf } from '@/hooks/table-url-state';
 import type { TableUrlState } from '@/hooks/use-table-url-state';
 import { useIsPhone } from '@/hooks/use-is-phone';
 import { errorMessage } from '@/lib/api-client';
 import { translateMessage } from '@/lib/i18n';
+import { useMay } from '@/hooks/use-may';
+import { BulkDialog, SelectionBar, type BulkOptions } from './bulk-actions';
+import { ColumnMenu } from './column-menu';
+import { ExportButton, type ListSource } from './export-button';
 import { ListBar, type SortOption } from './list-bar';
+import { ViewMenu } from './view-menu';
+import { NO_SELECTION, pageState, togglePage, toggleRow, type Selection } from './selection';
 import { SearchBox } from './search-box';
 import { TablePagination } from './table-pagination';
 
@@ -65,6 +72,8 @@ export type ListControls = Pick<
   | 'setPage'
   | 'activeFilters'
   | 'resetFilters'
+  | 'hidden'
+  | 'setHidden'
 >;
 
 interface DataTableProps<T> {
@@ -93,6 +102,10 @@ interface DataTableProps<T> {
   minWidth?: number;
   /** Smaller text, for lists with many columns. */
   dense?: boolean;
+  /** The list's call and its input: Export streams it whole (roles that may export). */
+  source?: ListSource;
+  /** Actions on many rows (roles that may): a box per row, "all matching", the action bar. */
+  bulk?: BulkOptions<T>;
 }
 
 /** What a paged list query holds (TanStack Query's result, narrowed). */
@@ -145,7 +158,18 @@ function SortHeader({
 const CARD_LABEL_WIDTH = 116;
 
 /** One row as a card (phones): its title, its facts labelled, its actions at the foot. */
-function RowCard<T>({ row, index, columns }: { row: T; index: number; columns: Column<T>[] }) {
+function RowCard<T>({
+  row,
+  index,
+  columns,
+  select,
+}: {
+  row: T;
+  index: number;
+  columns: Column<T>[];
+  /** The row's selection box, when the list has bulk actions. */
+  select?: ReactNode;
+}) {
   const title = columns.filter((column) => column.card === 'title');
   const facts = columns.filter((column) => column.card === undefined);
   const actions = columns.filter((column) => column.card === 'actions');
@@ -159,11 +183,16 @@ function RowCard<T>({ row, index, columns }: { row: T; index: number; columns: C
       style={{ overflowWrap: 'anywhere' }}
     >
       <Stack gap="xs">
-        {title.map((column) => (
-          <Box key={column.key} fw={600}>
-            {column.render(row, index)}
-          </Box>
-        ))}
+        {select || title.length > 0 ? (
+          <Group gap="sm" wrap="nowrap" align="center">
+            {select}
+            {title.map((column) => (
+              <Box key={column.key} fw={600} style={{ minWidth: 0 }}>
+                {column.render(row, index)}
+              </Box>
+            ))}
+          </Group>
+        ) : null}
         <DataList size="sm" gap={6}>
           {facts.map((column) => (
             <DataList.Item key={column.key}>
@@ -200,7 +229,7 @@ function RowCard<T>({ row, index, columns }: { row: T; index: number; columns: C
  */
 export function DataTable<T>({
   label,
-  columns,
+  columns: allColumns,
   rowKey,
   rows,
   pageInfo,
@@ -214,16 +243,61 @@ export function DataTable<T>({
   defaultSort = '',
   minWidth = 900,
   dense = false,
+  source,
+  bulk,
 }: DataTableProps<T>) {
   const { t } = useTranslation();
   const phone = useIsPhone();
+  const may = useMay();
+  // Any column but the row's actions can be hidden (the URL's `hide`), on cards too.
+  const hideable = allColumns.filter((column) => column.card !== 'actions');
+  const columns = allColumns.filter((column) => !table.hidden.includes(column.key));
   const offset = pageInfo ? (pageInfo.current_page - 1) * pageInfo.per_page : 0;
   const list = error ? [] : (rows ?? []);
+
+  // Bulk actions: the rows picked, forgotten when the filters change.
+  const selecting = bulk !== undefined && may.call(bulkAction);
+  const [selection, setSelection] = useState<Selection>(NO_SELECTION);
+  const filterId = JSON.stringify(bulk?.filter ?? null);
+  const [selectionFilter, setSelectionFilter] = useState(filterId);
+  if (filterId !== selectionFilter) {
+    setSelectionFilter(filterId);
+    setSelection(NO_SELECTION);
+  }
+  const [acting, setActing] = useState<BulkAction | null>(null);
+  const pageRows = bulk
+    ? list.map((row) => ({ id: Number(rowKey(row)), name: bulk.nameOf(row) }))
+    : [];
+  const onPage = pageState(selection, pageRows);
+  const total = pageInfo?.total ?? 0;
+  const rowBox = (row: T, index: number) => {
+    const entry = pageRows[index]!;
+    return (
+      <Checkbox
+        aria-label={t('bulk.selectRow', { name: entry.name })}
+        checked={selection.all || selection.picked.has(entry.id)}
+        onChange={(event) =>
+          setSelection(toggleRow(selection, entry, event.currentTarget.checked, pageRows))
+        }
+      />
+    );
+  };
+  /** The page's box: in the table's header; on a phone, labelled, above the cards. */
+  const pageBox = (labelled: boolean) => (
+    <Checkbox
+      label={labelled ? t('bulk.selectPage') : undefined}
+      aria-label={labelled ? undefined : t('bulk.selectPage')}
+      checked={onPage === 'all'}
+      indeterminate={onPage === 'some'}
+      disabled={pageRows.length === 0}
+      onChange={() => setSelection(togglePage(selection, pageRows, onPage !== 'all'))}
+    />
+  );
   const empty = loading && rows === undefined ? '\u00a0' : t('common.noRecords');
   // The order in force: the one asked for, else the list's own.
   const sortInForce = table.sort || defaultSort;
   const sortTo = (next: string) => table.setSort(next === defaultSort ? '' : next);
-  const sortable = columns.filter((column) => column.sort !== undefined);
+  const sortable = allColumns.filter((column) => column.sort !== undefined);
   const sortOptions: SortOption[] = [
     { value: '', label: t('table.defaultOrder') },
     ...sortable.flatMap((column) => [
@@ -253,7 +327,13 @@ export function DataTable<T>({
       ) : (
         <Stack component="ul" gap="sm" m={0} p={0} aria-label={label} aria-busy={loading}>
           {list.map((row, index) => (
-            <RowCard key={rowKey(row)} row={row} index={offset + index + 1} columns={columns} />
+            <RowCard
+              key={rowKey(row)}
+              row={row}
+              index={offset + index + 1}
+              columns={columns}
+              select={selecting ? rowBox(row, index) : undefined}
+            />
           ))}
         </Stack>
       )}
@@ -274,6 +354,12 @@ export function DataTable<T>({
         >
           <Table.Thead>
             <Table.Tr>
+              {/* The box sits close to the row's number: the row still fits 1280 px beside the menu. */}
+              {selecting ? (
+                <Table.Th w={30} pe={0}>
+                  {pageBox(false)}
+                </Table.Th>
+              ) : null}
               {columns.map((column) => {
                 const direction = column.sort ? sortDirectionOf(sortInForce, column.sort) : null;
                 return (
@@ -302,7 +388,7 @@ export function DataTable<T>({
           <Table.Tbody>
             {list.length === 0 ? (
               <Table.Tr>
-                <Table.Td colSpan={columns.length}>
+                <Table.Td colSpan={columns.length + (selecting ? 1 : 0)}>
                   <Box py="xl" ta="center">
                     <Text c="dimmed" data-testid="table-empty">
                       {empty}
@@ -313,6 +399,7 @@ export function DataTable<T>({
             ) : (
               list.map((row, index) => (
                 <Table.Tr key={rowKey(row)}>
+                  {selecting ? <Table.Td pe={0}>{rowBox(row, index)}</Table.Td> : null}
                   {columns.map((column) => (
                     <Table.Td
                       key={column.key}
@@ -344,6 +431,13 @@ export function DataTable<T>({
         activeFilters={table.activeFilters}
         onReset={table.resetFilters}
         sort={{ options: sortOptions, value: table.sort, onChange: table.setSort }}
+        tools={
+          <>
+            <ViewMenu />
+            <ColumnMenu columns={hideable} hidden={table.hidden} onChange={table.setHidden} />
+            {source && may.export(source.endpoint) ? <ExportButton source={source} /> : null}
+          </>
+        }
       />
       {error ? (
         <Alert
@@ -362,6 +456,33 @@ export function DataTable<T>({
             ) : null}
           </Stack>
         </Alert>
+      ) : null}
+      {selecting ? (
+        <>
+          {phone && pageRows.length > 0 ? pageBox(true) : null}
+          <SelectionBar
+            selection={selection}
+            pageCount={pageRows.length}
+            total={total}
+            pageAll={onPage === 'all'}
+            noun={noun}
+            actions={bulk.actions}
+            onSelectAll={() => setSelection({ ...selection, all: true })}
+            onClear={() => setSelection(NO_SELECTION)}
+            onAction={setActing}
+          />
+          <BulkDialog
+            action={acting}
+            selection={selection}
+            total={total}
+            noun={noun}
+            options={bulk}
+            onClose={(finished) => {
+              setActing(null);
+              if (finished) setSelection(NO_SELECTION);
+            }}
+          />
+        </>
       ) : null}
       {phone ? cards : tableView}
       {pageInfo && !error ? (

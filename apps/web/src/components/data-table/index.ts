@@ -17,3 +17,6 @@ export {
   type FilterOption,
   type OptionsQuery,
 } from './filter-fields';
+export type { ListSource } from './export-button';
+export type { BulkOptions } from './bulk-actions';
+export { filterOf } from './selection';

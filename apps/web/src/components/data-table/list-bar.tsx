@@ -19,6 +19,8 @@ interface ListBarProps {
   onReset: () => void;
   /** On a phone, where no header can be pressed: the sorts offered, and the one in force. */
   sort?: { options: SortOption[]; value: string; onChange: (value: string) => void };
+  /** The list's tools (views, columns, export): at the end of the row; on a phone under the search. */
+  tools?: ReactNode;
   phone: boolean;
 }
 
@@ -32,48 +34,68 @@ function ResetButton({ onReset }: { onReset: () => void }) {
 }
 
 /**
- * Above a list: the search, then its filters and "Reset filters" in a row;
- * on a phone the search alone, and a Filters button that opens the filters
- * and the sort in a drawer.
+ * Above a list: the search, then its filters and "Reset filters" in a row,
+ * its tools at the end; on a phone the search, then a Filters button that
+ * opens the filters and the sort in a drawer, and the tools.
  */
-export function ListBar({ search, filters, activeFilters, onReset, sort, phone }: ListBarProps) {
+export function ListBar({
+  search,
+  filters,
+  activeFilters,
+  onReset,
+  sort,
+  tools,
+  phone,
+}: ListBarProps) {
   const { t } = useTranslation();
   const [opened, drawer] = useDisclosure(false);
   const reset = activeFilters > 0 ? <ResetButton onReset={onReset} /> : null;
 
   if (!phone) {
-    if (!search && !filters) return null;
+    if (!search && !filters && !tools) return null;
     return (
       <Group gap="sm" wrap="wrap" align="flex-end">
         {search}
         {filters}
         {reset}
+        {tools ? (
+          <Group gap="xs" ml="auto" wrap="wrap">
+            {tools}
+          </Group>
+        ) : null}
       </Group>
     );
   }
 
   const offersSort = sort !== undefined && sort.options.length > 1;
-  if (!search && !filters && !offersSort) return null;
+  if (!search && !filters && !offersSort && !tools) return null;
   return (
     <Stack gap="xs">
       {search}
-      {filters || offersSort ? (
-        <Group gap="xs">
-          <Button
-            variant="default"
-            leftSection={<IconAdjustmentsHorizontal size={16} />}
-            rightSection={
-              activeFilters > 0 ? (
-                <Badge size="sm" circle aria-label={t('filters.active', { count: activeFilters })}>
-                  {activeFilters}
-                </Badge>
-              ) : null
-            }
-            onClick={drawer.open}
-          >
-            {filters ? t('filters.open') : t('table.sortBy')}
-          </Button>
+      {filters || offersSort || tools ? (
+        <Group gap="xs" wrap="wrap">
+          {filters || offersSort ? (
+            <Button
+              variant="default"
+              leftSection={<IconAdjustmentsHorizontal size={16} />}
+              rightSection={
+                activeFilters > 0 ? (
+                  <Badge
+                    size="sm"
+                    circle
+                    aria-label={t('filters.active', { count: activeFilters })}
+                  >
+                    {activeFilters}
+                  </Badge>
+                ) : null
+              }
+              onClick={drawer.open}
+            >
+              {filters ? t('filters.open') : t('table.sortBy')}
+            </Button>
+          ) : null}
           {reset}
+          {tools}
         </Group>
       ) : null}
       <Drawer

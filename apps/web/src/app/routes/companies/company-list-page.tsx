@@ -1,8 +1,8 @@
-import { PERSON_SORTS, type UserListItem } from '@cabdesk/contract';
+import { PERSON_SORTS, userList, type UserListItem } from '@cabdesk/contract';
 import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ActiveSwitch } from '@/components/active-switch';
-import { indexColumn, type Column } from '@/components/data-table';
+import { filterOf, indexColumn, type Column } from '@/components/data-table';
 import { PageTitle } from '@/components/page-title';
 import { ContactCell, PersonCell } from '@/components/person-cell';
 import { PersonFilters } from '@/components/person-filters';
@@ -77,6 +77,14 @@ export function CompanyListPage() {
       <PageTitle title={t('pages.company')} />
       <RecordTable<UserListItem>
         label={t('pages.company')}
+        source={{ endpoint: userList, input: { user_type: 'Company', ...table.query } }}
+        bulk={{
+          table: 'users',
+          actions: ['approve', 'reject', 'activate', 'deactivate'],
+          kind: 'company',
+          nameOf: companyName,
+          filter: filterOf({ user_type: 'Company', ...table.query }),
+        }}
         list={companies}
         columns={columns}
         table={table}

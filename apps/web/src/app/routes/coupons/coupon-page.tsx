@@ -1,4 +1,4 @@
-import { COUPON_SORTS, couponAdd, couponStatus, type Coupon } from '@cabdesk/contract';
+import { COUPON_SORTS, couponAdd, couponList, couponStatus, type Coupon } from '@cabdesk/contract';
 import { Button, Code, Stack, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useIsMutating } from '@tanstack/react-query';
@@ -111,6 +111,7 @@ export function CouponPage() {
       />
       <DataTable
         label={t('pages.coupon')}
+        source={{ endpoint: couponList, input: table.query }}
         columns={columns}
         rowKey={(coupon) => coupon.id}
         {...pagedQueryProps(coupons)}

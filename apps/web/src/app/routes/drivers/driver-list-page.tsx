@@ -1,15 +1,28 @@
 import { PERSON_SORTS } from '@cabdesk/contract';
 import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { RecordFilter } from '@/components/data-table';
 import { PageTitle } from '@/components/page-title';
 import { PersonFilters } from '@/components/person-filters';
+import { chosenOption, companyOptions } from '@/features/users/api/record-options';
 import { DriverTable } from '@/features/users/components/driver-table';
-import { usePersonTableState } from '@/hooks/use-person-table-state';
+import { PERSON_FILTERS } from '@/hooks/use-person-table-state';
+import { useTableUrlState } from '@/hooks/use-table-url-state';
 
-/** SPEC 2 Driver list, every company's drivers; sorted, filtered by status, approval and registration. */
+/** A driver's filters: a person's, and the company they drive for. */
+const DRIVER_FILTERS = { ...PERSON_FILTERS, company_id: 'id' } as const;
+
+/**
+ * SPEC 2 Driver list, every company's drivers; sorted, filtered by status,
+ * approval, registration and company.
+ */
 export function DriverListPage() {
   const { t } = useTranslation();
-  const table = usePersonTableState({ list: 'drivers', sorts: PERSON_SORTS.Driver });
+  const table = useTableUrlState({
+    list: 'drivers',
+    sorts: PERSON_SORTS.Driver,
+    filters: DRIVER_FILTERS,
+  });
   return (
     <Stack gap="lg">
       <PageTitle title={t('pages.driver')} />
@@ -17,7 +30,19 @@ export function DriverListPage() {
         label={t('pages.driver')}
         query={table.query}
         table={table}
-        filters={<PersonFilters table={table} />}
+        filters={
+          <>
+            <PersonFilters table={table} />
+            <RecordFilter
+              label={t('filters.company')}
+              placeholder={t('filters.anyCompany')}
+              value={table.filters.company_id}
+              onChange={(value) => table.setFilter('company_id', value)}
+              search={companyOptions}
+              chosen={chosenOption}
+            />
+          </>
+        }
         minWidth={940}
       />
     </Stack>

@@ -1,4 +1,4 @@
-import { FAQ_SORTS, faqAdd, faqUpdate, type Faq } from '@cabdesk/contract';
+import { FAQ_SORTS, faqAdd, faqList, faqUpdate, type Faq } from '@cabdesk/contract';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -118,6 +118,7 @@ export function FaqPage() {
       />
       <DataTable
         label={t('faqs.tableLabel')}
+        source={{ endpoint: faqList, input: table.query }}
         columns={columns}
         rowKey={(faq) => faq.id}
         {...pagedQueryProps(faqs)}

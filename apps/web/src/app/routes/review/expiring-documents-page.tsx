@@ -1,4 +1,4 @@
-import type { ExpiringDocumentItem } from '@cabdesk/contract';
+import { expiringDocuments, type ExpiringDocumentItem } from '@cabdesk/contract';
 import { Anchor, Badge, SegmentedControl, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -38,6 +38,7 @@ export function ExpiringDocumentsPage() {
       />
       <DataTable<ExpiringDocumentItem>
         label={t('pages.expiringDocuments')}
+        source={{ endpoint: expiringDocuments, input: { within_days: Number(within) } }}
         columns={[
           {
             key: 'name',

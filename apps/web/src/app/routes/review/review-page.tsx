@@ -1,4 +1,4 @@
-import { REVIEW_KINDS, type ReviewItem } from '@cabdesk/contract';
+import { REVIEW_KINDS, reviewQueue, type ReviewItem } from '@cabdesk/contract';
 import { Anchor, Badge, Button, Kbd, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { IconCalendarDue } from '@tabler/icons-react';
@@ -100,6 +100,7 @@ export function ReviewPage() {
       </Text>
       <DataTable<ReviewItem>
         label={t('pages.review')}
+        source={{ endpoint: reviewQueue, input: { kind } }}
         columns={[
           {
             key: 'kind',

@@ -1,4 +1,4 @@
-import { RIDE_SORTS } from '@cabdesk/contract';
+import { RIDE_SORTS, rideList } from '@cabdesk/contract';
 import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DataTable, RecordFilter, pagedQueryProps } from '@/components/data-table';
@@ -28,6 +28,7 @@ export function RideListPage() {
       <PageTitle title={t('pages.trip')} />
       <DataTable
         label={t('pages.trip')}
+        source={{ endpoint: rideList, input: table.query }}
         columns={rideListColumns(t, (ride) => (
           <RejectRideButton ride={ride} variant="icon" />
         ))}

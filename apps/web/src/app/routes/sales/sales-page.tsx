@@ -1,4 +1,4 @@
-import { TRANSACTION_SORTS, type Transaction } from '@cabdesk/contract';
+import { TRANSACTION_SORTS, transactionList, type Transaction } from '@cabdesk/contract';
 import { Anchor, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconCash, IconReceipt } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -107,6 +107,7 @@ export function SalesPage() {
       </SimpleGrid>
       <DataTable
         label={t('pages.sales')}
+        source={{ endpoint: transactionList, input: table.query }}
         columns={columns}
         rowKey={(sale) => sale.id}
         {...pagedQueryProps(sales)}

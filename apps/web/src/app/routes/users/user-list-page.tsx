@@ -1,8 +1,14 @@
-import { PERSON_SORTS, type UserListItem } from '@cabdesk/contract';
+import { PERSON_SORTS, userList, type UserListItem } from '@cabdesk/contract';
 import { Group, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ActiveSwitch } from '@/components/active-switch';
-import { DataTable, indexColumn, pagedQueryProps, type Column } from '@/components/data-table';
+import {
+  DataTable,
+  filterOf,
+  indexColumn,
+  pagedQueryProps,
+  type Column,
+} from '@/components/data-table';
 import { PageTitle } from '@/components/page-title';
 import { ContactCell, PersonCell } from '@/components/person-cell';
 import { PersonFilters } from '@/components/person-filters';
@@ -68,6 +74,13 @@ export function UserListPage() {
       <PageTitle title={t('pages.user')} />
       <DataTable
         label={t('pages.user')}
+        source={{ endpoint: userList, input: { user_type: 'User', ...table.query } }}
+        bulk={{
+          table: 'users',
+          actions: ['activate', 'deactivate'],
+          nameOf: (user) => user.name,
+          filter: filterOf({ user_type: 'User', ...table.query }),
+        }}
         columns={columns}
         rowKey={(user) => user.id}
         {...pagedQueryProps(users)}

@@ -1,4 +1,4 @@
-import { ROLES, type Administrator, type Role } from '@cabdesk/contract';
+import { adminList, ROLES, type Administrator, type Role } from '@cabdesk/contract';
 import { Button, Group, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -140,6 +140,7 @@ export function AdminTable({ admins, loading }: { admins?: Administrator[]; load
     <>
       <DataTable
         label={t('pages.administrators')}
+        source={{ endpoint: adminList, input: {} }}
         columns={columns}
         rowKey={(admin) => admin.id}
         rows={admins}

@@ -1,4 +1,4 @@
-import { AUDIT_ACTIONS, AUDIT_TABLES, type AuditEntry } from '@cabdesk/contract';
+import { AUDIT_ACTIONS, AUDIT_TABLES, auditLog, type AuditEntry } from '@cabdesk/contract';
 import { Anchor, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -166,6 +166,7 @@ export function AuditTable({ table }: { table: AuditTableState }) {
   return (
     <DataTable
       label={t('pages.auditLog')}
+      source={{ endpoint: auditLog, input: query }}
       columns={columns}
       rowKey={(entry) => entry.id}
       {...pagedQueryProps(log)}

@@ -17,28 +17,51 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBell, IconBellOff, IconCheck, IconChecks } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { notifications as toasts } from '@mantine/notifications';
+import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { UnauthorizedError } from '@/lib/api-client';
 import { DateTime } from '@/components/date-time';
 import { formatCount } from '@/lib/format';
 import { showToast, toastError } from '@/lib/toast';
+import { ArrivalBurst } from '../burst';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
 import { useNotificationStream } from '../api/notification-stream';
 import classes from './notification-bell.module.css';
 
-/** SPEC 1 and 9: a notification that arrives shows as "title: body" at the top right. */
-function arrivalToast(notification: Notification) {
-  showToast({
-    id: `notification-${notification.id}`,
-    position: 'top-right',
-    autoClose: 6000,
-    color: 'indigo',
-    icon: <IconBell size={18} stroke={1.75} aria-hidden />,
-    message: `${notification.title}: ${notification.message}`,
-  });
+/**
+ * SPEC 1 and 9: a notification that arrives shows as "title: body" at the top
+ * right; in a burst (a bulk action), the first few do and one toast counts the rest.
+ */
+function useArrivalToast() {
+  const { t } = useTranslation();
+  const burst = useRef(new ArrivalBurst());
+  return useCallback(
+    (notification: Notification) => {
+      const arrival = burst.current.arrive(Date.now());
+      const look = {
+        position: 'top-right' as const,
+        autoClose: 6000,
+        color: 'indigo',
+        icon: <IconBell size={18} stroke={1.75} aria-hidden />,
+      };
+      if (arrival === 'single') {
+        showToast({
+          ...look,
+          id: `notification-${notification.id}`,
+          message: `${notification.title}: ${notification.message}`,
+        });
+        return;
+      }
+      const id = 'notification-burst';
+      const message = t('notifications.burst', { count: arrival, total: formatCount(arrival) });
+      if (arrival === 1) showToast({ ...look, id, message });
+      else toasts.update({ id, message });
+    },
+    [t],
+  );
 }
 
 /** The bell of the header and its dropdown headed "Notification" (SPEC 2). */
@@ -49,7 +72,7 @@ export function NotificationBell() {
   const notifications = useNotifications();
   const markRead = useMarkNotificationRead();
   const failed = notifications.isError && !(notifications.error instanceof UnauthorizedError);
-  useNotificationStream(arrivalToast);
+  useNotificationStream(useArrivalToast());
 
   // SPEC 8: a failed load says so once, and the list stays empty.
   useEffect(() => {

@@ -1,7 +1,7 @@
-import type { driverList, InputOf, UserListItem } from '@cabdesk/contract';
+import { driverList, type InputOf, type UserListItem } from '@cabdesk/contract';
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { indexColumn, type Column } from '@/components/data-table';
+import { filterOf, indexColumn, type Column } from '@/components/data-table';
 import { ContactCell, PersonCell } from '@/components/person-cell';
 import { RecordTable, type RecordListProps } from '@/components/record-table';
 import { formatCount, formatDate } from '@/lib/format';
@@ -83,6 +83,14 @@ export function DriverTable({
   return (
     <RecordTable<UserListItem>
       {...table}
+      source={{ endpoint: driverList, input: query }}
+      bulk={{
+        table: 'users',
+        actions: ['approve', 'reject', 'activate', 'deactivate'],
+        kind: 'driver',
+        nameOf: (driver) => driver.name,
+        filter: filterOf({ user_type: 'Driver', ...query }),
+      }}
       list={drivers}
       columns={columns}
       kind="driver"

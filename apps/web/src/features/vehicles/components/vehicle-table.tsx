@@ -1,7 +1,7 @@
-import type { InputOf, Vehicle, vehicleList } from '@cabdesk/contract';
+import { vehicleList, type InputOf, type Vehicle } from '@cabdesk/contract';
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { indexColumn, type Column } from '@/components/data-table';
+import { filterOf, indexColumn, type Column } from '@/components/data-table';
 import { RecordTable, type RecordListProps } from '@/components/record-table';
 import { useDecideVehicleApproval } from '../api/decide-vehicle-approval';
 import { useDeleteVehicle } from '../api/delete-vehicle';
@@ -67,6 +67,14 @@ export function VehicleTable({
   return (
     <RecordTable<Vehicle>
       {...table}
+      source={{ endpoint: vehicleList, input: query }}
+      bulk={{
+        table: 'vehicles',
+        actions: ['approve', 'reject'],
+        kind: 'vehicle',
+        nameOf: (vehicle) => vehicle.license_number,
+        filter: filterOf(query),
+      }}
       list={vehicles}
       columns={columns}
       kind="vehicle"
