@@ -54,7 +54,7 @@ describe('languages', () => {
       expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
       await page.getByText('Copyright © 2024 | Todos los derechos reservados').waitFor();
 
-      // Money as SPEC 9 writes it in every language (decision 009).
+      // Money as SPEC 9 writes it in every language (decision 010).
       const main = await page.getByRole('main').innerText();
       expect(main).toMatch(/\$\d[\d,]*\.\d\d/);
       expect(main).not.toMatch(/US\$/);
