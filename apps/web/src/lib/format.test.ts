@@ -40,7 +40,7 @@ describe('formatDateTime', () => {
   });
 });
 
-describe('SPEC 9 in every language (docs/decisions/009)', () => {
+describe('SPEC 9 in every language (docs/decisions/010)', () => {
   afterAll(() => i18n.changeLanguage('en'));
 
   it('writes money with a $ prefix and SPEC separators while Spanish is shown', async () => {

@@ -3,7 +3,7 @@ import { activeLanguage } from './i18n';
 
 /**
  * Numbers, money and dates, the one place they are written. SPEC 9 fixes
- * them in every language (docs/decisions/009): money `$105,643.01`, counts
+ * them in every language (docs/decisions/010): money `$105,643.01`, counts
  * `12,345`, dates `Mon-DD-YYYY` with the month named in the language shown
  * (`Oct-06-2026`, `oct-06-2026`, `أكتوبر-06-2026`), always Latin digits. Words (month names,
  * units, the hour's AM/PM) follow the language.
