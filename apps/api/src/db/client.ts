@@ -37,10 +37,15 @@ export type Database = {
   close(): Promise<void>;
   /**
    * LISTEN on a channel: `onPayload` gets the payload of every NOTIFY sent on
-   * it after commit, by this process or (PostgreSQL) any other. Answers the
-   * function that stops listening.
+   * it after commit, by this process or (PostgreSQL) any other. `onResumed`
+   * is called when listening starts again after a lost connection: what was
+   * sent meanwhile was missed. Answers the function that stops listening.
    */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onResumed?: () => void,
+  ): Promise<() => Promise<void>>;
   /** Hands the duration of every statement from now on, in seconds, to `observer` (metrics). */
   timeQueries(observer: QueryObserver): void;
   /** The connections: open, idle, and requests waiting for one (PGlite has one). */
@@ -120,8 +125,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         }
       },
       close: () => pool.end(),
-      listen: (channel, onPayload) =>
-        listenPostgres(options.databaseUrl, channel, onPayload, options.onIdleError),
+      listen: (channel, onPayload, onResumed) =>
+        listenPostgres(options.databaseUrl, channel, onPayload, onResumed, options.onIdleError),
       timeQueries: (next) => {
         observer = next;
       },
@@ -190,6 +195,7 @@ async function listenPostgres(
   databaseUrl: string,
   channel: string,
   onPayload: (payload: string) => void,
+  onResumed?: () => void,
   onError?: (err: Error) => void,
 ): Promise<() => Promise<void>> {
   let client: pg.Client | undefined;
@@ -216,7 +222,7 @@ async function listenPostgres(
     if (stopped || timer) return;
     timer = setTimeout(() => {
       timer = undefined;
-      connect().catch((err: unknown) => {
+      connect().then(onResumed, (err: unknown) => {
         onError?.(err as Error);
         retryMs = Math.min(retryMs * 2, 30_000);
         reconnect();

@@ -62,15 +62,21 @@ export const roleRefused = (role: Role) =>
  */
 export const authPlugin = fp(async (app: FastifyInstance) => {
   const cache = createSessionCache(app.config.session);
-  const stopListening = await onSessionChange(app.database, (change) => cache.forget(change));
+  // A change missed while the listening connection was down: nothing kept is trusted.
+  const stopListening = await onSessionChange(
+    app.database,
+    (change) => cache.forget(change),
+    () => cache.clear(),
+  );
   app.addHook('preClose', async () => stopListening());
 
   const liveSession = async (token: string) => {
     const tokenHash = hashToken(token);
     const cached = cache.get(tokenHash);
     if (cached) return cached;
+    const readFrom = cache.generation();
     const session = await findSession(app.database.db, tokenHash, app.config.session);
-    if (session) cache.set(tokenHash, session);
+    if (session) cache.set(tokenHash, session, readFrom);
     return session;
   };
 

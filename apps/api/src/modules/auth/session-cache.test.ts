@@ -26,6 +26,8 @@ import {
   type Answer,
 } from '../../../test/helper';
 import { setTwoFactorRequired } from './admins.repository';
+import { createSessionCache } from './session-cache';
+import type { Session, SessionPolicy } from './sessions';
 import { resetTwoFactor } from './two-factor';
 
 const COLLEAGUE = { email: 'colleague@cabdesk.test', password: 'another fine password' };
@@ -65,6 +67,24 @@ const inTransaction = (database: Database, change: Parameters<Database['db']['tr
   database.db.transaction(change);
 
 describe('session cache', () => {
+  it('does not keep a session read before a change announced while it was read', () => {
+    const policy: SessionPolicy = { idleMs: 60_000, maxMs: 60_000 };
+    const cache = createSessionCache(policy);
+    const now = Date.now();
+    const session = {
+      id: 1,
+      adminId: 1,
+      expiresAt: new Date(now + 60_000),
+      lastSeenAt: new Date(now),
+    } as Session;
+    const before = cache.generation();
+    cache.forget({ session_id: 1 }); // a logout committed while the session was read
+    cache.set('hash', session, before);
+    expect(cache.get('hash')).toBeNull();
+    cache.set('hash', session, cache.generation());
+    expect(cache.get('hash')).toBe(session);
+  });
+
   it('checks a known session without a round trip: a detail call sends only its own statements', async () => {
     const statements: string[] = [];
     const database = await createTestDatabase({ logQuery: (query) => statements.push(query) });

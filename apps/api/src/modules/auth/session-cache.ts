@@ -21,7 +21,12 @@ type Entry = { session: Session; readAt: number };
  */
 export function createSessionCache(policy: SessionPolicy, ttlMs = SESSION_CACHE_TTL_MS) {
   const entries = new Map<string, Entry>();
+  // Moves at every forget and clear: a session read from the database before
+  // one of them may be the state it removed, and is not kept (`set`).
+  let generation = 0;
   return {
+    /** Taken before a session is read from the database, and handed to `set`. */
+    generation: () => generation,
     /** The session of a token hash if it was read within the TTL and is still live. */
     get(tokenHash: string): Session | null {
       const entry = entries.get(tokenHash);
@@ -38,13 +43,16 @@ export function createSessionCache(policy: SessionPolicy, ttlMs = SESSION_CACHE_
       }
       return session;
     },
-    set(tokenHash: string, session: Session) {
+    /** Keeps a session read since `readFrom` (a generation), unless a change came meanwhile. */
+    set(tokenHash: string, session: Session, readFrom: number) {
+      if (readFrom !== generation) return;
       entries.delete(tokenHash);
       if (entries.size >= MAX_SESSIONS) entries.delete(entries.keys().next().value!);
       entries.set(tokenHash, { session, readAt: Date.now() });
     },
     /** Forgets the sessions a change announced by any instance may concern. */
     forget(change: SessionChange) {
+      generation += 1;
       if ('two_factor_rule' in change) return entries.clear();
       for (const [tokenHash, { session }] of entries) {
         if (
@@ -57,6 +65,7 @@ export function createSessionCache(policy: SessionPolicy, ttlMs = SESSION_CACHE_
       }
     },
     clear() {
+      generation += 1;
       entries.clear();
     },
   };

@@ -219,18 +219,27 @@ export async function revokeAdminSessions(db: Db, adminId: number) {
 
 /**
  * Calls `onChange` for every change to sessions committed from now on, by
- * any instance. Answers the function that stops listening.
+ * any instance, and `onMissed` when changes may have been missed (listening
+ * resumed after a lost connection). Answers the function that stops listening.
  */
-export function onSessionChange(database: Database, onChange: (change: SessionChange) => void) {
-  return database.listen(SESSION_CHANNEL, (payload) => {
-    let change: SessionChange;
-    try {
-      change = sessionChangeSchema.parse(JSON.parse(payload));
-    } catch {
-      return; // Nothing this version sent.
-    }
-    onChange(change);
-  });
+export function onSessionChange(
+  database: Database,
+  onChange: (change: SessionChange) => void,
+  onMissed?: () => void,
+) {
+  return database.listen(
+    SESSION_CHANNEL,
+    (payload) => {
+      let change: SessionChange;
+      try {
+        change = sessionChangeSchema.parse(JSON.parse(payload));
+      } catch {
+        return; // Nothing this version sent.
+      }
+      onChange(change);
+    },
+    onMissed,
+  );
 }
 
 /** Calls `onRevoked` for every revocation committed from now on, by any instance. */
