@@ -38,14 +38,21 @@ const login = (body: object, language?: string) => ({
 });
 
 describe('the API speaks the language of Accept-Language', () => {
-  it('has a Spanish entry for every message written in an API module', () => {
-    const found = scanMessages(apiSrc, (path) => NOT_MESSAGES.some((part) => path.includes(part)));
-    expect(found.map((m) => m.text)).toContain('Transactions fetched successfully.');
-    const missing = found.filter((message) => !catalogueCovers(MESSAGE_CATALOGUES.es, message));
-    expect(missing).toEqual([]);
-  });
+  it.each(['es', 'ar'] as const)(
+    'has an entry in the %s catalogue for every message written in an API module',
+    (language) => {
+      const found = scanMessages(apiSrc, (path) =>
+        NOT_MESSAGES.some((part) => path.includes(part)),
+      );
+      expect(found.map((m) => m.text)).toContain('Transactions fetched successfully.');
+      const missing = found.filter(
+        (message) => !catalogueCovers(MESSAGE_CATALOGUES[language], message),
+      );
+      expect(missing).toEqual([]);
+    },
+  );
 
-  it('answers a refused sign-in in Spanish for es, in SPEC English otherwise', async () => {
+  it('answers a refused sign-in in Spanish for es, Arabic for ar, SPEC English otherwise', async () => {
     const { app, database } = await buildTestApp();
     await createAdmin(database);
     const wrong = { ...ADMIN, password: 'not the password' };
@@ -60,8 +67,20 @@ describe('the API speaks the language of Accept-Language', () => {
     expect(spanish.headers['content-language']).toBe('es');
     expect(spanish.headers.vary).toMatch(/Accept-Language/i);
 
-    // Arabic (offered by the app) has no message catalogue yet: English, and the header says so.
-    for (const language of [undefined, 'en', 'fr-FR, de;q=0.5', 'en-US,en;q=0.9,es;q=0.5', 'ar']) {
+    for (const language of ['ar', 'ar-EG,ar;q=0.9,en;q=0.8']) {
+      const arabic = await app.inject(login(wrong, language));
+      expect(arabic.statusCode).toBe(401);
+      expect(arabic.json()).toEqual({
+        status: false,
+        message: 'البريد الإلكتروني أو كلمة المرور غير صحيحة.',
+        data: null,
+      });
+      expect(arabic.headers['content-language']).toBe('ar');
+      expect(arabic.headers.vary).toMatch(/Accept-Language/i);
+    }
+
+    // A language the API has no catalogue for: English, and the header says so.
+    for (const language of [undefined, 'en', 'fr-FR, de;q=0.5', 'en-US,en;q=0.9,es;q=0.5']) {
       const res = await app.inject(login(wrong, language));
       expect(res.statusCode).toBe(401);
       expect(res.body).toBe('{"status":false,"message":"Invalid email or password.","data":null}');
@@ -144,5 +163,24 @@ describe('the API speaks the language of Accept-Language', () => {
     });
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toBe('No has iniciado sesión.');
+  });
+
+  it('translates validation messages and field errors into Arabic', async () => {
+    const { app } = await buildTestApp();
+
+    const res = await app.inject(login({ email: '', password: '' }, 'ar'));
+
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['content-language']).toBe('ar');
+    expect(res.json()).toEqual({
+      status: false,
+      message: 'يُرجى إدخال البريد الإلكتروني.',
+      data: {
+        errors: {
+          email: 'يُرجى إدخال البريد الإلكتروني.',
+          password: 'يُرجى إدخال كلمة المرور.',
+        },
+      },
+    });
   });
 });

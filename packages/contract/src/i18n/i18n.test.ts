@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import * as contract from '../index';
+import { AR_MESSAGES } from './ar';
 import { ES_MESSAGES } from './es';
 import { localizeMessage, negotiateLanguage } from './index';
 import { catalogueCovers, scanMessages } from './scan-messages';
@@ -21,13 +22,18 @@ function exportedMessages() {
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
-describe('the Spanish message catalogue', () => {
+const CATALOGUES = [
+  ['Spanish', 'es', ES_MESSAGES],
+  ['Arabic', 'ar', AR_MESSAGES],
+] as const;
+
+describe.each(CATALOGUES)('the %s message catalogue', (_name, language, catalogue) => {
   it('has an entry for every message constant the contract exports', () => {
     const messages = exportedMessages();
     // The constants exist (a rename of the convention would empty this test).
     expect(messages.length).toBeGreaterThan(60);
     // An entry of its own, or the template it is built from.
-    const missing = messages.filter(({ text }) => localizeMessage(text, 'es') === text);
+    const missing = messages.filter(({ text }) => localizeMessage(text, language) === text);
     expect(missing).toEqual([]);
   });
 
@@ -35,15 +41,19 @@ describe('the Spanish message catalogue', () => {
     const found = scanMessages(contractSrc, (path) => path.includes('/i18n'));
     expect(found.map((m) => m.text)).toContain('Please enter your valid email ID.');
     expect(found.map((m) => m.text)).toContain('per_page must be at most {}.');
-    const missing = found.filter((message) => !catalogueCovers(ES_MESSAGES, message));
+    const missing = found.filter((message) => !catalogueCovers(catalogue, message));
     expect(missing).toEqual([]);
   });
 
   it('keeps the placeholders of each template and translates every entry', () => {
-    for (const [english, spanish] of Object.entries(ES_MESSAGES)) {
-      expect(placeholders(spanish), english).toEqual(placeholders(english));
-      expect(spanish.trim(), english).not.toBe('');
+    for (const [english, translated] of Object.entries(catalogue)) {
+      expect(placeholders(translated), english).toEqual(placeholders(english));
+      expect(translated.trim(), english).not.toBe('');
     }
+  });
+
+  it('has the same English keys as every other catalogue', () => {
+    expect(Object.keys(catalogue).sort()).toEqual(Object.keys(ES_MESSAGES).sort());
   });
 });
 
@@ -113,6 +123,43 @@ describe('localizeMessage', () => {
     );
   });
 
+  it('answers Arabic for ar and its regional variants, filling templates', () => {
+    expect(localizeMessage('Invalid email or password.', 'ar')).toBe(
+      'البريد الإلكتروني أو كلمة المرور غير صحيحة.',
+    );
+    expect(localizeMessage('Please provide a email.', 'ar-EG')).toBe(
+      'يُرجى إدخال البريد الإلكتروني.',
+    );
+    const wait = contract.ACCOUNT_MESSAGES.loginLocked.replace('{wait}', contract.waitText(720));
+    expect(localizeMessage(wait, 'ar')).toBe(
+      'محاولات تسجيل دخول فاشلة كثيرة جدًا. يُرجى المحاولة مرة أخرى بعد 12 دقيقة.',
+    );
+    expect(
+      localizeMessage(
+        contract.ACCOUNT_MESSAGES.changePasswordLocked.replace('{wait}', contract.waitText(60)),
+        'ar',
+      ),
+    ).toBe('كلمات مرور خاطئة كثيرة جدًا. يُرجى المحاولة مرة أخرى بعد دقيقة واحدة.');
+    expect(
+      localizeMessage(
+        'Only a Pending record can be approved or rejected. This one is already Approved.',
+        'ar',
+      ),
+    ).toBe('لا يمكن قبول سجل أو رفضه إلا إذا كان قيد الانتظار، وهذا السجل مقبول بالفعل.');
+    expect(
+      localizeMessage(
+        'Only a Pending or Accepted trip can be cancelled. This one is Completed.',
+        'ar',
+      ),
+    ).toBe('لا يمكن إلغاء رحلة إلا إذا كانت قيد الانتظار أو مقبولة، وهذه الرحلة مكتملة.');
+    expect(localizeMessage('per_page must be at most 100.', 'ar')).toBe(
+      'يجب ألا يتجاوز per_page القيمة 100.',
+    );
+    expect(localizeMessage('Route GET /taxi-service/admin/nope not found.', 'ar')).toBe(
+      'المسار GET /taxi-service/admin/nope غير موجود.',
+    );
+  });
+
   it('returns a message it does not know unchanged', () => {
     expect(localizeMessage('Already in Spanish: ¡hola!', 'es')).toBe('Already in Spanish: ¡hola!');
     expect(localizeMessage('Correo electrónico o contraseña incorrectos.', 'es')).toBe(
@@ -134,9 +181,11 @@ describe('negotiateLanguage', () => {
     ['es;q=0', 'en'],
     ['*', 'en'],
     [['es', 'en'], 'es'],
-    // Arabic is offered by the app, but the API's messages are not translated yet.
-    ['ar', 'en'],
-    ['ar-EG, es;q=0.5', 'es'],
+    // Arabic has its catalogue too.
+    ['ar', 'ar'],
+    ['ar-EG, es;q=0.5', 'ar'],
+    ['es, ar;q=0.9', 'es'],
+    ['en;q=0.5, ar-SA;q=0.8', 'ar'],
   ])('%j -> %s', (header, language) => {
     expect(negotiateLanguage(header)).toBe(language);
   });

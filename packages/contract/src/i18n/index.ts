@@ -1,10 +1,12 @@
+import { AR_MESSAGES } from './ar';
 import { ES_MESSAGES } from './es';
 
 /**
  * The languages the app offers. English is the source: its text is the
  * message itself (SPEC's exact strings). The API answers its messages in
- * those of them that have a catalogue below; Arabic (`ar`) has none yet, so
- * the API answers it in English (and says so in Content-Language).
+ * those of them that have a catalogue below: Spanish (`es`) and Arabic
+ * (`ar`), and a language added later without one in English (saying so in
+ * Content-Language).
  */
 export const LANGUAGES = ['en', 'es', 'ar'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -18,9 +20,9 @@ export const CLIENT_MESSAGES = {
 
 /** English message -> its text in each other language that has its messages translated. */
 type Catalogue = Readonly<Record<string, string>>;
-export const MESSAGE_CATALOGUES: { es: Catalogue } & Partial<
+export const MESSAGE_CATALOGUES: { es: Catalogue; ar: Catalogue } & Partial<
   Record<Exclude<Language, 'en'>, Catalogue>
-> = { es: ES_MESSAGES };
+> = { es: ES_MESSAGES, ar: AR_MESSAGES };
 
 /** English, and the languages whose messages are translated. */
 const hasMessages = (language: Language) =>

@@ -1,0 +1,418 @@
+/**
+ * Arabic (Modern Standard Arabic) text of every message the API answers and
+ * every validation message of the contract, keyed by the exact English text:
+ * the same keys as ES_MESSAGES.
+ *
+ * A key with `{name}` placeholders is a template: it matches a message built
+ * from it (`'Please wait {seconds} seconds…'` matches `'Please wait 42
+ * seconds…'`), and each value it captured is itself looked up here before it
+ * is put back, so `'12 minutes'` inside a message becomes `'12 دقيقة'`.
+ *
+ * Wire values (field names, enum values such as Pending or Owner, file
+ * formats) stay in Latin letters, as the API reads them; numbers stay in
+ * Latin digits. A count is followed by the singular noun (`'{count} دقيقة'`),
+ * the form Arabic uses from 11 on and the usual one in interfaces.
+ *
+ * Tests (i18n.test.ts here, language.test.ts in the API) fail when a message
+ * constant, a zod message of the contract or a message of an API module has
+ * no entry, or when this catalogue's keys or placeholders differ from the
+ * Spanish one's.
+ */
+export const AR_MESSAGES: Readonly<Record<string, string>> = {
+  // ------------------------------------------------------------ envelope, paging
+  'Must be a whole number.': 'يجب أن تكون القيمة عددًا صحيحًا.',
+  'Must be a positive number.': 'يجب أن تكون القيمة عددًا موجبًا.',
+  'Is out of range.': 'القيمة خارج النطاق المسموح به.',
+  'Page must be a whole number.': 'يجب أن يكون رقم الصفحة عددًا صحيحًا.',
+  'Page must be 1 or more.': 'يجب أن يكون رقم الصفحة 1 أو أكثر.',
+  'Page is out of range.': 'رقم الصفحة خارج النطاق المسموح به.',
+  'per_page must be a whole number.': 'يجب أن يكون per_page عددًا صحيحًا.',
+  'per_page must be 1 or more.': 'يجب أن يكون per_page هو 1 أو أكثر.',
+  'per_page must be at most {max}.': 'يجب ألا يتجاوز per_page القيمة {max}.',
+  'Search must be at most 100 characters.': 'يجب ألا يتجاوز البحث 100 حرف.',
+
+  // ------------------------------------------------------------ sort and filters of the lists
+  'sort must be one of {fields}, or one of them after - for descending order.':
+    'يجب أن يكون sort أحد الحقول {fields}، أو أحدها مسبوقًا بالعلامة - للترتيب التنازلي.',
+  '{field} must be a date written YYYY-MM-DD, such as 2025-01-31.':
+    'يجب أن يكون {field} تاريخًا مكتوبًا بالصيغة YYYY-MM-DD، مثل 2025-01-31.',
+  'tz must be an IANA time zone name, such as Europe/Madrid.':
+    'يجب أن يكون tz اسم منطقة زمنية من IANA، مثل Europe/Madrid.',
+  'to must be on or after from.': 'يجب أن يكون to مساويًا لـ from أو بعده.',
+  '{field} must be an amount in dollars, such as 12.50.':
+    'يجب أن يكون {field} مبلغًا بالدولار، مثل 12.50.',
+  'max_amount must be at least min_amount.': 'يجب ألا يقل max_amount عن min_amount.',
+  'Passengers have no approval: leave approval out.': 'لا يخضع الركاب للموافقة: احذف approval.',
+  'ride_status must be one or more of {statuses}, separated by commas.':
+    'يجب أن يكون ride_status واحدة أو أكثر من القيم {statuses}، مفصولة بفواصل.',
+  'payment_method must be at most 50 characters.': 'يجب ألا يتجاوز payment_method 50 حرفًا.',
+  'Lookups fetched successfully.': 'تم جلب قيم عوامل التصفية بنجاح.',
+
+  // ------------------------------------------------------------ sign-in (SPEC 5)
+  'Please provide a email.': 'يُرجى إدخال البريد الإلكتروني.',
+  'Please enter valid email.': 'يُرجى إدخال بريد إلكتروني صالح.',
+  'Please enter a password.': 'يُرجى إدخال كلمة المرور.',
+  'Password is too long.': 'كلمة المرور طويلة جدًا.',
+  'user_type must be Admin.': 'يجب أن يكون user_type هو Admin.',
+  'device_token is too long.': 'قيمة device_token طويلة جدًا.',
+  'device_type must be Web.': 'يجب أن يكون device_type هو Web.',
+  'Login successfully.': 'تم تسجيل الدخول بنجاح.',
+  'Invalid email or password.': 'البريد الإلكتروني أو كلمة المرور غير صحيحة.',
+  'Logout successfully.': 'تم تسجيل الخروج بنجاح.',
+  'Unauthenticated.': 'لم تسجّل الدخول.',
+  'Too many attempts. Please try again later.': 'محاولات كثيرة جدًا. يُرجى المحاولة مرة أخرى لاحقًا.',
+  'Profile fetched successfully.': 'تم جلب الملف الشخصي بنجاح.',
+
+  // ------------------------------------------------------------ account recovery, profile
+  'Please enter your valid email ID.': 'يُرجى إدخال بريد إلكتروني صالح.',
+  'Please enter a valid OTP': 'يُرجى إدخال رمز صالح',
+  'If this e-mail address belongs to an administrator, a code has been sent to it.':
+    'إذا كان هذا البريد الإلكتروني يخص أحد المسؤولين، فقد أُرسل إليه رمز.',
+  'The code is not correct.': 'الرمز غير صحيح.',
+  'This code has expired or was already used. Please ask for a new one.':
+    'انتهت صلاحية هذا الرمز أو سبق استخدامه. يُرجى طلب رمز جديد.',
+  'The code is verified. Please choose a new password.':
+    'تم التحقق من الرمز. يُرجى اختيار كلمة مرور جديدة.',
+  'Too many codes were asked for this e-mail address. Please try again later.':
+    'طُلب عدد كبير جدًا من الرموز لهذا البريد الإلكتروني. يُرجى المحاولة مرة أخرى لاحقًا.',
+  'Please wait {seconds} seconds before asking for a new code.':
+    'يُرجى الانتظار {seconds} ثانية قبل طلب رمز جديد.',
+  'Wrong codes were entered for this e-mail address. Please wait {wait} before asking for a new code.':
+    'أُدخلت رموز خاطئة لهذا البريد الإلكتروني. يُرجى الانتظار {wait} قبل طلب رمز جديد.',
+  'Too many wrong codes. Please try again in {wait}.':
+    'رموز خاطئة كثيرة جدًا. يُرجى المحاولة مرة أخرى بعد {wait}.',
+  'Please verify the code sent to your e-mail first.':
+    'يُرجى أولًا التحقق من الرمز المرسل إلى بريدك الإلكتروني.',
+  'This password reset has expired or was already used. Please start again.':
+    'انتهت صلاحية إعادة تعيين كلمة المرور هذه أو سبق استخدامها. يُرجى البدء من جديد.',
+  'Your password has been changed. Please sign in with it.':
+    'تم تغيير كلمة المرور. يُرجى تسجيل الدخول بها.',
+  'Please enter new password.': 'يُرجى إدخال كلمة المرور الجديدة.',
+  'Password should be at least 8 characters.': 'يجب ألا تقل كلمة المرور عن 8 أحرف.',
+  'The password must be at least {min} characters.': 'يجب ألا تقل كلمة المرور عن {min} حرفًا.',
+  'The password must be at most {max} characters.': 'يجب ألا تتجاوز كلمة المرور {max} حرفًا.',
+  'Please confirm your password.': 'يُرجى تأكيد كلمة المرور.',
+  'New password and Confirm password does not matched!':
+    'كلمة المرور الجديدة وتأكيدها غير متطابقتين!',
+  'Please enter old password': 'يُرجى إدخال كلمة المرور الحالية',
+  'Please enter new password': 'يُرجى إدخال كلمة المرور الجديدة',
+  'Please enter the password at least 8 characters.': 'يُرجى إدخال كلمة مرور لا تقل عن 8 أحرف.',
+  'Please enter confirm password': 'يُرجى إدخال تأكيد كلمة المرور',
+  'The current password is not correct.': 'كلمة المرور الحالية غير صحيحة.',
+  'Your password has been changed. Please sign in again.':
+    'تم تغيير كلمة المرور. يُرجى تسجيل الدخول مرة أخرى.',
+  'This password is too common. Please choose a less predictable one.':
+    'كلمة المرور هذه شائعة جدًا. يُرجى اختيار كلمة مرور يصعب توقعها.',
+  'Please enter your full name.': 'يُرجى إدخال اسمك الكامل.',
+  'Full name is too long.': 'الاسم الكامل طويل جدًا.',
+  'Please enter your email.': 'يُرجى إدخال بريدك الإلكتروني.',
+  'The e-mail address cannot be changed.': 'لا يمكن تغيير البريد الإلكتروني.',
+  'Please enter your mobile number.': 'يُرجى إدخال رقم هاتفك المحمول.',
+  'Please enter valid 10 digit mobile number ': 'يُرجى إدخال رقم هاتف محمول صالح من 10 أرقام ',
+  'Profile updated successfully.': 'تم تحديث الملف الشخصي بنجاح.',
+  'Too many failed sign-in attempts. Please try again in {wait}.':
+    'محاولات تسجيل دخول فاشلة كثيرة جدًا. يُرجى المحاولة مرة أخرى بعد {wait}.',
+  'Too many wrong passwords. Please try again in {wait}.':
+    'كلمات مرور خاطئة كثيرة جدًا. يُرجى المحاولة مرة أخرى بعد {wait}.',
+  'The form data could not be read.': 'تعذّرت قراءة بيانات النموذج.',
+  'Files are not accepted here.': 'لا تُقبل الملفات هنا.',
+  // waitText(): the `{wait}` of the messages above.
+  '1 second': 'ثانية واحدة',
+  '{count} seconds': '{count} ثانية',
+  '1 minute': 'دقيقة واحدة',
+  '{count} minutes': '{count} دقيقة',
+  '{count} hours': '{count} ساعة',
+  '{count} days': '{count} يوم',
+
+  // ------------------------------------------------------------ directory, records
+  'user_type must be User, Company or Driver.':
+    'يجب أن يكون user_type إحدى القيم User أو Company أو Driver.',
+  'status must be Active or Inactive.': 'يجب أن يكون status إحدى القيمتين Active أو Inactive.',
+  'approval must be Pending, Approved or Rejected.':
+    'يجب أن يكون approval إحدى القيم Pending أو Approved أو Rejected.',
+  'approval must be Approved or Rejected.':
+    'يجب أن يكون approval إحدى القيمتين Approved أو Rejected.',
+  'table must be users.': 'يجب أن يكون table هو users.',
+  'table must be users or vehicles.': 'يجب أن يكون table إحدى القيمتين users أو vehicles.',
+  'table must be users, vehicles, supports or coupons.':
+    'يجب أن يكون table إحدى القيم users أو vehicles أو supports أو coupons.',
+  'Users fetched successfully.': 'تم جلب المستخدمين بنجاح.',
+  'User fetched successfully.': 'تم جلب المستخدم بنجاح.',
+  'Drivers fetched successfully.': 'تم جلب السائقين بنجاح.',
+  'Vehicles fetched successfully.': 'تم جلب المركبات بنجاح.',
+  'Vehicle fetched successfully.': 'تم جلب المركبة بنجاح.',
+  'Rides fetched successfully.': 'تم جلب الرحلات بنجاح.',
+  'Status updated successfully.': 'تم تحديث الحالة بنجاح.',
+  'Approval updated successfully.': 'تم تحديث الموافقة بنجاح.',
+  'Deleted successfully.': 'تم الحذف بنجاح.',
+  'User not found.': 'لم يُعثر على المستخدم.',
+  'Company not found.': 'لم يُعثر على الشركة.',
+  'Driver not found.': 'لم يُعثر على السائق.',
+  'Vehicle not found.': 'لم يُعثر على المركبة.',
+  'Record not found.': 'لم يُعثر على السجل.',
+  'Only a Pending record can be approved or rejected.':
+    'لا يمكن قبول سجل أو رفضه إلا إذا كان قيد الانتظار.',
+  'Only a Pending record can be approved or rejected. This one is already {approval}.':
+    'لا يمكن قبول سجل أو رفضه إلا إذا كان قيد الانتظار، وهذا السجل {approval} بالفعل.',
+  'A company can be activated or deactivated only once Approved.':
+    'لا يمكن تفعيل شركة أو إلغاء تفعيلها إلا بعد قبولها.',
+  // Values put into the messages above and below ("This one is already Approved."):
+  // a record's approval (masculine: السجل) and a trip's status (feminine: الرحلة).
+  Pending: 'قيد الانتظار',
+  Approved: 'مقبول',
+  Rejected: 'مرفوض',
+  Accepted: 'مقبولة',
+  Start: 'جارية',
+  End: 'منتهية',
+  Completed: 'مكتملة',
+  Cancelled: 'ملغاة',
+
+  // ------------------------------------------------------------ trips
+  'Trip fetched successfully.': 'تم جلب الرحلة بنجاح.',
+  'Trip not found.': 'لم يُعثر على الرحلة.',
+  'Trip cancelled successfully.': 'تم إلغاء الرحلة بنجاح.',
+  'Please enter a reason.': 'يُرجى إدخال السبب.',
+  'The reason may be at most {max} characters.': 'يجب ألا يتجاوز السبب {max} حرفًا.',
+  'Only a Pending or Accepted trip can be cancelled. This one is {status}.':
+    'لا يمكن إلغاء رحلة إلا إذا كانت قيد الانتظار أو مقبولة، وهذه الرحلة {status}.',
+
+  // ------------------------------------------------------------ review desk
+  'kind must be company, driver or vehicle.':
+    'يجب أن يكون kind إحدى القيم company أو driver أو vehicle.',
+  'Review queue fetched successfully.': 'تم جلب قائمة المراجعة بنجاح.',
+  'Decision undone.': 'تم التراجع عن القرار.',
+  'Only your own decision of the last {seconds} seconds can be undone.':
+    'لا يمكنك التراجع إلا عن قرار اتخذته أنت خلال آخر {seconds} ثانية.',
+  'expires_on must be a date (YYYY-MM-DD).': 'يجب أن يكون expires_on تاريخًا (YYYY-MM-DD).',
+  'document must be business_licence, driver_licence, registration or insurance.':
+    'يجب أن يكون document إحدى القيم business_licence أو driver_licence أو registration أو insurance.',
+  'within_days must be a whole number from 0 to 366.':
+    'يجب أن يكون within_days عددًا صحيحًا من 0 إلى 366.',
+  'Document updated successfully.': 'تم تحديث المستند بنجاح.',
+  'Documents fetched successfully.': 'تم جلب المستندات بنجاح.',
+  'This record has no document of that kind.': 'لا يحتوي هذا السجل على مستند من هذا النوع.',
+  'table must be users, vehicles or rides.':
+    'يجب أن يكون table إحدى القيم users أو vehicles أو rides.',
+  'Please enter a note.': 'يُرجى إدخال ملاحظة.',
+  'A note may be at most {max} characters.': 'يجب ألا تتجاوز الملاحظة {max} حرفًا.',
+  'Note added successfully.': 'تمت إضافة الملاحظة بنجاح.',
+  'Notes fetched successfully.': 'تم جلب الملاحظات بنجاح.',
+  'History fetched successfully.': 'تم جلب السجل بنجاح.',
+
+  // ------------------------------------------------------------ FAQ, coupons
+  'Please enter your question.': 'يُرجى إدخال سؤالك.',
+  'Please enter your description.': 'يُرجى إدخال الوصف.',
+  'The question may be at most 500 characters.': 'يجب ألا يتجاوز السؤال 500 حرف.',
+  'The description may be at most 5000 characters.': 'يجب ألا يتجاوز الوصف 5000 حرف.',
+  'The description may be at most 1000 characters.': 'يجب ألا يتجاوز الوصف 1000 حرف.',
+  'Please enter title.': 'يُرجى إدخال العنوان.',
+  'The title may be at most 100 characters.': 'يجب ألا يتجاوز العنوان 100 حرف.',
+  'Please enter coupon code.': 'يُرجى إدخال رمز القسيمة.',
+  'The coupon code may be at most 30 characters.': 'يجب ألا يتجاوز رمز القسيمة 30 حرفًا.',
+  'The coupon code may contain only letters and digits.':
+    'يجب أن يحتوي رمز القسيمة على أحرف وأرقام فقط.',
+  'Please enter percentage.': 'يُرجى إدخال النسبة المئوية.',
+  'The percentage must be a whole number from 1 to 100.':
+    'يجب أن تكون النسبة المئوية عددًا صحيحًا من 1 إلى 100.',
+  'suspend_status must be 0 or 1.': 'يجب أن يكون suspend_status هو 0 أو 1.',
+  'FAQ list fetched successfully.': 'تم جلب قائمة الأسئلة الشائعة بنجاح.',
+  'FAQ added successfully.': 'تمت إضافة السؤال الشائع بنجاح.',
+  'FAQ updated successfully.': 'تم تحديث السؤال الشائع بنجاح.',
+  'FAQ not found.': 'لم يُعثر على السؤال الشائع.',
+  'Coupon list fetched successfully.': 'تم جلب قائمة القسائم بنجاح.',
+  'Coupon added successfully.': 'تمت إضافة القسيمة بنجاح.',
+  'Coupon status updated successfully.': 'تم تحديث حالة القسيمة بنجاح.',
+  'Coupon not found.': 'لم يُعثر على القسيمة.',
+  'This coupon code already exists.': 'رمز القسيمة هذا موجود بالفعل.',
+
+  // ------------------------------------------------------------ dashboard, sales
+  'Dashboard fetched successfully.': 'تم جلب لوحة المعلومات بنجاح.',
+  'Dashboard trends fetched successfully.': 'تم جلب اتجاهات لوحة المعلومات بنجاح.',
+  'Transactions fetched successfully.': 'تم جلب المعاملات بنجاح.',
+
+  // ------------------------------------------------------------ notifications
+  'Notifications fetched successfully.': 'تم جلب الإشعارات بنجاح.',
+  'Notification marked as read.': 'تم تعليم الإشعار كمقروء.',
+  'All notifications marked as read.': 'تم تعليم جميع الإشعارات كمقروءة.',
+  'Notification not found.': 'لم يُعثر على الإشعار.',
+  'Send notification_id, or all: true to mark every notification read.':
+    'أرسل notification_id، أو all: true لتعليم جميع الإشعارات كمقروءة.',
+  'Notification stream ticket issued.': 'تم إصدار تذكرة قناة الإشعارات.',
+  'The notification stream ticket is invalid, used or expired.':
+    'تذكرة قناة الإشعارات غير صالحة أو مستخدمة أو منتهية الصلاحية.',
+  'notification_id must be a whole number.': 'يجب أن يكون notification_id عددًا صحيحًا.',
+  'after must be a whole number.': 'يجب أن يكون after عددًا صحيحًا.',
+  'after is out of range.': 'قيمة after خارج النطاق المسموح به.',
+  'all must be true or false.': 'يجب أن يكون all إحدى القيمتين true أو false.',
+  'Push public key.': 'المفتاح العام للإشعارات الفورية.',
+
+  // ------------------------------------------------------------ roles and the team (issue 20)
+  'Your role ({role}) does not allow this.': 'دورك ({role}) لا يسمح بهذا الإجراء.',
+  'role must be Owner, Operator, Support or Finance.':
+    'يجب أن يكون role إحدى القيم Owner أو Operator أو Support أو Finance.',
+  'This administrator account is deactivated.': 'حساب المسؤول هذا غير مفعّل.',
+  'Enter the code from your authenticator app.': 'أدخل الرمز من تطبيق المصادقة.',
+  'This sign-in has expired. Please sign in again.':
+    'انتهت صلاحية تسجيل الدخول هذا. يُرجى تسجيل الدخول مرة أخرى.',
+  'Please enter the code from your authenticator app.': 'يُرجى إدخال الرمز من تطبيق المصادقة.',
+  'Scan the code with your authenticator app, then enter a code it shows.':
+    'امسح الرمز بتطبيق المصادقة، ثم أدخل رمزًا يعرضه التطبيق.',
+  'Two-factor sign-in is on. Keep your recovery codes somewhere safe.':
+    'تسجيل الدخول بخطوتين مفعّل. احفظ رموز الاسترداد في مكان آمن.',
+  'Please enter the 6-digit code from your authenticator app.':
+    'يُرجى إدخال الرمز المكوّن من 6 أرقام من تطبيق المصادقة.',
+  'Please scan a new code first.': 'يُرجى مسح رمز جديد أولًا.',
+  'Two-factor sign-in is required: please set it up first.':
+    'تسجيل الدخول بخطوتين إلزامي: يُرجى إعداده أولًا.',
+  'Sessions fetched successfully.': 'تم جلب الجلسات بنجاح.',
+  'The session has been ended.': 'تم إنهاء الجلسة.',
+  'Every other session has been ended.': 'تم إنهاء جميع الجلسات الأخرى.',
+  'There is no such session.': 'لا توجد جلسة كهذه.',
+  'This is the session you are using: log out to end it.':
+    'هذه هي الجلسة التي تستخدمها: سجّل الخروج لإنهائها.',
+  'Send the id of a session or all_others.': 'أرسل id لجلسة أو all_others.',
+  'Administrators fetched successfully.': 'تم جلب المسؤولين بنجاح.',
+  'The invitation has been sent.': 'تم إرسال الدعوة.',
+  'The invitation is saved but its e-mail could not be sent. Please invite again.':
+    'تم حفظ الدعوة ولكن تعذّر إرسال بريدها الإلكتروني. يُرجى الدعوة مرة أخرى.',
+  'The administrator has been updated.': 'تم تحديث المسؤول.',
+  'There is no such administrator.': 'لا يوجد مسؤول كهذا.',
+  'This e-mail address already belongs to an administrator: change their role or status instead.':
+    'هذا البريد الإلكتروني يخص مسؤولًا بالفعل: غيّر دوره أو حالته بدلًا من ذلك.',
+  'The last active Owner can be neither demoted nor deactivated.':
+    'لا يمكن خفض دور آخر مالك (Owner) نشط ولا إلغاء تفعيله.',
+  'This person has not accepted an invitation: invite them again.':
+    'لم يقبل هذا الشخص أي دعوة: ادعه مرة أخرى.',
+  'Send a role or a status.': 'أرسل دورًا أو حالة.',
+  'This invitation has expired or was already used. Please ask for a new one.':
+    'انتهت صلاحية هذه الدعوة أو سبق استخدامها. يُرجى طلب دعوة جديدة.',
+  'Welcome to Cabdesk. Please sign in with your new password.':
+    'مرحبًا بك في Cabdesk. يُرجى تسجيل الدخول بكلمة المرور الجديدة.',
+  'Please enter a valid e-mail address.': 'يُرجى إدخال بريد إلكتروني صالح.',
+  'Two-factor sign-in is now required of every administrator.':
+    'أصبح تسجيل الدخول بخطوتين إلزاميًا الآن لجميع المسؤولين.',
+  'Two-factor sign-in is now optional.': 'أصبح تسجيل الدخول بخطوتين اختياريًا الآن.',
+  'Turn on two-factor sign-in for yourself first.': 'فعّل تسجيل الدخول بخطوتين لنفسك أولًا.',
+  'Two-factor sign-in has been turned off for this administrator.':
+    'تم إيقاف تسجيل الدخول بخطوتين لهذا المسؤول.',
+  'required must be true or false.': 'يجب أن يكون required إحدى القيمتين true أو false.',
+  'Audit log fetched successfully.': 'تم جلب سجل التدقيق بنجاح.',
+  'Use a date (2025-01-31) or a date and time (2025-01-31T09:00:00Z).':
+    'استخدم تاريخًا (2025-01-31) أو تاريخًا ووقتًا (2025-01-31T09:00:00Z).',
+  'action must be at most 64 characters.': 'يجب ألا يتجاوز action 64 حرفًا.',
+  'table must be at most 64 characters.': 'يجب ألا يتجاوز table 64 حرفًا.',
+
+  // ------------------------------------------------------------ export, bulk actions, views, lookup (issue 21)
+  'format must be csv.': 'يجب أن يكون format هو csv.',
+  'action must be approve, reject, activate or deactivate.':
+    'يجب أن يكون action إحدى القيم approve أو reject أو activate أو deactivate.',
+  'Send either ids or filter, not both.': 'أرسل ids أو filter، وليس كليهما.',
+  'Select at least one record.': 'حدّد سجلًا واحدًا على الأقل.',
+  'Select at most {max} records at once.': 'لا يمكن تحديد أكثر من {max} سجل في المرة الواحدة.',
+  'Vehicles can only be approved or rejected.': 'لا يمكن سوى قبول المركبات أو رفضها.',
+  'The filter selects {count} records; at most {max} can be changed at once. Narrow it.':
+    'عدد السجلات التي يحددها عامل التصفية: {count}؛ ولا يمكن تغيير أكثر من {max} في المرة الواحدة. ضيّق نطاق التصفية.',
+  'It is already in that status.': 'السجل في هذه الحالة بالفعل.',
+  'Passengers are not approved or rejected.': 'لا يخضع الركاب للقبول أو الرفض.',
+  '{done} changed, {skipped} already so, {failed} failed.':
+    'تم التغيير: {done}، كان كذلك بالفعل: {skipped}، تعذّر: {failed}.',
+  'list must be one of {lists}.': 'يجب أن يكون list إحدى القيم {lists}.',
+  'Please enter a name for the view.': 'يُرجى إدخال اسم لطريقة العرض.',
+  'The name may be at most {max} characters.': 'يجب ألا يتجاوز الاسم {max} حرفًا.',
+  "The view's query may be at most {max} characters.":
+    'يجب ألا يتجاوز استعلام طريقة العرض {max} حرفًا.',
+  'Saved views fetched successfully.': 'تم جلب طرق العرض المحفوظة بنجاح.',
+  'View saved.': 'تم حفظ طريقة العرض.',
+  'View deleted.': 'تم حذف طريقة العرض.',
+  'View not found.': 'لم يُعثر على طريقة العرض.',
+  'q must be 2 to 100 characters.': 'يجب أن يكون طول q من 2 إلى 100 حرف.',
+  'Lookup done.': 'تم البحث.',
+
+  // ------------------------------------------------------------ CSV export: column headers
+  'Trip ID': 'رقم الرحلة',
+  'Trip date': 'تاريخ الرحلة',
+  Passenger: 'الراكب',
+  'Passenger phone': 'هاتف الراكب',
+  'Passenger email': 'بريد الراكب',
+  Driver: 'السائق',
+  'Driver phone': 'هاتف السائق',
+  Company: 'الشركة',
+  'Pick up': 'نقطة الانطلاق',
+  'Drop off': 'الوجهة',
+  Price: 'السعر',
+  'Service type': 'نوع الخدمة',
+  'Vehicle type': 'نوع المركبة',
+  'License plate': 'لوحة الترخيص',
+  Status: 'الحالة',
+  ID: 'المعرّف',
+  Role: 'الدور',
+  Name: 'الاسم',
+  'Company name': 'اسم الشركة',
+  Phone: 'الهاتف',
+  Email: 'البريد الإلكتروني',
+  'Registration date': 'تاريخ التسجيل',
+  Approval: 'الموافقة',
+  'Total vehicles': 'إجمالي المركبات',
+  'Total drivers': 'إجمالي السائقين',
+  Trips: 'الرحلات',
+  Brand: 'العلامة التجارية',
+  Model: 'الطراز',
+  Color: 'اللون',
+  'Available seats': 'المقاعد المتاحة',
+  'Transaction ID': 'رقم المعاملة',
+  Date: 'التاريخ',
+  Amount: 'المبلغ',
+  'Payment Method': 'طريقة الدفع',
+  Time: 'الوقت',
+  Administrator: 'المسؤول',
+  Action: 'الإجراء',
+  Record: 'السجل',
+  'Record ID': 'رقم السجل',
+  Before: 'قبل',
+  After: 'بعد',
+  Reason: 'السبب',
+  'IP address': 'عنوان IP',
+  Question: 'السؤال',
+  Answer: 'الإجابة',
+  Created: 'تاريخ الإنشاء',
+  Updated: 'تاريخ التحديث',
+  Title: 'العنوان',
+  'Coupon code': 'رمز القسيمة',
+  'Discount (%)': 'الخصم (%)',
+  Description: 'الوصف',
+  Suspended: 'موقوفة',
+  Kind: 'النوع',
+  Submitted: 'تاريخ التقديم',
+  Document: 'المستند',
+  'Expires on': 'تاريخ انتهاء الصلاحية',
+  'Days left': 'الأيام المتبقية',
+  'Two-factor sign-in': 'تسجيل الدخول بخطوتين',
+  'Last sign-in': 'آخر تسجيل دخول',
+  Yes: 'نعم',
+  No: 'لا',
+
+  // ------------------------------------------------------------ errors of any call
+  'This value is not valid.': 'هذه القيمة غير صالحة.',
+  'The request is not valid.': 'الطلب غير صالح.',
+  'The request body is not valid JSON.': 'نص الطلب ليس JSON صالحًا.',
+  'The request content type is not supported.': 'نوع محتوى الطلب غير مدعوم.',
+  'The request body is too large.': 'نص الطلب كبير جدًا.',
+  'The request URL is not valid.': 'عنوان URL للطلب غير صالح.',
+  'Bad request.': 'طلب غير صالح.',
+  'This link to a file is not valid or has expired.': 'رابط الملف هذا غير صالح أو انتهت صلاحيته.',
+  'A value in the request is out of range or not valid.':
+    'إحدى قيم الطلب خارج النطاق المسموح به أو غير صالحة.',
+  'The text contains a character that is not allowed.': 'يحتوي النص على حرف غير مسموح به.',
+  'Route {method} {path} not found.': 'المسار {method} {path} غير موجود.',
+  'Internal Server Error': 'خطأ داخلي في الخادم',
+  'The service is temporarily unavailable. Please try again.':
+    'الخدمة غير متاحة مؤقتًا. يُرجى المحاولة مرة أخرى.',
+  // zod's own messages, for a field whose schema names none.
+  'Invalid input': 'إدخال غير صالح',
+  'Invalid input: expected {expected}, received {received}':
+    'إدخال غير صالح: القيمة المتوقعة {expected}، والقيمة المستلمة {received}',
+
+  // ------------------------------------------------------------ the web client (SPEC 8)
+  'Something went wrong': 'حدث خطأ ما',
+  'Internal server Error': 'خطأ داخلي في الخادم',
+};
