@@ -128,6 +128,9 @@ describe('format=csv on every list', () => {
       ['export', 'sales'],
       ['export', 'vehicles'],
     ]);
+    // A search keeps only its matches in the whole set, as on the screen.
+    const searched = await downloadCsv(app, token, vehicleList, { search: 'zz-1' });
+    expect(searched.rows.slice(1).map((r) => r[8])).toEqual(['ZZ-1']);
   });
 
   it('refuses Support and Operator on every list they read', async () => {

@@ -13,7 +13,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { hasDates, withinRange } from '../../lib/date-range';
 import { orderOf, pageOfList, type PageRequest } from '../../lib/paging';
-import { firstMatches, ownColumnSearch } from '../../lib/search';
+import { contains, firstMatches, ownColumnSearch } from '../../lib/search';
 import { allOf, isoText, jsonOf, money, rowsOf, startOfTodayUtc } from '../../lib/sql';
 import { expiriesOf, type Expiries } from '../documents';
 
@@ -41,6 +41,10 @@ const conditionsOf = (f: UserFilter): SQL => {
   if (f.registered) conditions.push(...withinRange(sql`u.created_at`, f.registered));
   return allOf(conditions);
 };
+
+/** Every condition, the search included: the whole matching set (an export, a bulk filter). */
+const matchingOf = (f: UserFilter): SQL =>
+  f.search ? sql`${conditionsOf(f)} and ${contains(sql`u.search`, f.search)}` : conditionsOf(f);
 
 /**
  * The list total, or null when it is not worth counting. Without a search it
@@ -243,14 +247,14 @@ export async function listUsers(
 
 /** The ids of the people the filters keep, by id (bulk-action's `filter`), at most `limit` (null: all). */
 export const userIdsOf = (f: UserFilter, limit: number | null) =>
-  sql`select u.id from users u where ${conditionsOf(f)} order by u.id limit ${limit}`;
+  sql`select u.id from users u where ${matchingOf(f)} order by u.id limit ${limit}`;
 
 /** Every person the filters keep, in list order, as one statement for an export. */
 export function exportUsers(f: UserFilter, sort: Sort<PersonSort> = NEWEST) {
   const { key } = SORT_KEYS[sort.field];
   return {
     query: sql`select ${itemColumns} from users u ${itemJoins}
-               where ${conditionsOf(f)} order by ${orderOf(key, sort.descending, sql`u.id`)}`,
+               where ${matchingOf(f)} order by ${orderOf(key, sort.descending, sql`u.id`)}`,
     toItem,
   };
 }

@@ -10,7 +10,7 @@ import type {
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orderOf, pageOfList, type PageRequest } from '../../lib/paging';
-import { firstMatches, ownColumnSearch } from '../../lib/search';
+import { contains, firstMatches, ownColumnSearch } from '../../lib/search';
 import { allOf, isoText, jsonOf, rowsOf } from '../../lib/sql';
 import { expiriesOf, type Expiries } from '../documents';
 import { decisionColumns, decisionOf } from '../users';
@@ -35,6 +35,10 @@ const conditionsOf = (f: VehicleFilter): SQL => {
   if (f.vehicleTypeId !== undefined) conditions.push(sql`v.vehicle_type_id = ${f.vehicleTypeId}`);
   return allOf(conditions);
 };
+
+/** Every condition, the search included: the whole matching set (an export, a bulk filter). */
+const matchingOf = (f: VehicleFilter): SQL =>
+  f.search ? sql`${conditionsOf(f)} and ${contains(sql`v.search`, f.search)}` : conditionsOf(f);
 
 /**
  * The list total: vehicle_counts (by approval) for the whole marketplace, a
@@ -197,13 +201,13 @@ export async function listVehicles(
 
 /** The ids of the vehicles the filters keep, by id (bulk-action's `filter`), at most `limit` (null: all). */
 export const vehicleIdsOf = (f: VehicleFilter, limit: number | null) =>
-  sql`select v.id from vehicles v where ${conditionsOf(f)} order by v.id limit ${limit}`;
+  sql`select v.id from vehicles v where ${matchingOf(f)} order by v.id limit ${limit}`;
 
 /** Every vehicle the filters keep, in list order, as one statement for an export. */
 export function exportVehicles(f: VehicleFilter, sort: VehicleSort = NEWEST) {
   const order = orderOf(SORT_KEYS[sort.field], sort.descending, sql`v.id`);
   return {
-    query: sql`${select} from vehicles v ${joins} where ${conditionsOf(f)} order by ${order}`,
+    query: sql`${select} from vehicles v ${joins} where ${matchingOf(f)} order by ${order}`,
     toItem: toVehicle,
   };
 }
