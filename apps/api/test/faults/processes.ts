@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { login, urlOf } from '@cabdesk/contract';
 import pg from 'pg';
 import { freePort, startPostgres } from '../../../../scripts/postgres.mjs';
-import { ADMIN } from '../helper';
+import type { Database } from '../../src/db/client';
+import { ADMIN, createAdmin } from '../helper';
 
 /**
  * Fault-test support: the real server as its own process (`node --import tsx
@@ -78,12 +79,21 @@ export function call<T = unknown>(
   });
 }
 
+/** A second administrator: what one does reaches the others live, not its author. */
+export const COLLEAGUE = { email: 'colleague@cabdesk.test', password: 'another fine password' };
+
+/** Creates COLLEAGUE (an Operator) in `database` and signs in on `base`; answers the token. */
+export async function colleagueOn(database: Database, base: string) {
+  await createAdmin(database, COLLEAGUE, 'Operator'); // an upsert: a second call is fine
+  return signIn(base, {}, COLLEAGUE);
+}
+
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-/** Signs in as ADMIN; answers the bearer token. */
-export async function signIn(base: string, headers: Record<string, string> = {}) {
+/** Signs in as ADMIN (or `as`); answers the bearer token. */
+export async function signIn(base: string, headers: Record<string, string> = {}, as = ADMIN) {
   const res = await call<{ token: string }>(base, urlOf(login), {
-    body: { ...ADMIN, user_type: 'Admin', device_type: 'Web' },
+    body: { ...as, user_type: 'Admin', device_type: 'Web' },
     headers,
   });
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${res.body}`);

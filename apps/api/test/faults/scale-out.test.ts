@@ -18,13 +18,12 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { openDatabase } from '../../src/db/client';
 import { ACCOUNT_THROTTLE } from '../../src/modules/auth';
 import { createRide } from '../builders';
-import { ADMIN, createAdmin } from '../helper';
-
-const COLLEAGUE = { email: 'colleague@cabdesk.test', password: 'another fine password' };
+import { ADMIN } from '../helper';
 import { openSse, type SseClient } from '../sse';
 import {
   bearer,
   call,
+  colleagueOn,
   postgresForTest,
   signIn,
   startApi,
@@ -116,16 +115,11 @@ describe('scale-out: two instances behind nginx over one PostgreSQL', () => {
       `${base}${urlOf(notificationStream)}?ticket=${await ticket(issuer.url)}`;
     // The trips are cancelled by a colleague: an administrator's own action is not
     // echoed back to them live.
-    await createAdmin(database, COLLEAGUE, 'Operator');
-    const colleague = (base: string) =>
-      call<{ token: string }>(base, urlOf(loginEndpoint), {
-        body: { ...COLLEAGUE, user_type: 'Admin', device_type: 'Web' },
-      }).then((res) => res.json.data.token);
     const cancelAndExpect = async (raiser: ApiProcess, listener: SseClient) => {
       const ride = await createRide(database, { rideStatus: 'Pending' });
       const cancel = await call(raiser.url, urlOf(rideCancel), {
         body: { ride_id: ride.id, reason: 'Scale-out check' },
-        headers: bearer(await colleague(raiser.url)),
+        headers: bearer(await colleagueOn(database, raiser.url)),
       });
       expect(cancel.status, cancel.body).toBe(200);
       const event = await listener.next(
