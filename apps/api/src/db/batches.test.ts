@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/helper';
+import { openDatabase } from './client';
 
 const numbers = (n: number) => sql`select g as n from generate_series(1, ${n}) g order by g`;
 
@@ -37,4 +38,31 @@ describe('Database.batches (the exports’ reader)', () => {
       expect(open[0]?.n).toBe(0);
     }
   }, 30_000);
+
+  it('reads on past the statement timeout: a read takes as long as its client', async () => {
+    const base = await createTestDatabase();
+    let database = base;
+    if (base.kind === 'postgres') {
+      // The same database with a short statement_timeout, as production sets one.
+      const [row] = await base.rows<{ name: string }>(sql`select current_database() as name`);
+      const url = new URL(process.env.TEST_DATABASE_URL!);
+      url.pathname = `/${row!.name}`;
+      database = await openDatabase({ databaseUrl: url.toString(), statementTimeoutMs: 300 });
+    }
+    try {
+      // Each batch takes 0.2 s, the whole read 0.8 s: more than the timeout.
+      const slow = sql`select g as n, pg_sleep(0.1)::text as slept from generate_series(1, 8) g`;
+      const seen: number[] = [];
+      for await (const batch of database.batches<{ n: number }>(slow, 2)) {
+        seen.push(...batch.map((row) => Number(row.n)));
+      }
+      expect(seen).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+      const [after] = await database.rows<{ timeout: string }>(
+        sql`select current_setting('statement_timeout') as timeout`,
+      );
+      if (database !== base) expect(after?.timeout).toBe('300ms');
+    } finally {
+      if (database !== base) await database.close();
+    }
+  });
 });
