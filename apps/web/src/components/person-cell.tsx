@@ -74,14 +74,16 @@ export function ContactCell({ phone, email }: { phone: string | null; email: str
 }
 
 /**
- * An e-mail address, kept whole (a table column makes room for it): it breaks
- * only where it must, never by choice at the "@" (a hyphen in it may wrap);
- * isolated (<bdi>) so that a right-to-left page does not reorder its pieces.
+ * An e-mail address, kept whole while its column has room for it (never a
+ * chosen break at the "@"); a table too narrow for every address breaks it
+ * where the column ends rather than scroll sideways (overflow-wrap: anywhere
+ * lets the column shrink); isolated (<bdi>) so that a right-to-left page
+ * does not reorder its pieces.
  */
 export function Email({ address }: { address: string | null }) {
   if (!address) return null;
   return (
-    <Text component="bdi" inherit style={{ overflowWrap: 'break-word' }}>
+    <Text component="bdi" inherit style={{ overflowWrap: 'anywhere' }}>
       {address}
     </Text>
   );
