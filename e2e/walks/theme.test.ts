@@ -105,6 +105,12 @@ describe('dark mode and Arabic', () => {
       const rides = await apiGet<Paged<Ride>>(baseUrl, token, 'ride-list?per_page=100');
       const ride = rides.data.find((r) => r.driver?.vehicle && r.company);
       expect(ride, 'a ride with a driver, a vehicle and a company').toBeTruthy();
+      // A live vehicle: another walk on the same server may have deleted a trip's vehicle.
+      const vehicles = await apiGet<Paged<{ id: number }>>(
+        baseUrl,
+        token,
+        'vehicle-list?per_page=1',
+      );
       const { user, driver, company } = ride as Ride & {
         driver: { id: number; vehicle: { id: number } };
         company: { id: number };
@@ -116,7 +122,7 @@ describe('dark mode and Arabic', () => {
         '/company',
         `/company-detail/${company.id}`,
         '/vehicle',
-        `/vehicle-detail/${driver.vehicle.id}`,
+        `/vehicle-detail/${vehicles.data[0]!.id}`,
         '/driver',
         `/driver-detail/${driver.id}`,
         `/driver-history-detail?driver_id=${driver.id}`,
