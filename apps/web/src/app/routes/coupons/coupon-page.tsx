@@ -46,10 +46,11 @@ export function CouponPage() {
       card: 'title',
       render: (coupon) => (
         <Stack gap={4} maw={520}>
-          <Text fw={600} size="sm">
+          {/* dir="auto": an entry reads in its own direction on an Arabic page. */}
+          <Text fw={600} size="sm" dir="auto">
             {coupon.title}
           </Text>
-          <Text size="sm" c="dimmed">
+          <Text size="sm" c="dimmed" dir="auto">
             {coupon.description}
           </Text>
         </Stack>

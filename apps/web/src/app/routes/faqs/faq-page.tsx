@@ -53,10 +53,11 @@ export function FaqPage() {
       card: 'title',
       render: (faq) => (
         <Stack gap={4} maw={760}>
-          <Text fw={600} size="sm">
+          {/* dir="auto": an entry reads in its own direction on an Arabic page. */}
+          <Text fw={600} size="sm" dir="auto">
             {faq.question}
           </Text>
-          <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-line' }}>
+          <Text size="sm" c="dimmed" dir="auto" style={{ whiteSpace: 'pre-line' }}>
             {faq.answer}
           </Text>
         </Stack>
