@@ -10,8 +10,17 @@ import { BOM, csvLine, type CellValue } from './csv';
 /** A column of an export: its header (English, translated per request) and its cell. */
 export type CsvColumn<T> = { header: string; cell: (item: T) => CellValue };
 
-/** Rows read per statement or cursor fetch while exporting. */
+/** Rows per statement while exporting a small list (pagedBatches) or on PGlite. */
 export const EXPORT_BATCH = 1000;
+
+/**
+ * Rows per cursor fetch on PostgreSQL. A fetched batch stays alive while the
+ * client drains it, so the young generation promotes it and the old one grows
+ * until its next full collection: a million-trip export peaked 50-80 MB over
+ * idle with 1,000 rows a fetch and 25-30 MB with 250, at the same rows/s.
+ * PGlite reads by OFFSET, where fewer, larger statements cost less.
+ */
+export const CURSOR_BATCH = 250;
 
 /** The query parameters that shape a page, not the set: left out of the audit row. */
 const NOT_FILTERS = new Set(['page', 'per_page', 'format']);
@@ -82,7 +91,8 @@ export async function* itemBatches<R, T>(
   database: Database,
   list: { query: SQL; toItem: (row: R) => T },
 ) {
-  for await (const batch of database.batches<R>(list.query, EXPORT_BATCH)) {
+  const size = database.kind === 'postgres' ? CURSOR_BATCH : EXPORT_BATCH;
+  for await (const batch of database.batches<R>(list.query, size)) {
     yield batch.map(list.toItem);
   }
 }
