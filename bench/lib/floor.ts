@@ -22,6 +22,7 @@ import {
   type Db,
 } from '../../apps/api/src/db/client';
 import * as schema from '../../apps/api/src/db/schema';
+import { preparedStatements } from '../../apps/api/src/lib/sql';
 import { callsOf, deepCall, DEEP_LISTS, findFixture, type Call, type Fixture } from './calls';
 import { figuresOf, type Figures } from './stats';
 
@@ -85,7 +86,8 @@ async function openRecording(
           await real.close();
         },
       },
-      exec: (s) => pool.query(s.text, s.params),
+      // A statement the API runs prepared (its details) is replayed prepared: the same work.
+      exec: (s) => pool.query({ name: preparedNameOf(s.text), text: s.text, values: s.params }),
     };
   }
   mkdirSync(engine.dataDir, { recursive: true });
@@ -96,6 +98,12 @@ async function openRecording(
     database: { ...real, db, rows: rowsOf(db) },
     exec: (s) => client.query(s.text, s.params),
   };
+}
+
+/** The name the API prepares `text` under, if it does (lib/sql.ts preparedRowsOf). */
+function preparedNameOf(text: string): string | undefined {
+  for (const [name, known] of preparedStatements) if (known === text) return name;
+  return undefined;
 }
 
 /** 10 workers run the statements of one call back to back for `seconds`. */

@@ -15,7 +15,7 @@ import { audit, type Actor } from '../../lib/audit';
 import { hasDates, totalsWithin, withinRange } from '../../lib/date-range';
 import { orderOf, pageOfList, type PageRequest } from '../../lib/paging';
 import { contains, firstMatches, walkFirst } from '../../lib/search';
-import { allOf, arrayLiteral, isoText, money, rowsOf } from '../../lib/sql';
+import { allOf, arrayLiteral, isoText, money, preparedRowsOf, rowsOf } from '../../lib/sql';
 import { notificationFor, notify } from '../notifications';
 import { rideColumnOf } from '../users';
 
@@ -313,8 +313,9 @@ type RideDetailRow = RideRow & {
 
 /** One ride by id with what its detail page adds (ride-detail): its payment too. Or null. */
 export async function findRide(db: Db | Tx, id: number): Promise<RideDetail | null> {
-  const [row] = await rowsOf<RideDetailRow>(
+  const [row] = await preparedRowsOf<RideDetailRow>(
     db,
+    'ride_detail',
     sql`${select}, r.cancel_reason, ${isoText(sql`r.updated_at`)} as updated_at,
           t.id as t_id, t.transaction_id as t_transaction_id, t.amount::text as t_amount,
           t.payment_method as t_payment_method, ${isoText(sql`t.created_at`)} as t_created_at
