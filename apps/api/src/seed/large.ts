@@ -620,7 +620,8 @@ export async function seedGenerated(
   log(`wrote ${pool.files.length} pooled images under ${context.uploadDir}`);
 
   // Users, rides and payments are loaded with their secondary indexes and foreign keys
-  // dropped and rebuilt after: the large scale took 58 s instead of 106 s on two cores.
+  // dropped and rebuilt after (the large scale took 58 s instead of 106 s on two cores);
+  // seed() builds the indexes left pending after the commit, two at once.
   await withoutIndexes(
     tx,
     // user_stats: its sort indexes (ride totals) would change with every ride batch.

@@ -11,6 +11,7 @@ import {
   type SeedContext,
 } from './common';
 import { seedDemo } from './demo';
+import { buildPendingIndexes } from './bulk-load';
 import { LARGE_SIZES, seedGenerated, SMALL_SIZES } from './large';
 
 export type SeedScale = 'demo' | 'small' | 'large';
@@ -52,8 +53,9 @@ export const MARKETPLACE_TABLES = [
 
 /**
  * Fills an empty marketplace with deterministic fake data: the same scale and
- * `now` always give the same rows. Everything is one transaction, so a failed
- * seed leaves the database as it was.
+ * `now` always give the same rows. The rows are one transaction, so a failed
+ * seed leaves them as they were; the generated scales' indexes are built after
+ * it, several at once (bulk-load.ts), and a seed stopped then builds them next time.
  */
 export async function seed(database: Database, options: SeedOptions): Promise<SeedSummary> {
   const now = options.now ?? new Date();
@@ -63,6 +65,8 @@ export async function seed(database: Database, options: SeedOptions): Promise<Se
     log: options.log ?? (() => {}),
   };
   let imageFiles = 0;
+  // A seed stopped while building its indexes left some pending: they come first.
+  await buildPendingIndexes(database, context.log);
   await database.db.transaction(async (tx) => {
     await assertEmpty(tx);
     const lookups = await insertLookups(tx);
@@ -81,6 +85,7 @@ export async function seed(database: Database, options: SeedOptions): Promise<Se
     await insertNotifications(tx, now);
     await advanceSequences(tx);
   });
+  await buildPendingIndexes(database, context.log);
   // PGlite never vacuums by itself, and fresh statistics keep the list plans right.
   context.log('vacuum analyze');
   await database.rows(sql`vacuum analyze`);
