@@ -1,6 +1,13 @@
-import { dashboard, urlOf, userDetail } from '@cabdesk/contract';
+import {
+  dashboard,
+  notificationStream,
+  notificationStreamTicket,
+  urlOf,
+  userDetail,
+} from '@cabdesk/contract';
 import { describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, signedInApp } from '../../test/helper';
+import { openSse } from '../../test/sse';
 
 const TOKEN = 'a-scraper-token-of-some-length';
 
@@ -48,6 +55,32 @@ describe('metrics', () => {
     expect(sample(after, 'cabdesk_notification_streams')).toBe(0);
     expect(sample(after, 'nodejs_eventloop_lag_seconds')).toBeGreaterThanOrEqual(0);
     expect(sample(after, 'process_resident_memory_bytes')).toBeGreaterThan(0);
+  });
+
+  it('count the notification streams open on this instance, while they are open', async () => {
+    const { app, call } = await signedInApp(undefined, { METRICS_TOKEN: TOKEN });
+    const streams = async () =>
+      sample(
+        (await app.inject({ url: '/metrics', headers: bearer(TOKEN) })).body,
+        'cabdesk_notification_streams',
+      );
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    if (!address || typeof address === 'string') throw new Error('not listening');
+    const open = async () => {
+      const { ticket } = (await call(notificationStreamTicket)).body.data as { ticket: string };
+      const url = `http://127.0.0.1:${address.port}${urlOf(notificationStream)}?ticket=${ticket}`;
+      const stream = await openSse(url);
+      expect(stream.status).toBe(200);
+      return stream;
+    };
+    expect(await streams()).toBe(0);
+    const first = await open();
+    const second = await open();
+    expect(await streams()).toBe(2);
+    first.close();
+    second.close();
+    await expect.poll(streams).toBe(0);
   });
 
   it('refuses a scrape without the token, or with another, in the envelope', async () => {
