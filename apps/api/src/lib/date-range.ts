@@ -88,6 +88,14 @@ type Cuts = {
 };
 
 /**
+ * Cuts already computed, by range: they depend on nothing but the range, and
+ * every page, refresh and export of a filtered list asks for the same again.
+ * The oldest is forgotten first.
+ */
+const knownCuts = new Map<string, Cuts>();
+const KNOWN_CUTS = 1000;
+
+/**
  * The cuts of a range, computed by PostgreSQL (its time zone database) in a
  * statement of their own, so the sums that follow bind them as values: the
  * planner then sees a day's worth of rows at each end, not an unknown range
@@ -95,6 +103,9 @@ type Cuts = {
  */
 async function cutsOf(db: Db, range: DateRange): Promise<Cuts> {
   const { from, to, tz } = range;
+  const key = `${from ?? ''}/${to ?? ''}/${tz}`;
+  const known = knownCuts.get(key);
+  if (known) return known;
   const utcStart = (day: string) => `((${day})::timestamp at time zone 'UTC')`;
   const [cuts] = await rowsOf<Cuts>(
     db,
@@ -115,5 +126,7 @@ async function cutsOf(db: Db, range: DateRange): Promise<Cuts> {
         as tail_start
     from b`,
   );
+  if (knownCuts.size >= KNOWN_CUTS) knownCuts.delete(knownCuts.keys().next().value!);
+  knownCuts.set(key, cuts!);
   return cuts!;
 }
