@@ -224,6 +224,14 @@ describe('search plans', () => {
         sql`select id from users where deleted_at is null and search like ${pattern}
             order by created_at desc, id desc`,
       );
+    const everyDriver = (pattern: string) =>
+      rowsOf<{ id: number }>(
+        database.db,
+        sql`select id from users where deleted_at is null and role = 'Driver'
+              and search like ${pattern}
+            order by created_at desc, id desc`,
+      );
+    const drivers = { user_type: 'Driver' };
     // Common terms fill the pages from the ordered walk; rare ones from the trigram indexes.
     const cases = [
       { endpoint: rideList, term: 'elm avenue', every: everyRide },
@@ -231,11 +239,14 @@ describe('search plans', () => {
       { endpoint: rideList, term: 'mill', every: everyRide },
       { endpoint: allUsers, term: 'rider 1', every: everyUser },
       { endpoint: allUsers, term: 'rider 2999', every: everyUser },
+      // A small list walks fewer rows per match (SMALL_LIST_WALK_RATIO) before the index.
+      { endpoint: userList, input: drivers, term: 'rider 1', every: everyDriver },
+      { endpoint: userList, input: drivers, term: 'rider 29', every: everyDriver },
     ];
-    for (const { endpoint, term, every } of cases) {
+    for (const { endpoint, input, term, every } of cases) {
       const all = (await every(`%${term}%`)).map((row) => row.id);
       for (const page of [1, 3, 12]) {
-        const { statusCode, body } = await call(endpoint, { search: term, page });
+        const { statusCode, body } = await call(endpoint, { ...input, search: term, page });
         expect(statusCode).toBe(200);
         const ids = body.data.data.map((row: { id: number }) => row.id);
         expect(ids, `${term} page ${page}`).toEqual(all.slice((page - 1) * 10, page * 10));

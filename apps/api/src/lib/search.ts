@@ -24,13 +24,26 @@ export const contains = (column: SQLWrapper, term: string): SQL =>
 
 /**
  * How many rows of a list, in its order, a search reads for each match it
- * needs before it turns to its trigram indexes: a word found in at least one
- * row of a hundred fills the 111 rows of a bounded count (page 1 and ten pages
- * ahead) within 11,100 rows; a rarer word has few enough matches for the
- * indexes to list them all (at a million trips, about as many as the rows
- * read first).
+ * needs before it turns to its trigram indexes (the default; each list may
+ * pass its own): a word found in at least one row of a hundred fills the 111
+ * rows of a bounded count (page 1 and ten pages ahead) within 11,100 rows; a
+ * rarer word has few enough matches for the indexes to list them all. The
+ * worst term costs about the walk (ratio x 111 rows) plus the matches of a
+ * word just too rare for it (rows / ratio).
  */
 const WALK_RATIO = 100;
+
+/**
+ * The walk ratio of the lists of a few tens of thousands of rows at the large
+ * scale (drivers, companies, a company's drivers, vehicles: 2,000-20,000):
+ * the default walk would read more than half of them, and the matches of the
+ * rarer words are few there, so they turn to the indexes sooner. Tried on two
+ * databases seeded with the large scale: their worst surname 106-127 ms p97.5
+ * to 65-79 (drivers), 55-65 to 39-42 (vehicles); the same for passengers
+ * (45, about sqrt(rows / 111)) made "mann" (in 1-2% of them) 60% slower, and
+ * the trips' 200 helped their surnames but slowed their phone fragments.
+ */
+export const SMALL_LIST_WALK_RATIO = 15;
 
 /**
  * The most rows a walk reads, whatever the page: a deep page of a rare term
@@ -40,25 +53,31 @@ const WALK_RATIO = 100;
 const WALK_MAX = 20_000;
 
 /** The rows a walk for `limit` matches reads at most. */
-const walkBudgetOf = (limit: number) => Math.min(limit * WALK_RATIO, WALK_MAX);
+const walkBudgetOf = (limit: number, ratio: number) => Math.min(limit * ratio, WALK_MAX);
 
 /**
- * The first `limit` matches of a list's first walkBudgetOf(limit) rows, in
+ * The first `limit` matches of a list's first walkBudgetOf(limit, ratio) rows, in
  * list order. `window` selects the list's rows in order (every filter but the
  * search, ending in its `order by`) with the columns `match` reads on `w`. The
  * window is cut before the match filters it, so no statistics can turn the
  * plan around: it walks the list's ordered index and stops at the `limit`-th
- * match, or after walkBudgetOf(limit) rows. `ctes` are common table
- * expressions the match reads.
+ * match, or after walkBudgetOf(limit, ratio) rows. `ctes` are common table
+ * expressions the match reads; `ratio` the list's walk ratio.
  */
-export const walkFirst = (window: SQL, match: SQL, limit: number, ctes?: SQL): SQL =>
-  sql`${ctes ? sql`with ${ctes} ` : sql``}select w.id
-      from (${window} limit ${walkBudgetOf(limit)}) w where ${match} limit ${limit}`;
+export const walkFirst = (
+  window: SQL,
+  match: SQL,
+  limit: number,
+  options: { ctes?: SQL; ratio?: number } = {},
+): SQL =>
+  sql`${options.ctes ? sql`with ${options.ctes} ` : sql``}select w.id
+      from (${window} limit ${walkBudgetOf(limit, options.ratio ?? WALK_RATIO)}) w
+      where ${match} limit ${limit}`;
 
 /**
  * The first `limit` ids of a search in list order, at a cost bounded by what
  * is asked, whatever ANALYZE sampled: the ordered walk (walkFirst) when the
- * term is common enough to fill `limit` within walkBudgetOf(limit) rows; otherwise
+ * term is common enough to fill `limit` within its walk; otherwise
  * the term is rare there, and `sparse(limit)` lists its matches through the
  * trigram indexes (in a materialized CTE, never an ordered walk over every
  * row) and sorts them.
@@ -84,11 +103,13 @@ export type OwnSearchList = {
   key: SQL;
   descending: boolean;
   tie: SQL;
+  /** Its walk ratio, when not WALK_RATIO (SMALL_LIST_WALK_RATIO). */
+  ratio?: number;
 };
 
 /** firstMatches' two ways for a list searched by its rows' own `search` column. */
 export function ownColumnSearch(term: string, list: OwnSearchList) {
-  const { from, row, where, key, descending, tie } = list;
+  const { from, row, where, key, descending, tie, ratio } = list;
   return {
     walk: (limit: number) =>
       walkFirst(
@@ -96,6 +117,7 @@ export function ownColumnSearch(term: string, list: OwnSearchList) {
             order by ${orderOf(key, descending, tie)}`,
         contains(sql`w.search`, term),
         limit,
+        { ratio },
       ),
     sparse: (limit: number) =>
       sql`with matched as materialized (

@@ -153,7 +153,7 @@ function searchRideIds(f: RideFilter & { search: string }, sort: RideSort) {
       sql`(${contains(sql`w.search`, f.search)} or ${personIn('User')}
            or ${personIn('Driver')} or ${personIn('Company')})`,
       limit,
-      people,
+      { ctes: people },
     );
   const ridesOf = (role: UserType, first: number | null) =>
     sql`(select x.id, x.sort_key from people p cross join lateral (

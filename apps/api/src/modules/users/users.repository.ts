@@ -13,7 +13,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { hasDates, withinRange } from '../../lib/date-range';
 import { orderOf, pageOfList, type PageRequest } from '../../lib/paging';
-import { contains, firstMatches, ownColumnSearch } from '../../lib/search';
+import { contains, firstMatches, ownColumnSearch, SMALL_LIST_WALK_RATIO } from '../../lib/search';
 import {
   allOf,
   isoText,
@@ -240,6 +240,11 @@ export async function listUsers(
             key,
             descending: sort.descending,
             tie,
+            // Passengers and all users are many; drivers, companies, a company's drivers few.
+            ratio:
+              f.companyId === undefined && (f.role === undefined || f.role === 'User')
+                ? undefined
+                : SMALL_LIST_WALK_RATIO,
           }),
         )
     : undefined;

@@ -10,7 +10,7 @@ import type {
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orderOf, pageOfList, type PageRequest } from '../../lib/paging';
-import { contains, firstMatches, ownColumnSearch } from '../../lib/search';
+import { contains, firstMatches, ownColumnSearch, SMALL_LIST_WALK_RATIO } from '../../lib/search';
 import { allOf, isoText, jsonOf, preparedRowsOf, rowsOf } from '../../lib/sql';
 import { expiriesOf, type Expiries } from '../documents';
 import { decisionColumns, decisionOf } from '../users';
@@ -186,6 +186,7 @@ export async function listVehicles(
             key,
             descending: sort.descending,
             tie: sql`v.id`,
+            ratio: SMALL_LIST_WALK_RATIO,
           }),
         )
     : undefined;
