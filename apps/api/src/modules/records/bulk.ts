@@ -11,8 +11,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import type { Actor } from '../../lib/audit';
 import { arrayLiteral, rowsOf } from '../../lib/sql';
-import { userIdsOf } from '../users';
-import { vehicleIdsOf } from '../vehicles';
+import { userFilterOf, userIdsOf } from '../users';
+import { vehicleFilterOf, vehicleIdsOf } from '../vehicles';
 import { decide, refusalMessage, setStatus, type Refusal } from './records.repository';
 
 type BulkBody = ParsedInputOf<typeof bulkAction>;
@@ -37,32 +37,11 @@ async function selectedIds(
   if (body.ids || !body.filter) return [...new Set(body.ids)];
   let select: (limit: number | null) => SQL;
   if (body.table === 'users') {
-    const f = body.filter;
-    select = (limit) =>
-      userIdsOf(
-        {
-          role: f.user_type,
-          companyId: f.company_id,
-          status: f.status,
-          approval: f.approval,
-          search: f.search,
-          registered: { from: f.from, to: f.to, tz: f.tz },
-        },
-        limit,
-      );
+    const filter = userFilterOf(body.filter);
+    select = (limit) => userIdsOf(filter, limit);
   } else {
-    const f = body.filter;
-    select = (limit) =>
-      vehicleIdsOf(
-        {
-          companyId: f.company_id,
-          approval: f.approval,
-          serviceTypeId: f.service_type_id,
-          vehicleTypeId: f.vehicle_type_id,
-          search: f.search,
-        },
-        limit,
-      );
+    const filter = vehicleFilterOf(body.filter);
+    select = (limit) => vehicleIdsOf(filter, limit);
   }
   const ids = (await rowsOf<{ id: number }>(db, select(BULK_FILTER_MAX + 1))).map((row) => row.id);
   if (ids.length <= BULK_FILTER_MAX) return ids;

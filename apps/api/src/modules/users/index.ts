@@ -5,6 +5,7 @@ export {
   decisionOf,
   findUserRole,
   rideColumnOf,
+  userFilterOf,
   userIdsOf,
   type UserFilter,
 } from './users.repository';

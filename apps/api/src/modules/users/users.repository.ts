@@ -37,6 +37,25 @@ export type UserFilter = {
   registered?: DateRange;
 };
 
+/** The people a list's wire parameters select: the list calls' query, bulk-action's filter. */
+export const userFilterOf = (q: {
+  user_type?: UserType;
+  company_id?: number;
+  status?: ActiveStatus;
+  approval?: Approval;
+  search?: string;
+  from?: string;
+  to?: string;
+  tz: string;
+}): UserFilter => ({
+  role: q.user_type,
+  companyId: q.company_id,
+  status: q.status,
+  approval: q.approval,
+  search: q.search,
+  registered: { from: q.from, to: q.to, tz: q.tz },
+});
+
 /** Every filter but the search (users.search: see ownColumnSearch). */
 const conditionsOf = (f: UserFilter): SQL => {
   const conditions = [sql`u.deleted_at is null`];

@@ -19,6 +19,7 @@ import {
   findUserRole,
   listUsers,
   type UserFilter,
+  userFilterOf,
 } from './users.repository';
 
 /** The columns of the people's exports: what the user, driver and company lists show. */
@@ -63,9 +64,8 @@ export async function userRoutes(app: FastifyInstance) {
     });
 
   route(app, userList, async (request, reply) => {
-    const { user_type, status, approval, search, from, to, tz, sort, page, per_page } =
-      request.query;
-    const filter = { role: user_type, status, approval, search, registered: { from, to, tz } };
+    const { sort, page, per_page } = request.query;
+    const filter = userFilterOf(request.query);
     if (request.query.format === 'csv') return exported(request, reply, userList, filter, sort);
     return {
       status: true,
@@ -75,8 +75,8 @@ export async function userRoutes(app: FastifyInstance) {
   });
 
   route(app, allUsers, async (request, reply) => {
-    const { status, approval, search, from, to, tz, sort, page, per_page } = request.query;
-    const filter = { status, approval, search, registered: { from, to, tz } };
+    const { sort, page, per_page } = request.query;
+    const filter = userFilterOf(request.query);
     if (request.query.format === 'csv') return exported(request, reply, allUsers, filter, sort);
     return {
       status: true,
@@ -86,14 +86,13 @@ export async function userRoutes(app: FastifyInstance) {
   });
 
   route(app, driverList, async (request, reply) => {
-    const { company_id, status, approval, search, from, to, tz, sort, page, per_page } =
-      request.query;
+    const { company_id, sort, page, per_page } = request.query;
     if (company_id !== undefined && (await findUserRole(db, company_id)) !== 'Company') {
       throw new HttpError(404, DIRECTORY_MESSAGES.companyNotFound);
     }
-    const base = { status, approval, search, registered: { from, to, tz } };
-    const filter: UserFilter =
-      company_id === undefined ? { ...base, role: 'Driver' } : { ...base, companyId: company_id };
+    // A company's drivers by company; otherwise every driver.
+    const base = userFilterOf(request.query);
+    const filter: UserFilter = company_id === undefined ? { ...base, role: 'Driver' } : base;
     if (request.query.format === 'csv') return exported(request, reply, driverList, filter, sort);
     return {
       status: true,

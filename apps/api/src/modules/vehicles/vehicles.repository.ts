@@ -24,6 +24,21 @@ export type VehicleFilter = {
   search?: string;
 };
 
+/** The vehicles a list's wire parameters select: vehicle-list's query, bulk-action's filter. */
+export const vehicleFilterOf = (q: {
+  company_id?: number;
+  approval?: Approval;
+  service_type_id?: number;
+  vehicle_type_id?: number;
+  search?: string;
+}): VehicleFilter => ({
+  companyId: q.company_id,
+  approval: q.approval,
+  serviceTypeId: q.service_type_id,
+  vehicleTypeId: q.vehicle_type_id,
+  search: q.search,
+});
+
 export type VehicleSort = Sort<(typeof VEHICLE_SORTS)[number]>;
 
 /** Every filter but the search (vehicles.search, kept by trigger: see ownColumnSearch). */

@@ -5,7 +5,7 @@ import { HttpError } from '../../lib/http-error';
 import { route } from '../../lib/route';
 import { documentsOf } from '../documents';
 import { findUserRole } from '../users';
-import { exportVehicles, findVehicle, listVehicles } from './vehicles.repository';
+import { exportVehicles, findVehicle, listVehicles, vehicleFilterOf } from './vehicles.repository';
 
 /** The columns of the vehicles' export: what the vehicle list shows. */
 const VEHICLE_COLUMNS: readonly CsvColumn<Vehicle>[] = [
@@ -45,18 +45,11 @@ export async function vehicleRoutes(app: FastifyInstance) {
   };
 
   route(app, vehicleList, async (request, reply) => {
-    const { company_id, approval, service_type_id, vehicle_type_id, search, sort, ...page } =
-      request.query;
+    const { company_id, sort, page, per_page } = request.query;
     if (company_id !== undefined && (await findUserRole(db, company_id)) !== 'Company') {
       throw new HttpError(404, DIRECTORY_MESSAGES.companyNotFound);
     }
-    const filter = {
-      companyId: company_id,
-      approval,
-      serviceTypeId: service_type_id,
-      vehicleTypeId: vehicle_type_id,
-      search,
-    };
+    const filter = vehicleFilterOf(request.query);
     if (request.query.format === 'csv') {
       return sendCsv(request, reply, app.database, app.clock(), {
         endpoint: vehicleList,
@@ -64,7 +57,7 @@ export async function vehicleRoutes(app: FastifyInstance) {
         batches: itemBatches(app.database, exportVehicles(filter, sort)),
       });
     }
-    const vehicles = await listVehicles(db, filter, page, sort);
+    const vehicles = await listVehicles(db, filter, { page, per_page }, sort);
     return {
       status: true,
       message: DIRECTORY_MESSAGES.vehiclesFetched,
