@@ -51,10 +51,13 @@ export const AUDIT_MESSAGES = {
   badTime: 'Use a date (2025-01-31) or a date and time (2025-01-31T09:00:00Z).',
 } as const;
 
-/** A calendar day (UTC) or an instant; `to` as a day takes in the whole day. */
-const timeSchema = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
-  error: AUDIT_MESSAGES.badTime,
-});
+/**
+ * A calendar day (UTC) or an instant; `to` as a day takes in the whole day.
+ * Year 0000 is refused: there is none in PostgreSQL's calendar (1 BC follows AD 1).
+ */
+const timeSchema = z
+  .union([z.iso.date(), z.iso.datetime({ offset: true })], { error: AUDIT_MESSAGES.badTime })
+  .refine((value) => !value.startsWith('0000'), AUDIT_MESSAGES.badTime);
 
 const auditEntrySchema = z.object({
   id: int(),

@@ -1,12 +1,15 @@
 import {
   allUsers,
   auditLog,
+  couponList,
   driverList,
   ENDPOINTS,
   transactionList,
+  rideList,
   userList,
   vehicleList,
 } from '@cabdesk/contract';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   createCompany,
@@ -131,6 +134,30 @@ describe('format=csv on every list', () => {
     // A search keeps only its matches in the whole set, as on the screen.
     const searched = await downloadCsv(app, token, vehicleList, { search: 'zz-1' });
     expect(searched.rows.slice(1).map((r) => r[8])).toEqual(['ZZ-1']);
+  });
+
+  it('answers an error, audits nothing and sends no file when the list cannot be read', async () => {
+    const { app, database, token } = await signedInApp();
+    // A statement that fails (here: its table is gone) stands for a value PostgreSQL
+    // cannot take or a database that is down: found before anything is sent.
+    await database.rows(sql`alter table rides rename to rides_gone`);
+    await database.rows(sql`alter table coupons rename to coupons_gone`);
+    const exports = async () =>
+      (
+        await database.rows<{ n: number }>(
+          sql`select count(*)::int as n from audit_log where action = 'export'`,
+        )
+      )[0]!.n;
+    for (const endpoint of [rideList, couponList]) {
+      const res = await downloadCsv(app, token, endpoint);
+      expect([endpoint.path, res.statusCode]).toEqual([endpoint.path, 500]);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(JSON.parse(res.text)).toMatchObject({
+        status: false,
+        message: 'Internal Server Error',
+      });
+    }
+    expect(await exports()).toBe(0);
   });
 
   it('refuses Support and Operator on every list they read', async () => {

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { localizeMessage, mayExport, negotiateLanguage, type AnyEndpoint } from '@cabdesk/contract';
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
 import { roleRefused, sessionOf } from '../modules/auth';
@@ -30,8 +30,12 @@ const NOT_FILTERS = new Set(['page', 'per_page', 'format']);
  * row the filters keep, in the list's order), as a CSV download streamed in
  * batches while the client reads it: a slow client slows the reading, one
  * that goes away stops it (the stream is destroyed, which ends `batches`).
- * Only EXPORT_ROLES may (403 otherwise); the export is audited first, with
- * the list and its filters. The header row is in the request's language.
+ * Only EXPORT_ROLES may (403 otherwise). Then the rows are opened
+ * (itemBatches, pagedBatches: the list's first statement runs), so that a
+ * statement the input makes fail (a date PostgreSQL cannot take) or a
+ * database that is down gets its error answer before the export is audited
+ * or a byte is sent. The export is audited with the list and its filters.
+ * The header row is in the request's language.
  */
 export async function sendCsv<T>(
   request: FastifyRequest,
@@ -41,12 +45,14 @@ export async function sendCsv<T>(
   list: {
     endpoint: AnyEndpoint;
     columns: readonly CsvColumn<T>[];
-    batches: AsyncIterable<T[]> | Iterable<T[]>;
+    /** Opens the rows to export: itemBatches, pagedBatches or rows at hand. */
+    batches: () => Promise<AsyncIterable<T[]> | Iterable<T[]>>;
   },
 ): Promise<FastifyReply> {
   const { role } = sessionOf(request);
-  const { endpoint, columns, batches } = list;
+  const { endpoint, columns } = list;
   if (!mayExport(role, endpoint) || endpoint.export === null) throw roleRefused(role);
+  const batches = await list.batches();
   const filters = Object.fromEntries(
     Object.entries((request.query ?? {}) as Record<string, unknown>).filter(
       ([name, value]) => !NOT_FILTERS.has(name) && value !== undefined,
@@ -76,23 +82,37 @@ export async function sendCsv<T>(
 /**
  * The items of a small list read a batch at a time by its own page call
  * (`rows(limit, offset)`): the FAQ, coupons, the review queue, expiring
- * documents, each a few hundred rows at most.
+ * documents, each a few hundred rows at most. The first batch is read before
+ * this answers (see sendCsv).
  */
-export async function* pagedBatches<T>(rows: (limit: number, offset: number) => Promise<T[]>) {
-  for (let offset = 0; ; offset += EXPORT_BATCH) {
-    const batch = await rows(EXPORT_BATCH, offset);
-    if (batch.length) yield batch;
-    if (batch.length < EXPORT_BATCH) return;
-  }
+export async function pagedBatches<T>(
+  rows: (limit: number, offset: number) => Promise<T[]>,
+): Promise<AsyncIterable<T[]>> {
+  let batch = await rows(EXPORT_BATCH, 0);
+  return (async function* () {
+    for (let offset = EXPORT_BATCH; ; offset += EXPORT_BATCH) {
+      if (batch.length) yield batch;
+      if (batch.length < EXPORT_BATCH) return;
+      batch = await rows(EXPORT_BATCH, offset);
+    }
+  })();
 }
 
-/** The items of a list's export statement, batch by batch (its rows through `toItem`). */
-export async function* itemBatches<R, T>(
+/**
+ * The items of a list's export statement, batch by batch (its rows through
+ * `toItem`). The statement is tried first with no rows (`limit 0`: planned,
+ * its parameters bound) before this answers (see sendCsv); its cursor is
+ * opened only when the reading starts, so no connection is held meanwhile.
+ */
+export async function itemBatches<R, T>(
   database: Database,
   list: { query: SQL; toItem: (row: R) => T },
-) {
+): Promise<AsyncIterable<T[]>> {
+  await database.rows(sql`select 1 from (${list.query}) q limit 0`);
   const size = database.kind === 'postgres' ? CURSOR_BATCH : EXPORT_BATCH;
-  for await (const batch of database.batches<R>(list.query, size)) {
-    yield batch.map(list.toItem);
-  }
+  return (async function* () {
+    for await (const batch of database.batches<R>(list.query, size)) {
+      yield batch.map(list.toItem);
+    }
+  })();
 }

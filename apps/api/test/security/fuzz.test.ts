@@ -375,6 +375,8 @@ describe('fuzzing every call', () => {
   test.prop([fc.array(oneRequest, { minLength: REQUESTS_PER_RUN, maxLength: REQUESTS_PER_RUN })], {
     numRuns: RUNS,
     endOnFailure: true,
+    // FUZZ_SEED=<the seed a failure printed> replays that run.
+    ...(process.env.FUZZ_SEED ? { seed: Number(process.env.FUZZ_SEED) } : {}),
   })(
     'never answers >= 500, answers errors with the envelope, and rejected requests change nothing',
     async (batch) => {

@@ -81,7 +81,7 @@ export async function adminRoutes(app: FastifyInstance) {
           { header: 'Last sign-in', cell: (a: Row) => a.last_login_at },
           { header: 'Created', cell: (a: Row) => a.created_at },
         ],
-        batches: [admins],
+        batches: async () => [admins],
       });
     }
     return {

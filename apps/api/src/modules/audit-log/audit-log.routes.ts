@@ -32,7 +32,7 @@ export async function auditLogRoutes(app: FastifyInstance) {
       return sendCsv(request, reply, app.database, app.clock(), {
         endpoint: auditLog,
         columns: AUDIT_COLUMNS,
-        batches: itemBatches(app.database, exportAudit(filters)),
+        batches: () => itemBatches(app.database, exportAudit(filters)),
       });
     }
     return {

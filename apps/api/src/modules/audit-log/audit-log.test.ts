@@ -88,13 +88,19 @@ describe('audit-log', () => {
     expect(await actions({ from: new Date(Date.now() + 60_000).toISOString() })).toEqual([]);
   });
 
-  it('refuses a malformed date with a clear 400', async () => {
+  it('refuses a malformed date, or one of year 0000, with a clear 400', async () => {
     const { call } = await deskWithHistory();
-    const res = await call(auditLog, { from: '31/01/2025' });
-    expect(res.statusCode).toBe(400);
-    expect(res.body.message).toBe(
-      'Use a date (2025-01-31) or a date and time (2025-01-31T09:00:00Z).',
-    );
+    for (const query of [
+      { from: '31/01/2025' },
+      { to: '0000-02-29' },
+      { to: '0000-02-29T21:13:42.03277Z' },
+    ]) {
+      const res = await call(auditLog, query);
+      expect([query, res.statusCode]).toEqual([query, 400]);
+      expect(res.body.message).toBe(
+        'Use a date (2025-01-31) or a date and time (2025-01-31T09:00:00Z).',
+      );
+    }
   });
 
   it('reads each filter from an index of audit_log', async () => {

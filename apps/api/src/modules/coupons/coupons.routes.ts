@@ -39,7 +39,7 @@ export async function couponRoutes(app: FastifyInstance) {
           { header: 'Suspended', cell: (c: Coupon) => (c.suspend_status === 1 ? 'Yes' : 'No') },
           { header: 'Created', cell: (c: Coupon) => c.created_at },
         ],
-        batches: pagedBatches(rows),
+        batches: () => pagedBatches(rows),
       });
     }
     return {

@@ -56,15 +56,16 @@ export async function documentRoutes(app: FastifyInstance) {
           { header: 'Days left', cell: (d: ExpiringDocumentItem) => d.days_left },
           { header: 'Status', cell: (d: ExpiringDocumentItem) => d.status },
         ],
-        batches: pagedBatches(
-          async (limit, offset) =>
-            (
-              await listExpiring(db, today, within_days, {
-                page: offset / limit + 1,
-                per_page: limit,
-              })
-            ).data,
-        ),
+        batches: () =>
+          pagedBatches(
+            async (limit, offset) =>
+              (
+                await listExpiring(db, today, within_days, {
+                  page: offset / limit + 1,
+                  per_page: limit,
+                })
+              ).data,
+          ),
       });
     }
     return {

@@ -28,7 +28,7 @@ export async function faqRoutes(app: FastifyInstance) {
           { header: 'Created', cell: (f: Faq) => f.created_at },
           { header: 'Updated', cell: (f: Faq) => f.updated_at },
         ],
-        batches: pagedBatches(rows),
+        batches: () => pagedBatches(rows),
       });
     }
     return {

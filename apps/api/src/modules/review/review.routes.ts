@@ -22,10 +22,11 @@ export async function reviewRoutes(app: FastifyInstance) {
           { header: 'Company', cell: (r: Row) => r.company_name },
           { header: 'Submitted', cell: (r: Row) => r.submitted_at },
         ],
-        batches: pagedBatches(
-          async (limit, offset) =>
-            (await listWaiting(db, kind, { page: offset / limit + 1, per_page: limit })).data,
-        ),
+        batches: () =>
+          pagedBatches(
+            async (limit, offset) =>
+              (await listWaiting(db, kind, { page: offset / limit + 1, per_page: limit })).data,
+          ),
       });
     }
     const waiting = await listWaiting(db, kind, page);

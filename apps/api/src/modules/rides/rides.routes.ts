@@ -78,7 +78,7 @@ export async function rideRoutes(app: FastifyInstance) {
       return sendCsv(request, reply, app.database, app.clock(), {
         endpoint: rideList,
         columns: RIDE_COLUMNS,
-        batches: itemBatches(app.database, exportRides(filter, q.sort)),
+        batches: () => itemBatches(app.database, exportRides(filter, q.sort)),
       });
     }
     return {

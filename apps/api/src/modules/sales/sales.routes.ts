@@ -23,7 +23,7 @@ export async function salesRoutes(app: FastifyInstance) {
       return sendCsv(request, reply, app.database, app.clock(), {
         endpoint: transactionList,
         columns: SALE_COLUMNS,
-        batches: itemBatches(app.database, exportTransactions(filter, sort)),
+        batches: () => itemBatches(app.database, exportTransactions(filter, sort)),
       });
     }
     return {

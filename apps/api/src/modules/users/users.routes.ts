@@ -60,7 +60,7 @@ export async function userRoutes(app: FastifyInstance) {
     sendCsv(request, reply, app.database, app.clock(), {
       endpoint,
       columns: USER_COLUMNS,
-      batches: itemBatches(app.database, exportUsers(filter, sort)),
+      batches: () => itemBatches(app.database, exportUsers(filter, sort)),
     });
 
   route(app, userList, async (request, reply) => {

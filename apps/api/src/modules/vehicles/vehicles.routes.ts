@@ -54,7 +54,7 @@ export async function vehicleRoutes(app: FastifyInstance) {
       return sendCsv(request, reply, app.database, app.clock(), {
         endpoint: vehicleList,
         columns: VEHICLE_COLUMNS,
-        batches: itemBatches(app.database, exportVehicles(filter, sort)),
+        batches: () => itemBatches(app.database, exportVehicles(filter, sort)),
       });
     }
     const vehicles = await listVehicles(db, filter, { page, per_page }, sort);
