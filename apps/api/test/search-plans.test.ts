@@ -14,23 +14,13 @@
  *   and an index serves each list order a search walks.
  */
 import { allUsers, driverList, rideList, userList, vehicleList } from '@cabdesk/contract';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client';
 import { rowsOf } from '../src/lib/sql';
 import { createCompany, createDriver, createRide, createUser, createVehicle } from './builders';
 import { signedInApp } from './helper';
-
-type PlanNode = {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  'Subplan Name'?: string;
-  Filter?: string;
-  'Index Cond'?: string;
-  'Recheck Cond'?: string;
-  Plans?: PlanNode[];
-};
+import { planOf, statementsSent, type PlanNode } from './plans';
 
 const TABLE_SCANS = new Set([
   'Seq Scan',
@@ -91,22 +81,6 @@ function faultsOf(root: PlanNode): string[] {
   };
   visit(root, []);
   return faults;
-}
-
-/** The plan of `query` as at scale: sequential scans and sorts only where nothing else can serve. */
-async function planOf(database: Database, query: SQL): Promise<PlanNode> {
-  return database.db.transaction(async (tx) => {
-    await tx.execute(sql`set local enable_seqscan = off`);
-    await tx.execute(sql`set local enable_sort = off`);
-    // Each row read costs as much as a page: reading every row of a table is dear, as at scale.
-    await tx.execute(sql`set local cpu_tuple_cost = 1`);
-    const [row] = await rowsOf<{ 'QUERY PLAN': [{ Plan: PlanNode }] | string }>(
-      tx,
-      sql`explain (format json) ${query}`,
-    );
-    const plan = row!['QUERY PLAN'];
-    return (typeof plan === 'string' ? JSON.parse(plan) : plan)[0].Plan;
-  });
 }
 
 /**
@@ -176,13 +150,7 @@ describe('search plans', () => {
       { endpoint: vehicleList, input: { search: 'zz-99', sort: 'license_number' } },
     ];
 
-    // Every statement the API sends, as drizzle is asked to run it.
-    const sent: SQL[] = [];
-    const execute = database.db.execute.bind(database.db);
-    database.db.execute = ((query: SQL) => {
-      sent.push(query);
-      return execute(query);
-    }) as typeof database.db.execute;
+    const sent = statementsSent(database);
 
     const faults: Record<string, string[]> = {};
     for (const { endpoint, input } of searches) {

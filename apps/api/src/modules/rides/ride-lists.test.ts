@@ -11,6 +11,7 @@ import {
 } from '../../../test/builders';
 import { signedInApp } from '../../../test/helper';
 import { everyPage, expectSorts, expectUnknownSortRefused, idsSortedBy } from '../../../test/lists';
+import { planOf, statementsSent, type PlanNode } from '../../../test/plans';
 
 async function setup() {
   const { database, call } = await signedInApp();
@@ -209,6 +210,29 @@ describe('filtering the trips', () => {
       total_exact: false,
     });
     expect(await page({ company_id: olive.id })).toMatchObject(exact(12));
+  });
+
+  it('walks one status by price in the index of status and price, not every trip by price', async () => {
+    const { database, call } = await setup();
+    await trips(database);
+    const sent = statementsSent(database);
+    const res = await call(rideList, { ride_status: 'Cancel', sort: '-amount' });
+    expect(res.statusCode).toBe(200);
+    const plans = await Promise.all(sent.map((statement) => planOf(database, statement)));
+    // The index scans that choose the page (under its Limit; the page's rows are then
+    // joined and put in order, which with sorts priced out may read any index).
+    const scans = (node: PlanNode, limited = false): PlanNode[] => [
+      ...(limited && node['Index Name'] ? [node] : []),
+      ...(node.Plans ?? []).flatMap((child) =>
+        scans(child, limited || node['Node Type'] === 'Limit'),
+      ),
+    ];
+    expect(
+      plans
+        .flatMap((plan) => scans(plan))
+        .filter((scan) => scan['Relation Name'] === 'rides')
+        .map((scan) => [scan['Index Name'], scan['Index Cond']]),
+    ).toEqual([['rides_status_amount_idx', "(ride_status = 'Cancel'::ride_status)"]]);
   });
 
   it('refuses a bad value of any filter with a field error, and an account of another role with 404', async () => {
