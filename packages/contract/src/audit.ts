@@ -53,11 +53,12 @@ export const AUDIT_MESSAGES = {
 
 /**
  * A calendar day (UTC) or an instant; `to` as a day takes in the whole day.
- * Year 0000 is refused: there is none in PostgreSQL's calendar (1 BC follows AD 1).
+ * Anything before AD 1 in UTC is refused (`0000-02-29`, or
+ * `0001-01-01T00:00:00+01:00`): PostgreSQL has no year 0 (1 BC follows AD 1).
  */
 const timeSchema = z
   .union([z.iso.date(), z.iso.datetime({ offset: true })], { error: AUDIT_MESSAGES.badTime })
-  .refine((value) => !value.startsWith('0000'), AUDIT_MESSAGES.badTime);
+  .refine((value) => new Date(value).getUTCFullYear() >= 1, AUDIT_MESSAGES.badTime);
 
 const auditEntrySchema = z.object({
   id: int(),
