@@ -14,13 +14,22 @@ export type PlanNode = {
   Plans?: PlanNode[];
 };
 
-/** The plan of `query` as at scale: sequential scans and sorts only where nothing else can serve. */
-export async function planOf(database: Database, query: SQL): Promise<PlanNode> {
+/**
+ * The plan of `query` as at scale: sequential scans and sorts only where
+ * nothing else can serve; with `atScale: false`, as the statistics make it.
+ */
+export async function planOf(
+  database: Database,
+  query: SQL,
+  { atScale = true } = {},
+): Promise<PlanNode> {
   return database.db.transaction(async (tx) => {
-    await tx.execute(sql`set local enable_seqscan = off`);
-    await tx.execute(sql`set local enable_sort = off`);
-    // Each row read costs as much as a page: reading every row of a table is dear, as at scale.
-    await tx.execute(sql`set local cpu_tuple_cost = 1`);
+    if (atScale) {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      await tx.execute(sql`set local enable_sort = off`);
+      // Each row read costs as much as a page: reading every row of a table is dear, as at scale.
+      await tx.execute(sql`set local cpu_tuple_cost = 1`);
+    }
     const [row] = await rowsOf<{ 'QUERY PLAN': [{ Plan: PlanNode }] | string }>(
       tx,
       sql`explain (format json) ${query}`,
