@@ -429,9 +429,13 @@ export const rides = pgTable(
   },
   (t) => [
     index('rides_created_idx').on(t.createdAt, t.id),
-    index('rides_user_created_idx').on(t.userId, t.createdAt, t.id),
-    index('rides_driver_created_idx').on(t.driverId, t.createdAt, t.id),
-    index('rides_company_created_idx').on(t.companyId, t.createdAt, t.id),
+    // One account's trips, newest first; the status last, which never changes the
+    // order, so a status filter reads the index alone: a company's cancelled trips
+    // read 1,737 heap pages for 111 at a million trips. The same size (alignment),
+    // and a status change is no HOT update anyway (rides_status_amount_idx).
+    index('rides_user_created_idx').on(t.userId, t.createdAt, t.id, t.rideStatus),
+    index('rides_driver_created_idx').on(t.driverId, t.createdAt, t.id, t.rideStatus),
+    index('rides_company_created_idx').on(t.companyId, t.createdAt, t.id, t.rideStatus),
     // Sorts by price (issue 18): of all trips, and of one passenger's, driver's or company's.
     index('rides_amount_idx').on(t.amount, t.id),
     index('rides_user_amount_idx').on(t.userId, t.amount, t.id),
