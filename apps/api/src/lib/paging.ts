@@ -1,7 +1,7 @@
 import { type ArrayOrPageQuery, type Paged, UNPAGED_LIST_MAX } from '@cabdesk/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { arrayLiteral, rowsOf } from './sql';
+import { arrayLiteral, rowsOf, textPreparedRowsOf } from './sql';
 
 /** A requested page: 1-based page number and page size (already validated). */
 export type PageRequest = { page: number; per_page: number };
@@ -86,11 +86,15 @@ export async function arrayOrPage<T>(
  * A list read by the deferred join: `ids(limit, offset)` selects the ids of
  * its rows in list order (one column, `id`), `rows(ids)` the whole rows of the
  * ids a subquery selects, in list order. With `total` known (a kept counter or
- * an exact count), the page is one statement. Without it (a filter no counter
- * keeps), the list counts only as far as boundedPageOf needs: the ids up to
- * ten pages ahead, then the rows of the page's ids; `total_exact` is false
- * when more follow. `first(limit)`, when given, finds those ids instead of
- * `ids(limit, 0)` (a search: lib/search.ts firstMatches).
+ * an exact count), the page's ids are selected. Without it (a filter no
+ * counter keeps), the list counts only as far as boundedPageOf needs: the ids
+ * up to ten pages ahead; `total_exact` is false when more follow.
+ * `first(limit)`, when given, finds those ids instead of `ids(limit, 0)` (a
+ * search: lib/search.ts firstMatches). The rows of the page's ids are then
+ * read by a statement of one text for each list and sort, prepared
+ * (textPreparedRowsOf): planned with the ids' query inside it, the trips'
+ * seven joins cost 1.5-2.5 ms of planning for 0.3 ms of work, and the trip
+ * list ran at half the rate it runs now.
  */
 export async function pageOfList<Row, T>(
   db: Db,
@@ -103,20 +107,19 @@ export async function pageOfList<Row, T>(
   },
   toItem: (row: Row) => T,
 ): Promise<Paged<T>> {
+  const rowsOfIds = async (ids: { id: number }[]) =>
+    ids.length ? textPreparedRowsOf<Row>(db, list.rows(idsOf(ids.map((row) => row.id)))) : [];
   if (total !== null) {
     if (isPastEnd(request, total)) return pageOf([], total, request);
-    const rows = await rowsOf<Row>(db, list.rows(list.ids(request.per_page, offsetOf(request))));
-    return pageOf(rows.map(toItem), total, request);
+    const ids = await rowsOf<{ id: number }>(db, list.ids(request.per_page, offsetOf(request)));
+    return pageOf((await rowsOfIds(ids)).map(toItem), total, request);
   }
   const limit = boundedLimitOf(request);
   const found = list.first
     ? await list.first(limit)
     : await rowsOf<{ id: number }>(db, list.ids(limit, 0));
   const { rows: pageIds, total: counted, exact } = boundedPageOf(found, request);
-  const rows = pageIds.length
-    ? await rowsOf<Row>(db, list.rows(idsOf(pageIds.map((row) => row.id))))
-    : [];
-  return pageOf(rows.map(toItem), counted, request, exact);
+  return pageOf((await rowsOfIds(pageIds)).map(toItem), counted, request, exact);
 }
 
 /** A subquery selecting the given ids as `id` (one array parameter). */

@@ -1,4 +1,5 @@
-import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { sql, type Query, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db/client';
 
@@ -23,7 +24,22 @@ export const preparedStatements = new Map<string, string>();
  * parameters): a name given two texts throws. PGlite ignores the name.
  */
 export async function preparedRowsOf<T>(db: Db | Tx, name: string, query: SQL): Promise<T[]> {
+  return runPrepared<T>(db, name, dialect.sqlToQuery(query));
+}
+
+/**
+ * preparedRowsOf for a statement of a few texts (one for each list and sort),
+ * named after its text: the page rows of a list joined by their ids, planned
+ * in 1.5-2.5 ms and run in 0.3 at a million trips. Never for a text that
+ * varies with the filters, as each connection keeps every text it prepared.
+ */
+export async function textPreparedRowsOf<T>(db: Db | Tx, query: SQL): Promise<T[]> {
   const built = dialect.sqlToQuery(query);
+  const name = `t_${createHash('sha1').update(built.sql).digest('hex').slice(0, 20)}`;
+  return runPrepared<T>(db, name, built);
+}
+
+async function runPrepared<T>(db: Db | Tx, name: string, built: Query): Promise<T[]> {
   const known = preparedStatements.get(name);
   if (known === undefined) preparedStatements.set(name, built.sql);
   else if (known !== built.sql) throw new Error(`prepared statement ${name}: its text changed`);
