@@ -14,6 +14,16 @@ export type PlanNode = {
   Plans?: PlanNode[];
 };
 
+/** Nodes that read all of their input before giving a row. */
+export const BLOCKING = new Set([
+  'Sort',
+  'Incremental Sort',
+  'Aggregate',
+  'Hash',
+  'Materialize',
+  'SetOp',
+]);
+
 /**
  * The plan of `query` as at scale: sequential scans and sorts only where
  * nothing else can serve; with `atScale: false`, as the statistics make it.

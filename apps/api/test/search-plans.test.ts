@@ -20,7 +20,7 @@ import type { Database } from '../src/db/client';
 import { rowsOf } from '../src/lib/sql';
 import { createCompany, createDriver, createRide, createUser, createVehicle } from './builders';
 import { signedInApp } from './helper';
-import { planOf, statementsSent, type PlanNode } from './plans';
+import { BLOCKING, planOf, statementsSent, type PlanNode } from './plans';
 
 const TABLE_SCANS = new Set([
   'Seq Scan',
@@ -29,8 +29,6 @@ const TABLE_SCANS = new Set([
   'Bitmap Heap Scan',
   'Bitmap Index Scan',
 ]);
-/** Nodes that read all of their input before giving a row. */
-const BLOCKING = new Set(['Sort', 'Incremental Sort', 'Aggregate', 'Hash', 'Materialize', 'SetOp']);
 
 const matchesTerm = (node: PlanNode) =>
   [node.Filter, node['Index Cond'], node['Recheck Cond']].some((text) => text?.includes('~~'));

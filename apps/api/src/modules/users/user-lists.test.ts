@@ -20,7 +20,7 @@ import {
 } from '../../../test/builders';
 import { signedInApp } from '../../../test/helper';
 import { everyPage, expectSorts, expectUnknownSortRefused } from '../../../test/lists';
-import { planOf, statementsSent, type PlanNode } from '../../../test/plans';
+import { BLOCKING, planOf, statementsSent, type PlanNode } from '../../../test/plans';
 
 async function setup() {
   const { database, call } = await signedInApp();
@@ -28,9 +28,6 @@ async function setup() {
 }
 
 const at = (iso: string) => new Date(iso);
-
-/** Nodes that read all of their input before giving a row. */
-const BLOCKING = new Set(['Sort', 'Incremental Sort', 'Hash', 'Aggregate', 'Materialize']);
 
 /**
  * People with ties on every sort: names equal but for case, the same
