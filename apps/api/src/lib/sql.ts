@@ -29,9 +29,9 @@ export async function preparedRowsOf<T>(db: Db | Tx, name: string, query: SQL): 
 
 /**
  * preparedRowsOf for a statement of a few texts (one for each list and sort),
- * named after its text: the page rows of a list joined by their ids, planned
- * in 1.5-2.5 ms and run in 0.3 at a million trips. Never for a text that
- * varies with the filters, as each connection keeps every text it prepared.
+ * named after its text: the page rows of a list joined by their ids
+ * (lib/paging.ts pageOfList). Never for a text that varies with the filters,
+ * as each connection keeps every text it prepared.
  */
 export async function textPreparedRowsOf<T>(db: Db | Tx, query: SQL): Promise<T[]> {
   const built = dialect.sqlToQuery(query);
