@@ -25,6 +25,25 @@ export const BLOCKING = new Set([
 ]);
 
 /**
+ * The nodes of `plan` that read an index under a Limit: the scans that choose
+ * a page. A node of `stopAt` between them and the Limit (one that reads all of
+ * its input, BLOCKING) ends the Limit's reach.
+ */
+export function indexScansUnderLimit(
+  plan: PlanNode,
+  stopAt: ReadonlySet<string> = new Set(),
+): PlanNode[] {
+  const visit = (node: PlanNode, limited: boolean): PlanNode[] => {
+    const under = node['Node Type'] === 'Limit' || (limited && !stopAt.has(node['Node Type']));
+    return [
+      ...(under && node['Index Name'] ? [node] : []),
+      ...(node.Plans ?? []).flatMap((child) => visit(child, under)),
+    ];
+  };
+  return visit(plan, false);
+}
+
+/**
  * The plan of `query` as at scale: sequential scans and sorts only where
  * nothing else can serve; with `atScale: false`, as the statistics make it.
  */

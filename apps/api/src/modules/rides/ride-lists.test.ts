@@ -11,7 +11,7 @@ import {
 } from '../../../test/builders';
 import { signedInApp } from '../../../test/helper';
 import { everyPage, expectSorts, expectUnknownSortRefused, idsSortedBy } from '../../../test/lists';
-import { planOf, statementsSent, type PlanNode } from '../../../test/plans';
+import { indexScansUnderLimit, planOf, statementsSent } from '../../../test/plans';
 import { preparedStatements } from '../../lib/sql';
 
 async function setup() {
@@ -218,16 +218,8 @@ describe('filtering the trips', () => {
     const sent = statementsSent(database);
     expect((await call()).statusCode).toBe(200);
     const plans = await Promise.all(sent.map((statement) => planOf(database, statement)));
-    // The index scans under the page's Limit (the page's rows are then joined and
-    // put in order, which with sorts priced out may read any index).
-    const scans = (node: PlanNode, limited = false): PlanNode[] => [
-      ...(limited && node['Index Name'] ? [node] : []),
-      ...(node.Plans ?? []).flatMap((child) =>
-        scans(child, limited || node['Node Type'] === 'Limit'),
-      ),
-    ];
     return plans
-      .flatMap((plan) => scans(plan))
+      .flatMap((plan) => indexScansUnderLimit(plan))
       .filter((scan) => scan['Relation Name'] === 'rides')
       .map((scan) => [scan['Node Type'], scan['Index Name'], scan['Index Cond']]);
   }

@@ -20,7 +20,13 @@ import {
 } from '../../../test/builders';
 import { signedInApp } from '../../../test/helper';
 import { everyPage, expectSorts, expectUnknownSortRefused } from '../../../test/lists';
-import { BLOCKING, planOf, statementsSent, type PlanNode } from '../../../test/plans';
+import {
+  BLOCKING,
+  indexScansUnderLimit,
+  planOf,
+  statementsSent,
+  type PlanNode,
+} from '../../../test/plans';
 
 async function setup() {
   const { database, call } = await signedInApp();
@@ -144,15 +150,10 @@ describe('sorting the lists of people', () => {
     await database.rows(sql`analyze`);
     const sent = statementsSent(database);
     // The scans of user_stats under a Limit with nothing between them that reads all its input.
-    const walks = (node: PlanNode, limited = false): string[] => [
-      ...(limited && node['Relation Name'] === 'user_stats' ? [node['Index Name']!] : []),
-      ...(node.Plans ?? []).flatMap((child) =>
-        walks(
-          child,
-          child['Node Type'] === 'Limit' || (limited && !BLOCKING.has(child['Node Type'])),
-        ),
-      ),
-    ];
+    const walks = (plan: PlanNode) =>
+      indexScansUnderLimit(plan, BLOCKING)
+        .filter((scan) => scan['Relation Name'] === 'user_stats')
+        .map((scan) => scan['Index Name']);
     for (const [field, index] of [
       ['total_driver', 'user_stats_company_drivers_idx'],
       ['total_vehicle', 'user_stats_company_vehicles_idx'],
@@ -165,10 +166,7 @@ describe('sorting the lists of people', () => {
       const plans = await Promise.all(
         sent.map((statement) => planOf(database, statement, { atScale: false })),
       );
-      expect(
-        plans.flatMap((plan) => walks(plan, plan['Node Type'] === 'Limit')),
-        field,
-      ).toEqual([index]);
+      expect(plans.flatMap(walks), field).toEqual([index]);
     }
   }, 60_000);
 
