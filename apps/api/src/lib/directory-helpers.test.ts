@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  boundedAskOf,
   boundedLimitOf,
   boundedPageOf,
   isPastEnd,
@@ -49,6 +50,14 @@ describe('paging', () => {
       total: 0,
       exact: true,
     });
+    // A search that filled the page but stopped short of the ten pages (its walk was
+    // cut): what it found is the total, a lower bound, and page 4 is offered.
+    expect(boundedAskOf(page3)).toEqual({ limit: 131, need: 31 });
+    expect(boundedPageOf(rowsUpTo(36), page3, false)).toEqual({
+      rows: [21, 22, 23, 24, 25, 26, 27, 28, 29, 30],
+      total: 36,
+      exact: false,
+    });
     expect(pageOf([], 130, page3, false)).toMatchObject({
       last_page: 13,
       total: 130,
@@ -73,6 +82,7 @@ describe('paging', () => {
     });
     const deepest = { page: 1_000_000, per_page: 100 };
     expect(boundedLimitOf(deepest)).toBe(SEARCH_WINDOW + 1);
+    expect(boundedAskOf(deepest).need).toBe(SEARCH_WINDOW + 1);
     expect(boundedPageOf(rowsUpTo(SEARCH_WINDOW), deepest)).toEqual({
       rows: [],
       total: SEARCH_WINDOW,

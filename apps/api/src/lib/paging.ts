@@ -51,18 +51,41 @@ export const boundedLimitOf = (request: PageRequest) =>
   Math.min(offsetOf(request) + request.per_page * (1 + LOOKAHEAD_PAGES), SEARCH_WINDOW) + 1;
 
 /**
+ * What a bounded count asks of a list's first matches: at most `limit`
+ * (boundedLimitOf), and at least `need`, the rows up to the end of the
+ * requested page and one more, which says whether another page follows.
+ */
+export type BoundedAsk = { limit: number; need: number };
+
+export const boundedAskOf = (request: PageRequest): BoundedAsk => {
+  const limit = boundedLimitOf(request);
+  return { limit, need: Math.min(offsetOf(request) + request.per_page + 1, limit) };
+};
+
+/**
+ * A list's first matches in list order (lib/search.ts firstMatches):
+ * `complete` when they are every match up to the ask's limit, false when the
+ * search stopped short of it (at least the ask's need were found).
+ */
+export type FirstMatches = { ids: { id: number }[]; complete: boolean };
+
+/**
  * The page of a list known only through its first rows, `found` (in list
  * order, at most `boundedLimitOf(request)` of them), and its total: exact when
- * fewer came back, otherwise a lower bound (the pages shown and
- * LOOKAHEAD_PAGES more, or SEARCH_WINDOW). The row past the bound only says
- * that more follow: it is never on the page.
+ * fewer came back and they are `complete`, otherwise a lower bound (what was
+ * found: the pages shown and up to LOOKAHEAD_PAGES more, or SEARCH_WINDOW).
+ * The row past the bound only says that more follow: it is never on the page.
  */
-export function boundedPageOf<T>(found: T[], request: PageRequest) {
+export function boundedPageOf<T>(found: T[], request: PageRequest, complete = true) {
   const limit = boundedLimitOf(request);
-  const exact = found.length < limit;
-  const total = exact ? found.length : limit - 1;
+  const within = found.length < limit;
+  const total = within ? found.length : limit - 1;
   const start = offsetOf(request);
-  return { rows: found.slice(start, Math.min(start + request.per_page, total)), total, exact };
+  return {
+    rows: found.slice(start, Math.min(start + request.per_page, total)),
+    total,
+    exact: complete && within,
+  };
 }
 
 /**
@@ -89,8 +112,8 @@ export async function arrayOrPage<T>(
  * an exact count), the page's ids are selected. Without it (a filter no
  * counter keeps), the list counts only as far as boundedPageOf needs: the ids
  * up to ten pages ahead; `total_exact` is false when more follow.
- * `first(limit)`, when given, finds those ids instead of `ids(limit, 0)` (a
- * search: lib/search.ts firstMatches). The rows of the page's ids are then
+ * `first(ask)`, when given, finds those ids instead of `ids(limit, 0)` (a
+ * search: lib/search.ts firstMatches), or at least those of the page. The rows of the page's ids are then
  * read by a statement of one text for each list and sort, prepared
  * (textPreparedRowsOf): parsed, analysed and planned on every call with the
  * ids' query inside it (the trips' seven joins: 0.4-0.5 ms of planning alone
@@ -104,7 +127,7 @@ export async function pageOfList<Row, T>(
   list: {
     ids: (limit: number, offset: number) => SQL;
     rows: (ids: SQL) => SQL;
-    first?: (limit: number) => Promise<{ id: number }[]>;
+    first?: (ask: BoundedAsk) => Promise<FirstMatches>;
   },
   toItem: (row: Row) => T,
 ): Promise<Paged<T>> {
@@ -115,11 +138,11 @@ export async function pageOfList<Row, T>(
     const ids = await rowsOf<{ id: number }>(db, list.ids(request.per_page, offsetOf(request)));
     return pageOf((await rowsOfIds(ids)).map(toItem), total, request);
   }
-  const limit = boundedLimitOf(request);
-  const found = list.first
-    ? await list.first(limit)
-    : await rowsOf<{ id: number }>(db, list.ids(limit, 0));
-  const { rows: pageIds, total: counted, exact } = boundedPageOf(found, request);
+  const ask = boundedAskOf(request);
+  const { ids: found, complete } = list.first
+    ? await list.first(ask)
+    : { ids: await rowsOf<{ id: number }>(db, list.ids(ask.limit, 0)), complete: true };
+  const { rows: pageIds, total: counted, exact } = boundedPageOf(found, request, complete);
   return pageOf((await rowsOfIds(pageIds)).map(toItem), counted, request, exact);
 }
 

@@ -1,6 +1,6 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { orderOf } from './paging';
+import { type BoundedAsk, type FirstMatches, orderOf } from './paging';
 import { rowsOf } from './sql';
 
 /**
@@ -23,72 +23,81 @@ export const contains = (column: SQLWrapper, term: string): SQL =>
   sql`${column} like lower(${containsPattern(term)}) escape '\\'`;
 
 /**
- * How many rows of a list, in its order, a search reads for each match it
- * needs before it turns to its trigram indexes (the default; each list may
- * pass its own): a word found in at least one row of a hundred fills the 111
- * rows of a bounded count (page 1 and ten pages ahead) within 11,100 rows; a
- * rarer word has few enough matches for the indexes to list them all. The
- * worst term costs about the walk (ratio x 111 rows) plus the matches of a
- * word just too rare for it (rows / ratio).
+ * How many rows of a list, in its order, a search walks for each row of the
+ * page it must fill (the page and one row more: 11 on page 1, so 3,300 rows)
+ * before it turns to its trigram indexes. A word found in one row of 300 or
+ * more fills the page within the walk (its count then goes as far as the walk
+ * went, up to ten pages ahead); a rarer word has few enough matches for the
+ * indexes to list them all (at a million trips, about 3,300). The worst term
+ * costs the walk plus the listing of a word just too rare for it: both grow as
+ * the square root of the list's rows, which is the ratio of the trips (a
+ * million rows); the smaller lists pass their own.
  */
-const WALK_RATIO = 100;
+const WALK_RATIO = 300;
 
 /**
- * The walk ratio of the lists of a few tens of thousands of rows at the large
- * scale (drivers, companies, a company's drivers, vehicles: 2,000-20,000):
- * the default walk would read more than half of them, and the matches of the
- * rarer words are few there, so they turn to the indexes sooner. Tried on two
- * databases seeded with the large scale: their worst surname 106-127 ms p97.5
- * to 65-79 (drivers), 55-65 to 39-42 (vehicles); the same for passengers
- * (45, about sqrt(rows / 111)) made "mann" (in 1-2% of them) 60% slower, and
- * the trips' 200 helped their surnames but slowed their phone fragments.
+ * The walk ratios of the lists of a few hundred thousand rows at the large
+ * scale (passengers, all users: 228,000-250,000) and of a few tens of
+ * thousands (drivers, companies, a company's drivers, vehicles:
+ * 2,000-20,000), by the same square root.
  */
-export const SMALL_LIST_WALK_RATIO = 15;
+export const PEOPLE_WALK_RATIO = 150;
+export const SMALL_LIST_WALK_RATIO = 50;
 
 /**
  * The most rows a walk reads, whatever the page: a deep page of a rare term
- * (page 900 asks for 9,101 matches) would otherwise walk most of a million
+ * (page 900 needs 9,001 matches) would otherwise walk most of a million
  * trips before the indexes list the few matches there are.
  */
 const WALK_MAX = 20_000;
 
-/** The rows a walk for `limit` matches reads at most. */
-const walkBudgetOf = (limit: number, ratio: number) => Math.min(limit * ratio, WALK_MAX);
+/** The rows a walk that must fill `need` reads at most. */
+const walkBudgetOf = (need: number, ratio: number) => Math.min(need * ratio, WALK_MAX);
 
 /**
- * The first `limit` matches of a list's first walkBudgetOf(limit, ratio) rows, in
- * list order. `window` selects the list's rows in order (every filter but the
- * search, ending in its `order by`) with the columns `match` reads on `w`. The
- * window is cut before the match filters it, so no statistics can turn the
- * plan around: it walks the list's ordered index and stops at the `limit`-th
- * match, or after walkBudgetOf(limit, ratio) rows. `ctes` are common table
- * expressions the match reads; `ratio` the list's walk ratio.
+ * The first `limit` matches of a list's first walkBudgetOf(need, ratio) rows,
+ * in list order, as `id`, and one row more, marked `beyond`, when the list has
+ * rows past the budget (the walk was cut, not finished). `window` selects the
+ * list's rows in order (every filter but the search, ending in its `order
+ * by`) with the columns `match` reads on `w`. The window is cut before the
+ * match filters it, so no statistics can turn the plan around: it walks the
+ * list's ordered index and stops at the `limit`-th match, or after the budget.
+ * `ctes` are common table expressions the match reads; `ratio` the list's
+ * walk ratio.
  */
 export const walkFirst = (
   window: SQL,
   match: SQL,
-  limit: number,
+  ask: BoundedAsk,
   options: { ctes?: SQL; ratio?: number } = {},
-): SQL =>
-  sql`${options.ctes ? sql`with ${options.ctes} ` : sql``}select w.id
-      from (${window} limit ${walkBudgetOf(limit, options.ratio ?? WALK_RATIO)}) w
-      where ${match} limit ${limit}`;
+): SQL => {
+  const budget = walkBudgetOf(ask.need, options.ratio ?? WALK_RATIO);
+  return sql`${options.ctes ? sql`with ${options.ctes} ` : sql``}select w.id, w.n > ${budget} as beyond
+      from (select x.*, row_number() over () as n from (${window} limit ${budget + 1}) x) w
+      where ${match} or w.n > ${budget} limit ${ask.limit}`;
+};
 
 /**
- * The first `limit` ids of a search in list order, at a cost bounded by what
- * is asked, whatever ANALYZE sampled: the ordered walk (walkFirst) when the
- * term is common enough to fill `limit` within its walk; otherwise
- * the term is rare there, and `sparse(limit)` lists its matches through the
- * trigram indexes (in a materialized CTE, never an ordered walk over every
- * row) and sorts them.
+ * The first matches of a search in list order (at most `ask.limit`, at least
+ * `ask.need` or every match there is), at a cost bounded by the page asked
+ * for, whatever ANALYZE sampled: the ordered walk (walkFirst) when it fills
+ * the page or walks the whole list; otherwise the term is rare there, and
+ * `sparse(limit)` lists its matches through the trigram indexes (in a
+ * materialized CTE, never an ordered walk over every row) and sorts them.
+ * `complete` is false when the walk filled the page but was cut before
+ * `ask.limit` matches: more may follow the ones found.
  */
 export async function firstMatches(
   db: Db,
-  limit: number,
-  search: { walk: (limit: number) => SQL; sparse: (limit: number) => SQL },
-): Promise<{ id: number }[]> {
-  const walked = await rowsOf<{ id: number }>(db, search.walk(limit));
-  return walked.length >= limit ? walked : rowsOf<{ id: number }>(db, search.sparse(limit));
+  ask: BoundedAsk,
+  search: { walk: (ask: BoundedAsk) => SQL; sparse: (limit: number) => SQL },
+): Promise<FirstMatches> {
+  const walked = await rowsOf<{ id: number; beyond: boolean }>(db, search.walk(ask));
+  const ids = walked.filter((row) => !row.beyond);
+  const cut = ids.length < walked.length;
+  if (!cut || ids.length >= ask.limit) return { ids, complete: true };
+  if (ids.length >= ask.need) return { ids, complete: false };
+  return { ids: await rowsOf<{ id: number }>(db, search.sparse(ask.limit)), complete: true };
 }
 
 /** A list whose rows carry their own `search` column (people, vehicles) and the alias `row` of those rows. */
@@ -103,7 +112,7 @@ export type OwnSearchList = {
   key: SQL;
   descending: boolean;
   tie: SQL;
-  /** Its walk ratio, when not WALK_RATIO (SMALL_LIST_WALK_RATIO). */
+  /** Its walk ratio, when not WALK_RATIO (PEOPLE_WALK_RATIO, SMALL_LIST_WALK_RATIO). */
   ratio?: number;
 };
 
@@ -111,12 +120,12 @@ export type OwnSearchList = {
 export function ownColumnSearch(term: string, list: OwnSearchList) {
   const { from, row, where, key, descending, tie, ratio } = list;
   return {
-    walk: (limit: number) =>
+    walk: (ask: BoundedAsk) =>
       walkFirst(
         sql`select ${row}.id, ${row}.search from ${from} where ${where}
             order by ${orderOf(key, descending, tie)}`,
         contains(sql`w.search`, term),
-        limit,
+        ask,
         { ratio },
       ),
     sparse: (limit: number) =>

@@ -13,7 +13,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { audit, type Actor } from '../../lib/audit';
 import { hasDates, totalsWithin, withinRange } from '../../lib/date-range';
-import { orderOf, pageOfList, type PageRequest } from '../../lib/paging';
+import { type BoundedAsk, orderOf, pageOfList, type PageRequest } from '../../lib/paging';
 import { contains, firstMatches, walkFirst } from '../../lib/search';
 import { allOf, arrayLiteral, isoText, money, preparedRowsOf, rowsOf } from '../../lib/sql';
 import { notificationFor, notify } from '../notifications';
@@ -153,13 +153,13 @@ function searchRideIds(f: RideFilter & { search: string }, sort: RideSort) {
   const order = orderOf(key, sort.descending, sql`r.id`);
   const personIn = (role: UserType) =>
     sql`w.${rideColumnOf(role)} in (select id from people where role = ${role})`;
-  const walk = (limit: number) =>
+  const walk = (ask: BoundedAsk) =>
     walkFirst(
       sql`select r.id, r.search, r.user_id, r.driver_id, r.company_id from rides r
           where ${allOf(filters)} order by ${order}`,
       sql`(${contains(sql`w.search`, f.search)} or ${personIn('User')}
            or ${personIn('Driver')} or ${personIn('Company')})`,
-      limit,
+      ask,
       { ctes: people },
     );
   const byKey = orderOf(sql`sort_key`, sort.descending, sql`id`);
@@ -286,7 +286,7 @@ export async function listRides(
     sql`select r.id from rides r where ${allOf(conditionsOf(f))}
         order by ${order} limit ${limit} offset ${offset}`;
   const first = hasSearch(f)
-    ? (limit: number) => firstMatches(db, limit, searchRideIds(f, sort))
+    ? (ask: BoundedAsk) => firstMatches(db, ask, searchRideIds(f, sort))
     : undefined;
   const rows = (page: SQL) => sql`
     with page as (${page})

@@ -12,8 +12,14 @@ import type {
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { hasDates, withinRange } from '../../lib/date-range';
-import { orderOf, pageOfList, type PageRequest } from '../../lib/paging';
-import { contains, firstMatches, ownColumnSearch, SMALL_LIST_WALK_RATIO } from '../../lib/search';
+import { type BoundedAsk, orderOf, pageOfList, type PageRequest } from '../../lib/paging';
+import {
+  contains,
+  firstMatches,
+  ownColumnSearch,
+  PEOPLE_WALK_RATIO,
+  SMALL_LIST_WALK_RATIO,
+} from '../../lib/search';
 import {
   allOf,
   isoText,
@@ -253,10 +259,10 @@ export async function listUsers(
   // A search has no kept total (countUsers): only its first matches are read.
   const { search } = f;
   const first = search
-    ? (limit: number) =>
+    ? (ask: BoundedAsk) =>
         firstMatches(
           db,
-          limit,
+          ask,
           ownColumnSearch(search, {
             from,
             row: sql`u`,
@@ -267,7 +273,7 @@ export async function listUsers(
             // Passengers and all users are many; drivers, companies, a company's drivers few.
             ratio:
               f.companyId === undefined && (f.role === undefined || f.role === 'User')
-                ? undefined
+                ? PEOPLE_WALK_RATIO
                 : SMALL_LIST_WALK_RATIO,
           }),
         )

@@ -9,7 +9,7 @@ import type {
 } from '@cabdesk/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { orderOf, pageOfList, type PageRequest } from '../../lib/paging';
+import { type BoundedAsk, orderOf, pageOfList, type PageRequest } from '../../lib/paging';
 import { contains, firstMatches, ownColumnSearch, SMALL_LIST_WALK_RATIO } from '../../lib/search';
 import { allOf, isoText, jsonOf, preparedRowsOf, rowsOf } from '../../lib/sql';
 import { expiriesOf, type Expiries } from '../documents';
@@ -190,10 +190,10 @@ export async function listVehicles(
   // A search has no kept total (countVehicles): only its first matches are read.
   const { search } = f;
   const first = search
-    ? (limit: number) =>
+    ? (ask: BoundedAsk) =>
         firstMatches(
           db,
-          limit,
+          ask,
           ownColumnSearch(search, {
             from: sql`vehicles v`,
             row: sql`v`,
