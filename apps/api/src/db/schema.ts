@@ -319,6 +319,14 @@ export const users = pgTable(
     index('users_search_trgm_idx')
       .using('gin', sql`${t.search} gin_trgm_ops`)
       .where(sql`${t.deletedAt} is null`),
+    // The drivers' and companies' own (issue 23): searched among 250,000 people, a
+    // surname found in 2% of them ("mann") read 5,500 rows for 420 drivers.
+    index('users_driver_search_trgm_idx')
+      .using('gin', sql`${t.search} gin_trgm_ops`)
+      .where(sql`${t.deletedAt} is null and ${t.role} = 'Driver'`),
+    index('users_company_search_trgm_idx')
+      .using('gin', sql`${t.search} gin_trgm_ops`)
+      .where(sql`${t.deletedAt} is null and ${t.role} = 'Company'`),
     uniqueIndex('users_role_email_key')
       .on(t.role, sql`lower(${t.email})`)
       .where(sql`${t.deletedAt} is null`),
