@@ -112,13 +112,14 @@ export async function arrayOrPage<T>(
  * an exact count), the page's ids are selected. Without it (a filter no
  * counter keeps), the list counts only as far as boundedPageOf needs: the ids
  * up to ten pages ahead; `total_exact` is false when more follow.
- * `first(ask)`, when given, finds those ids instead of `ids(limit, 0)` (a
- * search: lib/search.ts firstMatches), or at least those of the page. The rows of the page's ids are then
- * read by a statement of one text for each list and sort, prepared
- * (textPreparedRowsOf): parsed, analysed and planned on every call with the
- * ids' query inside it (the trips' seven joins: 0.4-0.5 ms of planning alone
- * for 0.15-0.2 ms of work), the trip list ran at 950-1,050 req/s under 10
- * connections at a million trips; prepared, at 1,600-1,800.
+ * `first(ask)`, when given, finds those ids, or at least those of the page,
+ * instead of `ids(limit, 0)` (a search: lib/search.ts firstMatches). The rows
+ * of the page's ids are then read by a statement of one text for each list
+ * and sort, prepared (textPreparedRowsOf): parsed, analysed and planned on
+ * every call with the ids' query inside it (the trips' seven joins: 0.4-0.5
+ * ms of planning alone for 0.15-0.2 ms of work), the trip list ran at
+ * 950-1,050 req/s under 10 connections at a million trips; prepared, at
+ * 1,600-1,800.
  */
 export async function pageOfList<Row, T>(
   db: Db,
