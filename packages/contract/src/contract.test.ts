@@ -41,4 +41,16 @@ describe('page query', () => {
     }
     expect(pageQuerySchema.safeParse({ per_page: '101' }).success).toBe(false);
   });
+
+  it('takes a search of one line: a line break or another control character is refused', () => {
+    for (const search of ['mill\nroad', 'a\tb', 'x\u007fy']) {
+      const result = pageQuerySchema.safeParse({ search });
+      expect(result.error?.issues[0]?.message).toBe(
+        'Search must be one line of text, without control characters.',
+      );
+    }
+    expect(pageQuerySchema.parse({ search: ' O’Brien-Smith 50% ' }).search).toBe(
+      'O’Brien-Smith 50%',
+    );
+  });
 });

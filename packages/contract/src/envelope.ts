@@ -130,7 +130,14 @@ const perPageSchema = wholeNumber({
 export const pageQuerySchema = z.object({
   page: optionalQuery(pageNumberSchema).default(1),
   per_page: optionalQuery(perPageSchema).default(PER_PAGE_DEFAULT),
-  search: optionalQuery(z.string().trim().max(100, 'Search must be at most 100 characters.')),
+  search: optionalQuery(
+    z
+      .string()
+      .trim()
+      .max(100, 'Search must be at most 100 characters.')
+      // One line: a trip's people are searched one per line (rides.people_search).
+      .regex(/^[^\p{Cc}]*$/u, 'Search must be one line of text, without control characters.'),
+  ),
 });
 
 /**

@@ -432,6 +432,12 @@ export const rides = pgTable(
     search: text('search').generatedAlwaysAs(
       (): SQL => sql`lower(${rides.pickupAddress} || ' ' || ${rides.dropAddress})`,
     ),
+    /**
+     * The `search` of the trip's passenger, driver and company (live accounts),
+     * one per line, kept by triggers (migration 0015): an ordered walk of the
+     * trips tests it beside the addresses, no people listed first.
+     */
+    peopleSearch: text('people_search').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -23,6 +23,14 @@ export const contains = (column: SQLWrapper, term: string): SQL =>
   sql`${column} like lower(${containsPattern(term)}) escape '\\'`;
 
 /**
+ * The same match for the rows an ordered walk reads, which no index serves:
+ * strpos finds the lowered term as a substring in a third less time than
+ * LIKE's pattern matcher (3,300 trips: 1.5 ms against 2.3), nothing to escape.
+ */
+export const containsInRow = (column: SQLWrapper, term: string): SQL =>
+  sql`strpos(${column}, lower(${term})) > 0`;
+
+/**
  * How many rows of a list, in its order, a search walks for each row of the
  * page it must fill (the page and one row more: 11 on page 1, so 3,300 rows)
  * before it turns to its trigram indexes. A word found in one row of 300 or
@@ -62,19 +70,16 @@ const walkBudgetOf = (need: number, ratio: number) => Math.min(need * ratio, WAL
  * by`) with the columns `match` reads on `w`. The window is cut before the
  * match filters it, so no statistics can turn the plan around: it walks the
  * list's ordered index and stops at the `limit`-th match, or after the budget.
- * `ctes` are common table expressions the match reads; `ratio` the list's
- * walk ratio.
+ * Whether rows lie past the budget is asked of the window again, by its index
+ * alone (its unread columns are dropped): numbering the walked rows instead
+ * (row_number) copied each one, text and all, and cost a fifth of the walk.
+ * `ratio` is the list's walk ratio.
  */
-export const walkFirst = (
-  window: SQL,
-  match: SQL,
-  ask: BoundedAsk,
-  options: { ctes?: SQL; ratio?: number } = {},
-): SQL => {
-  const budget = walkBudgetOf(ask.need, options.ratio ?? WALK_RATIO);
-  return sql`${options.ctes ? sql`with ${options.ctes} ` : sql``}select w.id, w.n > ${budget} as beyond
-      from (select x.*, row_number() over () as n from (${window} limit ${budget + 1}) x) w
-      where ${match} or w.n > ${budget} limit ${ask.limit}`;
+export const walkFirst = (window: SQL, match: SQL, ask: BoundedAsk, ratio = WALK_RATIO): SQL => {
+  const budget = walkBudgetOf(ask.need, ratio);
+  return sql`(select w.id, false as beyond from (${window} limit ${budget}) w
+        where ${match} limit ${ask.limit})
+      union all (select null, true from (${window} offset ${budget} limit 1) w)`;
 };
 
 /**
@@ -124,9 +129,9 @@ export function ownColumnSearch(term: string, list: OwnSearchList) {
       walkFirst(
         sql`select ${row}.id, ${row}.search from ${from} where ${where}
             order by ${orderOf(key, descending, tie)}`,
-        contains(sql`w.search`, term),
+        containsInRow(sql`w.search`, term),
         ask,
-        { ratio },
+        ratio,
       ),
     sparse: (limit: number) =>
       sql`with matched as materialized (

@@ -30,6 +30,8 @@ export const AR_MESSAGES: Readonly<Record<string, string>> = {
   'per_page must be 1 or more.': 'يجب أن يكون per_page هو 1 أو أكثر.',
   'per_page must be at most {max}.': 'يجب ألا يتجاوز per_page القيمة {max}.',
   'Search must be at most 100 characters.': 'يجب ألا يتجاوز البحث 100 حرف.',
+  'Search must be one line of text, without control characters.':
+    'يجب أن يكون البحث سطرًا واحدًا من النص، دون أحرف تحكم.',
 
   // ------------------------------------------------------------ sort and filters of the lists
   'sort must be one of {fields}, or one of them after - for descending order.':

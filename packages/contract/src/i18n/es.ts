@@ -23,6 +23,8 @@ export const ES_MESSAGES: Readonly<Record<string, string>> = {
   'per_page must be 1 or more.': 'per_page debe ser 1 o mayor.',
   'per_page must be at most {max}.': 'per_page debe ser como máximo {max}.',
   'Search must be at most 100 characters.': 'La búsqueda puede tener como máximo 100 caracteres.',
+  'Search must be one line of text, without control characters.':
+    'La búsqueda debe ser una sola línea de texto, sin caracteres de control.',
 
   // ------------------------------------------------------------ sort and filters of the lists
   'sort must be one of {fields}, or one of them after - for descending order.':

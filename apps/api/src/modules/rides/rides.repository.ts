@@ -14,7 +14,7 @@ import type { Db, Tx } from '../../db/client';
 import { audit, type Actor } from '../../lib/audit';
 import { hasDates, totalsWithin, withinRange } from '../../lib/date-range';
 import { type BoundedAsk, orderOf, pageOfList, type PageRequest } from '../../lib/paging';
-import { contains, firstMatches, walkFirst } from '../../lib/search';
+import { contains, containsInRow, firstMatches, walkFirst } from '../../lib/search';
 import { allOf, arrayLiteral, isoText, money, preparedRowsOf, rowsOf } from '../../lib/sql';
 import { notificationFor, notify } from '../notifications';
 import { rideColumnOf } from '../users';
@@ -130,18 +130,19 @@ const NEWEST: RideSort = { field: 'created_at', descending: true };
  * A search of rides, in list order, for firstMatches (lib/search.ts): rides
  * whose addresses match, or whose passenger, driver or company matches by
  * name, e-mail or phone (live accounts; pg_trgm indexes on rides.search and
- * users.search). The matching people are found first (their trigram index).
+ * users.search).
  *
  * `walk` reads the list's first rides in order (its index, newest first by
- * default), each tested by its addresses and its three people (hashed sets):
+ * default), each tested by its addresses and by its people's search text,
+ * which the ride carries (people_search, kept by triggers: migration 0015):
  * a word found in 5% of a million trips fills page 1 and ten pages ahead
  * within about 2,000 rides. `sparse` serves rarer words: the rides whose
- * addresses match, from the trigram index in a materialized CTE, and each
- * matching person's newest rides, probed in that person's ride index
- * (LATERAL ... LIMIT: a nested loop whatever the statistics say, where an
- * ordered walk over every ride hoping to meet a rare person took 2 s), then
- * sorted. Either way the cost follows the pages asked for, or the few
- * matches, never every ride.
+ * addresses match, from the trigram index in a materialized CTE, and the
+ * matching people (their trigram index), each one's newest rides probed in
+ * that person's ride index (LATERAL ... LIMIT: a nested loop whatever the
+ * statistics say, where an ordered walk over every ride hoping to meet a rare
+ * person took 2 s), then sorted. Either way the cost follows the pages asked
+ * for, or the few matches, never every ride.
  */
 function searchRideIds(f: RideFilter & { search: string }, sort: RideSort) {
   const key = SORT_KEYS[sort.field];
@@ -151,16 +152,12 @@ function searchRideIds(f: RideFilter & { search: string }, sort: RideSort) {
       select id, role from users where deleted_at is null and ${contains(sql`search`, f.search)}
     )`;
   const order = orderOf(key, sort.descending, sql`r.id`);
-  const personIn = (role: UserType) =>
-    sql`w.${rideColumnOf(role)} in (select id from people where role = ${role})`;
   const walk = (ask: BoundedAsk) =>
     walkFirst(
-      sql`select r.id, r.search, r.user_id, r.driver_id, r.company_id from rides r
+      sql`select r.id, r.search, r.people_search from rides r
           where ${allOf(filters)} order by ${order}`,
-      sql`(${contains(sql`w.search`, f.search)} or ${personIn('User')}
-           or ${personIn('Driver')} or ${personIn('Company')})`,
+      sql`(${containsInRow(sql`w.search`, f.search)} or ${containsInRow(sql`w.people_search`, f.search)})`,
       ask,
-      { ctes: people },
     );
   const byKey = orderOf(sql`sort_key`, sort.descending, sql`id`);
   // Each way in holds each ride once, so the first `limit` of all are among the

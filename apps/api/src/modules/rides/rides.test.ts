@@ -1,5 +1,6 @@
 import {
   dashboard,
+  deleteData,
   dashboardTrends,
   type Ride,
   rideCancel,
@@ -346,6 +347,53 @@ describe('ride-list search fields', () => {
       expect(await search(term), term).toEqual([driven.id]);
     }
     expect(await search('no such thing')).toEqual([]);
+  });
+
+  it('finds a trip by what its people are now: renamed, deleted, or the driver who took it', async () => {
+    const { database, call } = await setup();
+    const { company, driver, ann } = await marketplace(database);
+    const ride = await createRide(database, { userId: ann.id, pickupAddress: '3 Elm Street' });
+    const search = async (term: string) =>
+      ids((await call(rideList, { search: term })).body.data as Paged<Ride>);
+    expect(await search('dana driver')).toEqual([]);
+
+    // The marketplace assigns the driver (and so the company) as the trip is accepted.
+    await database.db.execute(
+      sql`update rides set driver_id = ${driver.id}, company_id = ${company.id}, ride_status = 'Accept'
+          where id = ${ride.id}`,
+    );
+    expect(await search('dana driver')).toEqual([ride.id]);
+    expect(await search('olive cabs')).toEqual([ride.id]);
+
+    // The passenger changes name and phone in the app.
+    await database.db
+      .update(users)
+      .set({ name: 'Ann Quist', phone: '5559998888' })
+      .where(eq(users.id, ann.id));
+    expect(await search('ann quist')).toEqual([ride.id]);
+    expect(await search('5559998888')).toEqual([ride.id]);
+    expect(await search('ann rider')).toEqual([]);
+    expect(await search('5552223333')).toEqual([]);
+
+    // A deleted driver's trips are no longer found by the driver, still by everything else.
+    expect((await call(deleteData, { id: driver.id, table: 'users' })).statusCode).toBe(200);
+    expect(await search('dana driver')).toEqual([]);
+    expect(await search('olive cabs')).toEqual([ride.id]);
+    expect(await search('ann quist')).toEqual([ride.id]);
+
+    // A trip's search text is always what its people's give (migration 0015).
+    const [stale] = await database.rows<{ n: number }>(
+      sql`select count(*)::int as n from rides
+          where people_search <> ride_people_search(user_id, driver_id, company_id)`,
+    );
+    expect(stale?.n).toBe(0);
+  });
+
+  it('refuses a search of more than one line', async () => {
+    const { call } = await setup();
+    const { statusCode, body } = await call(rideList, { search: 'elm\nstreet' });
+    expect(statusCode).toBe(400);
+    expect(JSON.stringify(body)).toContain('Search must be one line of text');
   });
 });
 
