@@ -14,7 +14,7 @@ import type { Db, Tx } from '../../db/client';
 import { audit, type Actor } from '../../lib/audit';
 import { hasDates, totalsWithin, withinRange } from '../../lib/date-range';
 import { type BoundedAsk, orderOf, pageOfList, type PageRequest } from '../../lib/paging';
-import { contains, containsInRow, firstMatches, walkFirst } from '../../lib/search';
+import { contains, containsInRow, firstMatches, walkFirst, type WalkSpan } from '../../lib/search';
 import { allOf, arrayLiteral, isoText, money, preparedRowsOf, rowsOf } from '../../lib/sql';
 import { notificationFor, notify } from '../notifications';
 import { rideColumnOf } from '../users';
@@ -152,12 +152,13 @@ function searchRideIds(f: RideFilter & { search: string }, sort: RideSort) {
       select id, role from users where deleted_at is null and ${contains(sql`search`, f.search)}
     )`;
   const order = orderOf(key, sort.descending, sql`r.id`);
-  const walk = (ask: BoundedAsk) =>
+  const walk = (limit: number, span: WalkSpan) =>
     walkFirst(
       sql`select r.id, r.search, r.people_search from rides r
           where ${allOf(filters)} order by ${order}`,
       sql`(${containsInRow(sql`w.search`, f.search)} or ${containsInRow(sql`w.people_search`, f.search)})`,
-      ask,
+      limit,
+      span,
     );
   const byKey = orderOf(sql`sort_key`, sort.descending, sql`id`);
   // Each way in holds each ride once, so the first `limit` of all are among the
@@ -183,7 +184,7 @@ function searchRideIds(f: RideFilter & { search: string }, sort: RideSort) {
           union all ${ridesOf('Company', limit)}
         )
         select id from matches group by id, sort_key order by ${byKey} limit ${limit}`;
-  return { walk, sparse };
+  return { walk, sparse, goesOn: true };
 }
 
 type RideRow = {
