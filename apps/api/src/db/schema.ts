@@ -433,7 +433,7 @@ export const rides = pgTable(
       (): SQL => sql`lower(${rides.pickupAddress} || ' ' || ${rides.dropAddress})`,
     ),
     /**
-     * The `search` of the trip's passenger, driver and company (live accounts),
+     * The `search` of the trip's passenger, driver and company (live, in those roles),
      * one per line, kept by triggers (migration 0015): an ordered walk of the
      * trips tests it beside the addresses, no people listed first.
      */

@@ -115,9 +115,10 @@ export type SearchWays = {
  * `ask.need` or every match there is), at a cost bounded by the page asked
  * for, whatever ANALYZE sampled: the ordered walk (walkFirst) when it fills
  * the page or walks the whole list, going on for up to two budgets more when
- * what it met promises to fill the page and the list asks (GOES_ON); otherwise the term is rare there,
- * and `sparse(limit)` lists its matches through the trigram indexes (in a
- * materialized CTE, never an ordered walk over every row) and sorts them.
+ * what it met promises to fill the page and the list asks (GOES_ON);
+ * otherwise the term is rare there, and `sparse(limit)` lists its matches
+ * through the trigram indexes (in a materialized CTE, never an ordered walk
+ * over every row) and sorts them.
  * `complete` is false when the walk filled the page but was cut before
  * `ask.limit` matches: more may follow the ones found.
  */
@@ -139,8 +140,9 @@ export async function firstMatches(
     ids = [...ids, ...further.ids];
     cut = further.cut;
   }
-  if (!cut || ids.length >= ask.limit) return { ids: ids.map((id) => ({ id })), complete: true };
-  if (ids.length >= ask.need) return { ids: ids.map((id) => ({ id })), complete: false };
+  const found = ids.map((id) => ({ id }));
+  if (!cut || ids.length >= ask.limit) return { ids: found, complete: true };
+  if (ids.length >= ask.need) return { ids: found, complete: false };
   return { ids: await rowsOf<{ id: number }>(db, search.sparse(ask.limit)), complete: true };
 }
 
