@@ -158,7 +158,7 @@ for (const kind of engines) {
         if (webOnly) continue;
         if (!call.skipped) {
           await settle(api.base, db.engine.kind === 'postgres' ? db.engine.url : undefined);
-          row.api = await load(`${api.base}${API_BASE}${call.path}`, httpSeconds, token);
+          row.api = await load(`${api.base}${API_BASE}${call.path}`, httpSeconds, token, api);
           log(
             `  ${kind} ${call.name}: p50 ${row.api.p50} ms, p97.5 ${row.api.p97_5} ms, ${row.api.rps.toFixed(0)} req/s` +
               (row.api.errors ? ` (${row.api.errors} errors)` : ''),

@@ -189,7 +189,7 @@ for (const url of urls) {
         await fetch(`${api.base}${path}`, { headers: { authorization: `Bearer ${token}` } });
       }
       await settle(api.base, url);
-      row.api = await load(`${api.base}${path}`, httpSeconds, token);
+      row.api = await load(`${api.base}${path}`, httpSeconds, token, api);
       log(`${database} ${row.kind} "${row.term}": p50 ${row.api.p50}, p97.5 ${row.api.p97_5} ms`);
     }
   } finally {
@@ -200,6 +200,9 @@ for (const url of urls) {
 
 const ms = (n: number | null | undefined) =>
   n === null || n === undefined ? '-' : String(round(n));
+const cpu = (f: Figures | null) => (f?.cpu ? `${ms2(f.cpu.api)} / ${ms2(f.cpu.database)}` : '-');
+const ms2 = (n: number | null | undefined) =>
+  n === null || n === undefined ? '-' : String(round(n, 2));
 const times = (a: number | undefined, b: number | undefined) =>
   a === undefined || b === undefined || b <= 0 ? '-' : `${round(a / b)}x`;
 const lines = [
@@ -212,15 +215,16 @@ const lines = [
   'Milliseconds. Target (README): p97.5 within 40 ms on PostgreSQL.',
   '',
   '"pages": the most 8 kB pages (shared buffers) any term of the kind touched, from EXPLAIN (ANALYZE, BUFFERS):',
-  'the work of its plans, which a busy machine does not change.',
+  'the work of its plans, which a busy machine does not change. "API CPU ms/call": the CPU time per call',
+  'of the API process and of the PostgreSQL server under that load, from /proc.',
   '',
-  '| database | kind | terms | most pages (term) | floor p50, every term | worst term | floor p50 / p97.5 | API p50 / p97.5 | API x floor (p50 / p97.5) | API req/s |',
-  '| --- | --- | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: |',
+  '| database | kind | terms | most pages (term) | floor p50, every term | worst term | floor p50 / p97.5 | API p50 / p97.5 | API x floor (p50 / p97.5) | API req/s | API CPU ms/call: API / PG |',
+  '| --- | --- | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: |',
   ...results.worst.map(
     (w) =>
       `| ${w.database} | ${w.kind} | ${w.terms} | ${w.pages.most} ("${w.pages.term}") | ${ms(w.floorP50Range[0])}-${ms(w.floorP50Range[1])} | "${w.term}" | ` +
       `${ms(w.floor.p50)} / ${ms(w.floor.p97_5)} | ${ms(w.api?.p50)} / ${ms(w.api?.p97_5)} | ` +
-      `${times(w.api?.p50, w.floor.p50)} / ${times(w.api?.p97_5, w.floor.p97_5)} | ${round(w.api?.rps ?? NaN, 0) ?? '-'} |`,
+      `${times(w.api?.p50, w.floor.p50)} / ${times(w.api?.p97_5, w.floor.p97_5)} | ${round(w.api?.rps ?? NaN, 0) ?? '-'} | ${cpu(w.api)} |`,
   ),
   '',
 ];

@@ -23,6 +23,7 @@ import {
 } from '../../apps/api/src/db/client';
 import * as schema from '../../apps/api/src/db/schema';
 import { preparedStatements } from '../../apps/api/src/lib/sql';
+import { cpuMeter } from './cpu';
 import { callsOf, deepCall, DEEP_LISTS, findFixture, type Call, type Fixture } from './calls';
 import { figuresOf, type Figures } from './stats';
 
@@ -128,8 +129,12 @@ async function replay(
     }
   };
   const started = performance.now();
+  const cpu = cpuMeter();
   await Promise.all(Array.from({ length: connections }, worker));
-  return figuresOf(latencies, (performance.now() - started) / 1000, errors);
+  return {
+    ...figuresOf(latencies, (performance.now() - started) / 1000, errors),
+    cpu: cpu(latencies.length),
+  };
 }
 
 export type FloorResult = {

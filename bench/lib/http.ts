@@ -5,11 +5,12 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { freePort } from '../../scripts/postgres.mjs';
 import { ADMIN, API_BASE, apiEnv, type Engine } from './floor';
+import { cpuMeter } from './cpu';
 import type { Figures } from './stats';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-export type Server = { base: string; stop: () => Promise<void> };
+export type Server = { base: string; pid?: number; stop: () => Promise<void> };
 
 async function waitReady(url: string, child: ChildProcess): Promise<void> {
   for (let i = 0; i < 600; i++) {
@@ -42,7 +43,7 @@ export async function startApi(engine: Engine, uploadDir: string): Promise<Serve
   });
   const base = `http://127.0.0.1:${port}`;
   await waitReady(`${base}/readyz`, child);
-  return { base, stop: stopper(child) };
+  return { base, pid: child.pid, stop: stopper(child) };
 }
 
 /** The bare Fastify constant-JSON server. */
@@ -96,8 +97,14 @@ export async function settle(base: string, databaseUrl?: string): Promise<void> 
   await fetch(`${base}/readyz`, { signal: AbortSignal.timeout(60_000) }).catch(() => {});
 }
 
-/** autocannon, 10 connections, for `seconds`. */
-export async function load(url: string, seconds: number, token?: string): Promise<Figures> {
+/** autocannon, 10 connections, for `seconds`; with `server`'s pid, the CPU each side spent. */
+export async function load(
+  url: string,
+  seconds: number,
+  token?: string,
+  server?: Server,
+): Promise<Figures> {
+  const cpu = cpuMeter(server?.pid);
   const result = await autocannon({
     url,
     connections: 10,
@@ -111,5 +118,6 @@ export async function load(url: string, seconds: number, token?: string): Promis
     rps: result.requests.average,
     requests: result.requests.total,
     errors: result.non2xx + result.errors + result.timeouts,
+    cpu: cpu(result.requests.total),
   };
 }

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { format } from 'prettier';
 import { FLOOR_TARGETS, type Group } from './calls';
+import type { CpuPerRequest } from './cpu';
 import type { LoadResult } from './load';
 import { round, type Figures } from './stats';
 import type { WebResult } from './web';
@@ -58,6 +59,10 @@ function floorVerdict(row: Row): string {
 const ceilingShare = (row: Row, ceiling: Figures | null) =>
   row.api && ceiling && ceiling.rps > 0 ? `${fmt((100 * row.api.rps) / ceiling.rps)}%` : '-';
 
+/** CPU ms per call of the given sides ('-' where not measured: PGlite's database, older results). */
+const cpuOf = (figures: Figures | null, sides: (keyof CpuPerRequest)[]) =>
+  figures?.cpu ? sides.map((side) => fmt(figures.cpu?.[side], 2)).join(' / ') : '-';
+
 /** Whether p97.5 is within the target; a call that answered nothing in time (all timeouts) is not. */
 const met = (row: Row) => (row.api ? row.api.requests > 0 && row.api.p97_5 <= row.targetMs : false);
 
@@ -105,6 +110,8 @@ function table(results: Results, flat: Map<string, number>): string[][] {
     'target x floor',
     'met x floor',
     'req/s of ceiling',
+    'CPU ms/call API / PG / load',
+    'floor CPU ms/call PG / workers',
     'target p97.5',
     'met',
     ...(flat.size ? ['large/small'] : []),
@@ -119,7 +126,7 @@ function table(results: Results, flat: Map<string, number>): string[][] {
       fmt(c.p97_5),
       fmt(c.p99),
       fmt(c.rps, 0),
-      ...Array<string>(10).fill('-'),
+      ...Array<string>(12).fill('-'),
       ...(flat.size ? ['-'] : []),
     ]);
   }
@@ -138,6 +145,8 @@ function table(results: Results, flat: Map<string, number>): string[][] {
       fmt(floorTargetOf(r)),
       floorVerdict(r),
       ceilingShare(r, results.ceiling),
+      cpuOf(r.api, ['api', 'database', 'client']),
+      cpuOf(r.floor, ['database', 'client']),
       `${r.targetMs}`,
       verdict(r),
       ...(flat.size ? [fmt(flat.get(keyOf(r)), 2)] : []),
@@ -244,8 +253,10 @@ export async function report(results: Results, dir: string, name: string): Promi
       `one at a time on PGlite (one connection). Seed: ${seed}.`,
     '"p50 x floor" and "p97.5 x floor" are the API figure over the floor\'s same figure, ' +
       '"met x floor" compares p97.5 x floor with its target (FLOOR_TARGETS), "req/s of ceiling" ' +
-      'is the throughput over the bare Fastify route\'s in the same run; "met" compares p97.5 ' +
-      'with the absolute target.',
+      'is the throughput over the bare Fastify route\'s in the same run; "CPU ms/call" is the CPU ' +
+      'time per call of the API process, the PostgreSQL server and the load generator ' +
+      '(autocannon), and of PostgreSQL and the workers for the floor, from /proc; "met" compares ' +
+      'p97.5 with the absolute target.',
     '',
     markdown(rows),
     '',

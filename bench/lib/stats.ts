@@ -1,4 +1,6 @@
-/** Latency figures of one measured call, in milliseconds, and its throughput. */
+import type { CpuPerRequest } from './cpu';
+
+/** Latency figures of one measured call, in milliseconds, its throughput, and the CPU each side spent on it. */
 export type Figures = {
   p50: number;
   p97_5: number;
@@ -6,6 +8,8 @@ export type Figures = {
   rps: number;
   requests: number;
   errors: number;
+  /** Absent in results written before it was measured. */
+  cpu?: CpuPerRequest;
 };
 
 /** The value below which `q` (0..1) of the sorted samples fall (nearest rank). */
