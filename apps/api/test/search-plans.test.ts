@@ -179,7 +179,8 @@ describe('search plans', () => {
         if (!testsTerm(JSON.stringify(plan))) continue;
         searched++;
         const found = faultsOf(plan);
-        if (found.length) faults[`${endpoint.path} ${JSON.stringify(input)}`] = found;
+        const call = `${endpoint.path} ${JSON.stringify(input)}`;
+        if (found.length) faults[call] = [...(faults[call] ?? []), ...found];
         if (endpoint === userList && input.user_type === 'Driver') {
           indexes.push(...indexesOf(plan));
         }
