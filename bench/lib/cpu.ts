@@ -46,10 +46,10 @@ function postgresPids(): number[] {
 }
 
 /**
- * Starts counting; `perRequest(requests)` answers each side's CPU per request
- * since then. `apiPid` is the API server's process (none for the floor); the
- * database column is null where no PostgreSQL process runs (PGlite runs inside
- * the API, or inside the bench for the floor).
+ * Starts counting, and answers the function that gives each side's CPU per
+ * request since then, for the `requests` made. `apiPid` is the API server's
+ * process (none for the floor); the database side is null where no PostgreSQL
+ * process runs (PGlite runs inside the API, or inside the bench for the floor).
  */
 export function cpuMeter(apiPid?: number) {
   // A backend that starts during the run (a pool's new connection) counts from 0.
