@@ -198,11 +198,10 @@ for (const url of urls) {
   results.worst.push(...worst);
 }
 
-const ms = (n: number | null | undefined) =>
-  n === null || n === undefined ? '-' : String(round(n));
-const cpu = (f: Figures | null) => (f?.cpu ? `${ms2(f.cpu.api)} / ${ms2(f.cpu.database)}` : '-');
-const ms2 = (n: number | null | undefined) =>
-  n === null || n === undefined ? '-' : String(round(n, 2));
+const ms = (n: number | null | undefined, digits = 1) =>
+  n === null || n === undefined ? '-' : String(round(n, digits));
+const cpu = (f: Figures | null) =>
+  f?.cpu ? `${ms(f.cpu.api, 2)} / ${ms(f.cpu.database, 2)}` : '-';
 const times = (a: number | undefined, b: number | undefined) =>
   a === undefined || b === undefined || b <= 0 ? '-' : `${round(a / b)}x`;
 const lines = [
