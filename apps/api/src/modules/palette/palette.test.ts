@@ -1,4 +1,5 @@
 import { recordLookup } from '@cabdesk/contract';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   createCompany,
@@ -96,6 +97,39 @@ describe('lookup', () => {
     for (let i = 0; i < 12; i++) await createUser(database, { name: `Zed ${i}` });
     const res = await call(recordLookup, { q: 'zed' });
     expect(res.body.data).toHaveLength(10);
+  });
+
+  it('answers the newest people of a common term, and those of a rare one however old', async () => {
+    const { database, call } = await signedInApp();
+    const old = [
+      await createUser(database, { name: 'Ann Quill' }),
+      await createUser(database, { name: 'Bo Quill' }),
+    ];
+    // More passengers than a lookup walks (the newest 1,500), three of them Quills.
+    await database.rows(sql`
+      insert into users (role, name, email, approval)
+      select 'User', case when g in (1990, 1995, 2000) then 'Cy Quill ' || g else 'Rider ' || g end,
+             'p' || g || '@example.test', 'Approved'
+      from generate_series(1, 2000) g`);
+    const labels = async (q: string) =>
+      (await call(recordLookup, { q })).body.data.map((hit: { label: string }) => hit.label);
+
+    expect(await labels('rider')).toEqual(
+      [1999, 1998, 1997, 1996, 1994, 1993, 1992, 1991, 1989, 1988].map((g) => `Rider ${g}`),
+    );
+    const quills = (await call(recordLookup, { q: 'quill' })).body.data;
+    expect(quills.map((hit: { id: number }) => hit.id)).toEqual(
+      expect.arrayContaining(old.map((user) => user.id)),
+    );
+    // Too short for a trigram: found by reading the passengers.
+    expect(await labels('nn')).toEqual(['Ann Quill']);
+    expect([...(await labels('quill'))].sort()).toEqual([
+      'Ann Quill',
+      'Bo Quill',
+      'Cy Quill 1990',
+      'Cy Quill 1995',
+      'Cy Quill 2000',
+    ]);
   });
 
   it('leaves out the sales for roles that may not read them', async () => {
