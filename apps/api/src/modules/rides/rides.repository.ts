@@ -14,14 +14,7 @@ import type { Db, Tx } from '../../db/client';
 import { audit, type Actor } from '../../lib/audit';
 import { hasDates, totalsWithin, withinRange } from '../../lib/date-range';
 import { type BoundedAsk, orderOf, pageOfList, type PageRequest } from '../../lib/paging';
-import {
-  contains,
-  containsInRow,
-  containsRare,
-  firstMatches,
-  walkFirst,
-  type WalkSpan,
-} from '../../lib/search';
+import { contains, containsInRow, firstMatches, walkFirst, type WalkSpan } from '../../lib/search';
 import { allOf, arrayLiteral, isoText, money, preparedRowsOf, rowsOf } from '../../lib/sql';
 import { notificationFor, notify } from '../notifications';
 import { rideColumnOf } from '../users';
@@ -155,10 +148,9 @@ function searchRideIds(f: RideFilter & { search: string }, sort: RideSort) {
   const key = SORT_KEYS[sort.field];
   const filters = conditionsOf(f);
   const also = filters.length ? sql` and ${allOf(filters)}` : sql``;
-  // A page's rare way hides the term from the planner (containsRare); an
-  // export lists every match, however common, as the statistics say.
-  const matching = (column: SQL, limit: number | null) =>
-    limit === null ? contains(column, f.search) : containsRare(column, f.search);
+  const people = sql`people as materialized (
+      select id, role from users where deleted_at is null and ${contains(sql`search`, f.search)}
+    )`;
   const order = orderOf(key, sort.descending, sql`r.id`);
   const walk = (limit: number, span: WalkSpan) =>
     walkFirst(
@@ -182,11 +174,9 @@ function searchRideIds(f: RideFilter & { search: string }, sort: RideSort) {
       limit,
     )})`;
   const sparse = (limit: number | null) =>
-    sql`with people as materialized (
-          select id, role from users where deleted_at is null and ${matching(sql`search`, limit)}
-        ), addressed as materialized (
+    sql`with ${people}, addressed as materialized (
           select r.id, ${key} as sort_key from rides r
-          where ${matching(sql`r.search`, limit)}${also}
+          where ${contains(sql`r.search`, f.search)}${also}
         ), matches as (
           (${firstOf(sql`select id, sort_key from addressed`, limit)})
           union all ${ridesOf('User', limit)}
