@@ -8,10 +8,12 @@
  * - the term is tested either above a Limit that cuts the list's rows in list
  *   order (the ordered walk, which stops at the page), or inside a
  *   materialized CTE through a trigram index (the matches of a rare term) or
- *   an account's own index (its rides, a company's drivers);
- * - every other table scan reaches a Limit before anything that reads all of
- *   its input (a Sort, Hash, Aggregate, Materialize): no sort of every row,
- *   and an index serves each list order a search walks.
+ *   an account's own index (its rides, a company's drivers), or through a
+ *   trigram index under a Limit (the lookup's rare way: any ten hits);
+ * - every other table scan, outside those CTEs, reaches a Limit before
+ *   anything that reads all of its input (a Sort, Hash, Aggregate,
+ *   Materialize): no sort of every row, and an index serves each list order
+ *   a search walks.
  */
 import {
   allUsers,
