@@ -4,8 +4,16 @@ import { afterEach, vi } from 'vitest';
 afterEach(() => {
   vi.restoreAllMocks();
 });
-const original = console.error;
-console.error = (...args: unknown[]) => {
-  original(...args);
-  throw new Error(`Unexpected console.error: ${args.map(String).join(' ')}`);
-};
+// Test files share their worker's modules and globals (isolate: false), so
+// this file runs once a file in the same process: console.error is wrapped once.
+const fails = Symbol.for('cabdesk.test.console-error-fails');
+if (!(fails in console.error)) {
+  const original = console.error;
+  console.error = Object.assign(
+    (...args: unknown[]) => {
+      original(...args);
+      throw new Error(`Unexpected console.error: ${args.map(String).join(' ')}`);
+    },
+    { [fails]: true },
+  );
+}
