@@ -4,8 +4,9 @@ import { afterEach, vi } from 'vitest';
 afterEach(() => {
   vi.restoreAllMocks();
 });
-// Test files share their worker's modules and globals (isolate: false), so
-// this file runs once a file in the same process: console.error is wrapped once.
+// On PostgreSQL, test files share their worker's modules and globals
+// (vitest.config.ts): this file then runs once a file in the same process, and
+// console.error is wrapped once.
 const fails = Symbol.for('cabdesk.test.console-error-fails');
 if (!(fails in console.error)) {
   const original = console.error;
