@@ -105,7 +105,7 @@ describe('every number field of every call', () => {
 });
 
 describe('a body id (status-update)', () => {
-  it.each<[string, (id: number) => unknown, string]>([
+  const refused: [string, (id: number) => unknown, string][] = [
     ['[id]', (id) => [id], 'Must be a whole number.'],
     ['["id"]', (id) => [String(id)], 'Must be a whole number.'],
     ['"0x.."', (id) => `0x${id.toString(16)}`, 'Must be a whole number.'],
@@ -125,22 +125,27 @@ describe('a body id (status-update)', () => {
     ['1e300', () => 1e300, 'Is out of range.'],
     ['"99999999999999"', () => '99999999999999', 'Is out of range.'],
     ['400 nines', () => '9'.repeat(400), 'Is out of range.'],
-  ])('refuses %s, and the user stays Active', async (_, shape, message) => {
+  ];
+
+  // Each refusal on one database: they change nothing, which each checks.
+  it('refuses a list, hex, blanks, signs, points, exponents, zero and out of range; the user stays Active', async () => {
     const { database, post, audits } = await signedIn();
     const user = await createUser(database, { status: 'Active' });
     const before = await audits();
-
-    const res = await post(statusUpdate.path, {
-      id: shape(user.id),
-      table: 'users',
-      status: 'Inactive',
-    });
-
-    expect(res.statusCode, res.body).toBe(400);
-    expect(res.json()).toEqual({ status: false, message, data: { errors: { id: message } } });
-    const [row] = await database.db.select().from(users).where(eq(users.id, user.id));
-    expect(row!.status).toBe('Active');
-    expect(await audits()).toBe(before);
+    for (const [label, shape, message] of refused) {
+      const res = await post(statusUpdate.path, {
+        id: shape(user.id),
+        table: 'users',
+        status: 'Inactive',
+      });
+      expect.soft(res.statusCode, `${label}: ${res.body}`).toBe(400);
+      expect
+        .soft(res.json(), label)
+        .toEqual({ status: false, message, data: { errors: { id: message } } });
+      const [row] = await database.db.select().from(users).where(eq(users.id, user.id));
+      expect.soft(row!.status, label).toBe('Active');
+      expect.soft(await audits(), label).toBe(before);
+    }
   });
 
   it.each([
@@ -161,7 +166,7 @@ describe('a body id (status-update)', () => {
 });
 
 describe('a query id (user-detail)', () => {
-  it.each<[string, string]>([
+  const refused: [string, string][] = [
     ['0x{hex}', 'Must be a whole number.'],
     ['%20{id}', 'Must be a whole number.'],
     ['{id}%20', 'Must be a whole number.'],
@@ -173,15 +178,19 @@ describe('a query id (user-detail)', () => {
     ['true', 'Must be a whole number.'],
     ['0', 'Must be a positive number.'],
     ['2147483648', 'Is out of range.'],
-  ])('refuses user_id=%s', async (shape, message) => {
+  ];
+
+  it('refuses hex, blanks, signs, points, exponents, a repeated key, zero and out of range', async () => {
     const { database, get } = await signedIn();
     const user = await createUser(database);
-    const query = `user_id=${shape.replaceAll('{id}', String(user.id)).replace('{hex}', user.id.toString(16))}`;
-
-    const res = await get(userDetail.path, query);
-
-    expect(res.statusCode, res.body).toBe(400);
-    expect(res.json()).toEqual({ status: false, message, data: { errors: { user_id: message } } });
+    for (const [shape, message] of refused) {
+      const query = `user_id=${shape.replaceAll('{id}', String(user.id)).replace('{hex}', user.id.toString(16))}`;
+      const res = await get(userDetail.path, query);
+      expect.soft(res.statusCode, `${shape}: ${res.body}`).toBe(400);
+      expect
+        .soft(res.json(), shape)
+        .toEqual({ status: false, message, data: { errors: { user_id: message } } });
+    }
   });
 
   it('takes digits, leading zeros included', async () => {
@@ -196,7 +205,7 @@ describe('a query id (user-detail)', () => {
 });
 
 describe('page', () => {
-  it.each<[string, string]>([
+  const refused: [string, string][] = [
     ['0x2', 'Page must be a whole number.'],
     ['%202', 'Page must be a whole number.'],
     ['%2B2', 'Page must be a whole number.'],
@@ -206,11 +215,17 @@ describe('page', () => {
     ['2&page=3', 'Page must be a whole number.'],
     ['0', 'Page must be 1 or more.'],
     ['1000001', 'Page is out of range.'],
-  ])('refuses page=%s', async (shape, message) => {
+  ];
+
+  it('refuses hex, blanks, signs, points, exponents, a repeated key, zero and out of range', async () => {
     const { get } = await signedIn();
-    const res = await get(rideList.path, `page=${shape}`);
-    expect(res.statusCode, res.body).toBe(400);
-    expect(res.json()).toEqual({ status: false, message, data: { errors: { page: message } } });
+    for (const [shape, message] of refused) {
+      const res = await get(rideList.path, `page=${shape}`);
+      expect.soft(res.statusCode, `${shape}: ${res.body}`).toBe(400);
+      expect
+        .soft(res.json(), shape)
+        .toEqual({ status: false, message, data: { errors: { page: message } } });
+    }
   });
 
   it('takes page=2', async () => {
@@ -227,7 +242,7 @@ describe('a coupon discount', () => {
   const coupon = { title: 'Ten', coupon_code: 'TEN', description: 'Ten off' };
   const RANGE = 'The percentage must be a whole number from 1 to 100.';
 
-  it.each<[unknown, string]>([
+  const refused: [unknown, string][] = [
     [' 0x10 ', RANGE],
     ['0x10', RANGE],
     ['16 ', RANGE],
@@ -243,14 +258,19 @@ describe('a coupon discount', () => {
     ['101', RANGE],
     ['', 'Please enter percentage.'],
     [null, 'Please enter percentage.'],
-  ])('refuses %j and stores nothing', async (discount, message) => {
+  ];
+
+  it('refuses hex, blanks, signs, points, a list, true, out of range and nothing; stores nothing', async () => {
     const { database, post, audits } = await signedIn();
     const before = await audits();
-    const res = await post(couponAdd.path, { ...coupon, discount });
-    expect(res.statusCode, res.body).toBe(400);
-    expect(res.json().data.errors).toEqual({ discount: message });
-    expect(await database.db.select().from(coupons)).toEqual([]);
-    expect(await audits()).toBe(before);
+    for (const [discount, message] of refused) {
+      const label = JSON.stringify(discount);
+      const res = await post(couponAdd.path, { ...coupon, discount });
+      expect.soft(res.statusCode, `${label}: ${res.body}`).toBe(400);
+      expect.soft(res.json().data.errors, label).toEqual({ discount: message });
+      expect.soft(await database.db.select().from(coupons), label).toEqual([]);
+      expect.soft(await audits(), label).toBe(before);
+    }
   });
 
   it.each([16, '16'])('takes %j', async (discount) => {
