@@ -41,6 +41,13 @@ export default async function setup(project: TestProject) {
   const pglite = await PGlite.create(pgliteOptions);
   const database = await openDatabase({ pglite });
   await database.migrate();
+  // The tests use the one database; without template0 and template1 the data
+  // directory has half its files (616 of 1,227), and each test's PGlite starts
+  // from it about 150 ms sooner (unpacking it is most of a start).
+  await pglite.exec(`update pg_database set datistemplate = false where datname like 'template_'`);
+  for (const statement of ['drop database template0', 'drop database template1', 'checkpoint']) {
+    await pglite.exec(statement);
+  }
   const dump = await pglite.dumpDataDir('none');
   const file = join(dir, 'template.tar');
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
