@@ -9,7 +9,7 @@ import { HttpError } from '../lib/http-error';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The metrics of this instance. */
+    /** The metrics of this instance and of its process. */
     metrics: Registry;
     /** Where METRICS_PORT's listener answers, once the app is ready (null without it). */
     metricsAddress: () => AddressInfo | null;
@@ -21,6 +21,22 @@ export const METRICS_PATH = '/metrics';
 const STATUS_CLASSES = ['1xx', '2xx', '3xx', '4xx', '5xx'] as const;
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/**
+ * The process's own metrics, collected once per process: prom-client's
+ * collectors of them (a garbage-collection observer, an event-loop delay
+ * histogram) are never stopped, so in an app's own registry they kept every
+ * app built in the process reachable, and its database (a test worker of
+ * hundreds of apps passed 2 GB).
+ */
+let processRegistry: Registry | undefined;
+function processMetrics() {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry });
+  }
+  return processRegistry;
+}
 
 /**
  * Prometheus metrics (prom-client): each route's request durations by
@@ -39,7 +55,6 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
 export const metricsPlugin = fp(async (app: FastifyInstance) => {
   const { port, host } = app.config.metrics;
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
 
   const requests = new Histogram({
     name: 'cabdesk_http_request_duration_seconds',
@@ -90,7 +105,7 @@ export const metricsPlugin = fp(async (app: FastifyInstance) => {
     },
   });
 
-  app.decorate('metrics', registry);
+  app.decorate('metrics', Registry.merge([processMetrics(), registry]));
 
   let server: Server | null = null;
   app.decorate('metricsAddress', () => (server?.address() as AddressInfo | null) ?? null);
@@ -101,8 +116,8 @@ export const metricsPlugin = fp(async (app: FastifyInstance) => {
           response.writeHead(404).end();
           return;
         }
-        registry.metrics().then(
-          (text) => response.writeHead(200, { 'content-type': registry.contentType }).end(text),
+        app.metrics.metrics().then(
+          (text) => response.writeHead(200, { 'content-type': app.metrics.contentType }).end(text),
           () => response.writeHead(500).end(),
         );
       });
