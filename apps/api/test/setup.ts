@@ -4,9 +4,9 @@ import { afterEach, vi } from 'vitest';
 afterEach(() => {
   vi.restoreAllMocks();
 });
-// On PostgreSQL, test files share their worker's modules and globals
-// (vitest.config.ts): this file then runs once a file in the same process, and
-// console.error is wrapped once.
+// Test files share their worker's modules and globals (vitest.config.ts):
+// this file then runs once a file in the same process, and console.error is
+// wrapped once.
 const fails = Symbol.for('cabdesk.test.console-error-fails');
 if (!(fails in console.error)) {
   const original = console.error;
