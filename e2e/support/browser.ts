@@ -147,15 +147,8 @@ export function storageOf(page: Page): Promise<Record<string, string>> {
 }
 
 /** Fails on any accessibility violation axe finds, whatever its impact, listing them. */
-/**
- * axe over the page, its violations in full: of the rules passed or not
- * applicable it keeps one node each, not a selector for every node of the page
- * (axe-core's resultTypes), which was most of its time on a long list.
- */
-const axeOf = (page: Page) => new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
-
 export async function expectNoA11yViolations(page: Page, where = page.url()) {
-  const results = await axeOf(page).analyze();
+  const results = await new AxeBuilder({ page }).analyze();
   const found = results.violations.map((v) => ({
     rule: v.id,
     impact: v.impact,
@@ -166,7 +159,7 @@ export async function expectNoA11yViolations(page: Page, where = page.url()) {
 
 /** Fails on serious or critical accessibility violations, listing them. */
 export async function expectNoSeriousA11yViolations(page: Page) {
-  const results = await axeOf(page).analyze();
+  const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({
