@@ -383,90 +383,87 @@ describe('fuzzing every call', () => {
     auth: fc.constantFrom('valid', 'valid', 'valid', 'valid', 'valid', 'none', 'junk'),
   });
 
+  /** One run: a batch of requests sent one after another, then the journal's changes checked. */
+  const checkBatch = async (batch: { routeIndex: number; seed: number; auth: string }[]) => {
+    world ??= setUp();
+    const w = await world;
+    // Each request's wall-clock window; the journal's changes are matched to them after
+    // the batch (one query per batch, not per request).
+    const sent: { start: number; end: number; rejected: boolean; where: string; key: string }[] =
+      [];
+    for (const pick of batch) {
+      const route = w.routes[pick.routeIndex % w.routes.length]!;
+      const [generated] = fc.sample(requestArbOf(route), { numRuns: 1, seed: pick.seed });
+      const req: FuzzRequest = { ...generated!, auth: pick.auth as FuzzRequest['auth'] };
+      if (req.auth === 'valid') Object.assign(req.headers, bearer(w.token.value));
+      if (req.auth === 'junk') req.headers.authorization = `Bearer ${'x'.repeat(43)}`;
+
+      const start = Date.now();
+      const res = await w.app.inject({
+        method: req.method,
+        url: req.url,
+        headers: req.headers,
+        ...(req.payload === undefined ? {} : { payload: req.payload }),
+      });
+      const end = Date.now();
+      w.stats.requests++;
+      w.stats.byStatus.set(res.statusCode, (w.stats.byStatus.get(res.statusCode) ?? 0) + 1);
+      w.stats.byRoute.set(route.url, (w.stats.byRoute.get(route.url) ?? 0) + 1);
+      const where = `${req.label} [${req.auth}] ${req.url} ${String(req.payload).slice(0, 300)} -> ${res.statusCode} ${res.body.slice(0, 300)}`;
+      const key = `${route.method} ${route.url}`;
+      const problem = (what: string) => {
+        if (!w.problems.has(`${what} ${key}`)) w.problems.set(`${what} ${key}`, where);
+      };
+      if (res.statusCode >= 500) problem(`${res.statusCode}`);
+      if (res.statusCode >= 400) {
+        let body: { status?: unknown; message?: unknown } = {};
+        try {
+          body = res.json();
+        } catch {
+          problem('not JSON');
+        }
+        if (body.status !== false || typeof body.message !== 'string') problem('no envelope');
+      }
+      sent.push({ start, end, rejected: res.statusCode >= 400, where, key });
+      // A successful logout ends the session the fuzzer uses: take a new one.
+      if (res.statusCode === 200 && route.url === `${API_BASE}${logout.path}`) {
+        const before = Date.now();
+        w.token.value = await signIn(w.app);
+        sent.push({
+          start: before,
+          end: Date.now(),
+          rejected: false,
+          where: 'sign-in',
+          key,
+        });
+      }
+    }
+    // A change belongs to the request running when it happened (1 ms of slack either side).
+    // It is a failure only if no accepted request could have made it.
+    for (const change of await w.journal.since(w.last.value)) {
+      w.last.value = Math.max(w.last.value, Number(change.id));
+      const at = Number(change.at);
+      const during = sent.filter((r) => at >= r.start - 1 && at <= r.end + 1);
+      if (during.length > 0 && during.every((r) => r.rejected)) {
+        const culprit = during[0]!;
+        const what = `rejected but changed ${change.tbl}`;
+        if (!w.problems.has(`${what} ${culprit.key}`)) {
+          w.problems.set(`${what} ${culprit.key}`, culprit.where);
+        }
+      }
+      if (during.length === 0) w.problems.set(`unattributed change of ${change.tbl}`, '');
+    }
+    // FUZZ_ALL=1 goes on to the end and lists every kind of failure at once.
+    if (!process.env.FUZZ_ALL) expect([...w.problems.values()]).toEqual([]);
+  };
+
   test(
     'never answers >= 500, answers errors with the envelope, and rejected requests change nothing',
     () =>
       fc.assert(
         fc.asyncProperty(
           fc.array(oneRequest, { minLength: REQUESTS_PER_RUN, maxLength: REQUESTS_PER_RUN }),
-          async (batch) => {
-            world ??= setUp();
-            const w = await world;
-            // Each request's wall-clock window; the journal's changes are matched to them after
-            // the batch (one query per batch, not per request).
-            const sent: {
-              start: number;
-              end: number;
-              rejected: boolean;
-              where: string;
-              key: string;
-            }[] = [];
-            for (const pick of batch) {
-              const route = w.routes[pick.routeIndex % w.routes.length]!;
-              const [generated] = fc.sample(requestArbOf(route), { numRuns: 1, seed: pick.seed });
-              const req: FuzzRequest = { ...generated!, auth: pick.auth as FuzzRequest['auth'] };
-              if (req.auth === 'valid') Object.assign(req.headers, bearer(w.token.value));
-              if (req.auth === 'junk') req.headers.authorization = `Bearer ${'x'.repeat(43)}`;
-
-              const start = Date.now();
-              const res = await w.app.inject({
-                method: req.method,
-                url: req.url,
-                headers: req.headers,
-                ...(req.payload === undefined ? {} : { payload: req.payload }),
-              });
-              const end = Date.now();
-              w.stats.requests++;
-              w.stats.byStatus.set(res.statusCode, (w.stats.byStatus.get(res.statusCode) ?? 0) + 1);
-              w.stats.byRoute.set(route.url, (w.stats.byRoute.get(route.url) ?? 0) + 1);
-              const where = `${req.label} [${req.auth}] ${req.url} ${String(req.payload).slice(0, 300)} -> ${res.statusCode} ${res.body.slice(0, 300)}`;
-              const key = `${route.method} ${route.url}`;
-              const problem = (what: string) => {
-                if (!w.problems.has(`${what} ${key}`)) w.problems.set(`${what} ${key}`, where);
-              };
-              if (res.statusCode >= 500) problem(`${res.statusCode}`);
-              if (res.statusCode >= 400) {
-                let body: { status?: unknown; message?: unknown } = {};
-                try {
-                  body = res.json();
-                } catch {
-                  problem('not JSON');
-                }
-                if (body.status !== false || typeof body.message !== 'string')
-                  problem('no envelope');
-              }
-              sent.push({ start, end, rejected: res.statusCode >= 400, where, key });
-              // A successful logout ends the session the fuzzer uses: take a new one.
-              if (res.statusCode === 200 && route.url === `${API_BASE}${logout.path}`) {
-                const before = Date.now();
-                w.token.value = await signIn(w.app);
-                sent.push({
-                  start: before,
-                  end: Date.now(),
-                  rejected: false,
-                  where: 'sign-in',
-                  key,
-                });
-              }
-            }
-            // A change belongs to the request running when it happened (1 ms of slack either side).
-            // It is a failure only if no accepted request could have made it.
-            for (const change of await w.journal.since(w.last.value)) {
-              w.last.value = Math.max(w.last.value, Number(change.id));
-              const at = Number(change.at);
-              const during = sent.filter((r) => at >= r.start - 1 && at <= r.end + 1);
-              if (during.length > 0 && during.every((r) => r.rejected)) {
-                const culprit = during[0]!;
-                const what = `rejected but changed ${change.tbl}`;
-                if (!w.problems.has(`${what} ${culprit.key}`)) {
-                  w.problems.set(`${what} ${culprit.key}`, culprit.where);
-                }
-              }
-              if (during.length === 0) w.problems.set(`unattributed change of ${change.tbl}`, '');
-            }
-            // FUZZ_ALL=1 goes on to the end and lists every kind of failure at once.
-            if (!process.env.FUZZ_ALL) expect([...w.problems.values()]).toEqual([]);
-          },
+          checkBatch,
         ),
         {
           numRuns: RUNS,
