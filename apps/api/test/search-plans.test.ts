@@ -50,6 +50,9 @@ const indexesOf = (node: PlanNode): string[] => [
   ...(node.Plans ?? []).flatMap(indexesOf),
 ];
 
+/** A node and every node under it. */
+const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
+
 /** The index conditions of a node and of those under it. */
 const conditionsOf = (node: PlanNode): string =>
   [node['Index Cond'] ?? '', ...(node.Plans ?? []).map(conditionsOf)].join(' ');
@@ -90,7 +93,6 @@ function faultsOf(root: PlanNode): string[] {
   const narrows = (node: PlanNode) =>
     indexesOf(node).some((index) => index.endsWith('_trgm_idx')) ||
     /\((user_id|driver_id|company_id) = /.test(conditionsOf(node));
-  const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
   // A CTE that lists a term's matches so is bounded by them, not by a Limit.
   const listsMatches = (node: PlanNode) =>
     node['Subplan Name']?.startsWith('CTE ') &&
@@ -175,6 +177,7 @@ describe('search plans', () => {
     const { company, driver, passenger } = await marketplace(database);
     const searches = [
       { endpoint: rideList, input: { search: 'mill' } },
+      { endpoint: rideList, input: { search: '1234' } },
       { endpoint: rideList, input: { search: '1234', sort: '-amount' } },
       { endpoint: rideList, input: { search: 'howell', ride_status: 'Complete' } },
       { endpoint: rideList, input: { search: 'road', user_id: passenger.id } },
@@ -199,6 +202,7 @@ describe('search plans', () => {
 
     const faults: Record<string, string[]> = {};
     const indexes: string[] = [];
+    const phoneWalks: PlanNode[] = [];
     for (const { endpoint, input } of searches) {
       sent.length = 0;
       const { statusCode } = await call(endpoint, input);
@@ -215,6 +219,9 @@ describe('search plans', () => {
         if (endpoint === userList && input.user_type === 'Driver') {
           indexes.push(...indexesOf(plan));
         }
+        if (endpoint === rideList && !('sort' in input) && /^\d+$/.test(input.search)) {
+          phoneWalks.push(plan);
+        }
       }
       expect(searched, `${endpoint.path} ${JSON.stringify(input)}`).toBeGreaterThan(0);
     }
@@ -222,6 +229,17 @@ describe('search plans', () => {
     // A rare driver is listed from the drivers' trigram index, not from every person's.
     expect(indexes).toContain('users_driver_search_trgm_idx');
     expect(indexes).not.toContain('users_search_trgm_idx');
+    // A phone fragment's walk, newest first, tests the digits the list's index carries: no trip read.
+    const walked = phoneWalks.flatMap(nodesOf).filter((node) => node.Filter?.includes('digits'));
+    expect(walked.length).toBeGreaterThan(0);
+    for (const walk of walked) {
+      expect(nodesOf(walk).filter((node) => node['Relation Name'] === 'rides')).toEqual([
+        expect.objectContaining({
+          'Node Type': 'Index Only Scan',
+          'Index Name': 'rides_created_idx',
+        }),
+      ]);
+    }
   }, 120_000);
 
   it('finds the same matches in list order whichever way serves the term, counting at most ten pages ahead', async () => {
@@ -259,6 +277,14 @@ describe('search plans', () => {
       { endpoint: rideList, term: 'elm avenue', every: everyRide },
       { endpoint: rideList, term: 'rider 12', every: everyRide },
       { endpoint: rideList, term: 'mill', every: everyRide },
+      // Digits alone are matched on the trips' runs of digits (rides.digits): a
+      // thousand passengers' phones, one passenger's, a house number, and the
+      // digits of trip 61's addresses with the space left out ("61 Elm Avenue",
+      // "61 Oak Lane"): no match.
+      { endpoint: rideList, term: '2000001', every: everyRide },
+      { endpoint: rideList, term: '2000002999', every: everyRide },
+      { endpoint: rideList, term: '5999', every: everyRide },
+      { endpoint: rideList, term: '6161', every: everyRide },
       { endpoint: allUsers, term: 'rider 1', every: everyUser },
       { endpoint: allUsers, term: 'rider 2999', every: everyUser },
       // 14 trips of 6,000: page 1 walks fewer of them and counts what it met;

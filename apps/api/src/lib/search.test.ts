@@ -2,15 +2,15 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/helper';
 import { boundedAskOf } from './paging';
-import { firstMatches, walkFirst, type SearchWays } from './search';
+import { firstMatches, GOES_ON, walkFirst, type SearchWays } from './search';
 
 /**
  * A list of 20,000 rows numbered 1 up, where every `every`-th row matches,
  * searched for page 1 (11 rows wanted, 111 at most): the walk reads the
  * numbers in order, and the rare-term way answers only -1, so an answer shows
- * which way found it. `goesOn` as the trips ask.
+ * which way found it. `goesOn` as the trips' word searches ask.
  */
-const everyNth = (every: number, goesOn = true): SearchWays => ({
+const everyNth = (every: number, goesOn: number | undefined = GOES_ON.words): SearchWays => ({
   goesOn,
   walk: (limit, span) =>
     walkFirst(
@@ -27,9 +27,9 @@ const multiples = (every: number, count: number) =>
   Array.from({ length: count }, (_, i) => ({ id: every * (i + 1) }));
 
 describe('firstMatches', () => {
-  it('walks on past its budget for a term that met a third of the page, else lists a rare term by its indexes', async () => {
+  it('walks on past its budget for a term whose rate fills the page within the budgets allowed, else lists it by its indexes', async () => {
     const database = await createTestDatabase();
-    const search = (every: number, goesOn?: boolean) =>
+    const search = (every: number, goesOn?: number) =>
       firstMatches(database.db, firstPage, everyNth(every, goesOn));
 
     // One row in 200: 16 of the first 3,300 fill the page; the walk stops there, cut.
@@ -37,9 +37,16 @@ describe('firstMatches', () => {
     // One in 400: 8 of the first 3,300 promise the page; the walk goes on until it is full.
     expect(await search(400)).toEqual({ ids: multiples(400, 11), complete: false });
     // Unless the list does not ask it to (people, vehicles).
-    expect(await search(400, false)).toEqual({ ids: [{ id: -1 }], complete: true });
-    // One in 1,500: 2 do not; its matches are listed by the other way.
+    expect(await search(400, 0)).toEqual({ ids: [{ id: -1 }], complete: true });
+    // One in 1,500: 2 do not within two budgets; its matches are listed by the other way.
     expect(await search(1_500)).toEqual({ ids: [{ id: -1 }], complete: true });
+    // Within five (a trips' digits walk), they do: the walk goes on until the page is full.
+    expect(await search(1_500, GOES_ON.digits)).toEqual({
+      ids: multiples(1_500, 11),
+      complete: false,
+    });
+    // One in 2,000: 1 does not, even within five.
+    expect(await search(2_000, GOES_ON.digits)).toEqual({ ids: [{ id: -1 }], complete: true });
     // One in 10: ten pages ahead within the first 3,300, counted exactly that far.
     expect(await search(10)).toEqual({ ids: multiples(10, 111), complete: true });
   });

@@ -89,17 +89,23 @@ const WALK_MAX = 20_000;
 const walkBudgetOf = (need: number, ratio: number) => Math.min(need * ratio, WALK_MAX);
 
 /**
- * A walk that met at least a third of the page's rows within its budget goes
- * on, where the list asks (SearchWays.goesOn), for up to two budgets more,
- * until the page is full, rather than turn to the indexes: on its way to fill
- * the page within three budgets, it costs less than listing every match of a
- * term that frequent where each match is dear to list. A phone fragment in
- * one trip of 400 ("6606": 7 of 11 in the first 3,300 trips) walks about
- * 1,600 trips more instead of rechecking 2,562 addresses whose digits share
- * its trigrams and probing 206 people's trips: 6-7 ms a request instead of
- * 10-11. The count then goes as far as the page: "11+".
+ * How many budgets more a walk that met part of the page may go on for, where
+ * the list asks (SearchWays.goesOn): it goes on when what it met, at the rate
+ * it met it, fills the page within them, until the page is full, rather than
+ * turn to the indexes, where each match of a term that frequent is dear to
+ * list. A walk testing the trips' words goes on for two (from a third of the
+ * page): a phone fragment in one trip of 400 ("6606": 7 of 11 in the first
+ * 3,300 trips) walked about 1,600 trips more instead of rechecking 2,562
+ * addresses whose digits share its trigrams and probing 206 people's trips:
+ * 6-7 ms a request instead of 10-11. A walk testing their digits
+ * (rides.digits) reads the list's index alone, at less than half the cost a
+ * trip (9,900 trips: 2.8-3.4 ms against 6.3-7.4), so goes on for five (from a
+ * sixth of the page): the phone fragments' worst p97.5 under ten workers went
+ * from 42 to 30-34 ms of SQL on both large databases, "4882" (3 of 11 in the
+ * first 3,300 trips of one) no longer listed by the indexes. The count then
+ * goes as far as the page: "11+".
  */
-const GOES_ON = { share: 3, budgets: 2 };
+export const GOES_ON = { words: 2, digits: 5 };
 
 /** The rows of a list a walk reads: `rows` of them, from the `start`-th (0 first). */
 export type WalkSpan = { start: number; rows: number };
@@ -131,9 +137,9 @@ export const walkFirst = (window: SQL, match: SQL, limit: number, span: WalkSpan
 
 /**
  * A search's two ways for firstMatches; its list's walk ratio when not
- * WALK_RATIO; `goesOn` when a walk that met a third of the page should go on
- * (GOES_ON): where the rare way's matches cost more than walked rows (the
- * trips). The people's and vehicles' rare way rechecks only their own rows:
+ * WALK_RATIO; `goesOn`, the budgets a walk that met part of the page may go
+ * on for (GOES_ON), where the rare way's matches cost more than walked rows
+ * (the trips). The people's and vehicles' rare way rechecks only their own rows:
  * their searches went from 29-37 to 42-48 ms p97.5 when their walks went on
  * (then to ten pages ahead).
  */
@@ -141,15 +147,15 @@ export type SearchWays = {
   walk: (limit: number, span: WalkSpan) => SQL;
   sparse: (limit: number) => SQL;
   ratio?: number;
-  goesOn?: boolean;
+  goesOn?: number;
 };
 
 /**
  * The first matches of a search in list order (at most `ask.limit`, at least
  * `ask.need` or every match there is), at a cost bounded by the page asked
  * for, whatever ANALYZE sampled: the ordered walk (walkFirst) when it fills
- * the page or walks the whole list, going on for up to two budgets more when
- * what it met promises to fill the page and the list asks (GOES_ON);
+ * the page or walks the whole list, going on for the budgets the list allows
+ * when what it met, at that rate, fills the page within them (GOES_ON);
  * otherwise the term is rare there, and `sparse(limit)` lists its matches
  * through the trigram indexes (in a materialized CTE, never an ordered walk
  * over every row) and sorts them.
@@ -170,8 +176,9 @@ export async function firstMatches(
   };
   const budget = walkBudgetOf(ask.need, search.ratio ?? WALK_RATIO);
   let { ids, cut } = await walk(ask.limit, { start: 0, rows: budget });
-  if (search.goesOn && cut && ids.length < ask.need && ids.length * GOES_ON.share >= ask.need) {
-    const rows = Math.min(budget * GOES_ON.budgets, WALK_MAX);
+  const budgets = search.goesOn ?? 0;
+  if (budgets && cut && ids.length < ask.need && ids.length * (1 + budgets) >= ask.need) {
+    const rows = Math.min(budget * budgets, WALK_MAX);
     const further = await walk(ask.need - ids.length, { start: budget, rows });
     ids = [...ids, ...further.ids];
     cut = further.cut;

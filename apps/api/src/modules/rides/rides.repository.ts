@@ -14,7 +14,14 @@ import type { Db, Tx } from '../../db/client';
 import { audit, type Actor } from '../../lib/audit';
 import { hasDates, totalsWithin, withinRange } from '../../lib/date-range';
 import { type BoundedAsk, orderOf, pageOfList, type PageRequest } from '../../lib/paging';
-import { contains, containsInRow, firstMatches, walkFirst, type WalkSpan } from '../../lib/search';
+import {
+  contains,
+  containsInRow,
+  firstMatches,
+  GOES_ON,
+  walkFirst,
+  type WalkSpan,
+} from '../../lib/search';
 import { allOf, arrayLiteral, isoText, money, preparedRowsOf, rowsOf } from '../../lib/sql';
 import { notificationFor, notify } from '../notifications';
 import { rideColumnOf } from '../users';
@@ -134,7 +141,8 @@ const NEWEST: RideSort = { field: 'created_at', descending: true };
  *
  * `walk` reads the list's first rides in order (its index, newest first by
  * default), each tested by its addresses and by its people's search text,
- * which the ride carries (people_search, kept by triggers: migration 0015):
+ * which the ride carries (people_search, kept by triggers: migration 0015),
+ * or, for a phone fragment, by the digits of both (rides.digits: migration 0016):
  * a word found in 5% of a million trips fills page 1 and ten pages ahead
  * within about 2,000 rides. `sparse` serves rarer words: the rides whose
  * addresses match, from the trigram index in a materialized CTE, and the
@@ -152,11 +160,19 @@ function searchRideIds(f: RideFilter & { search: string }, sort: RideSort) {
       select id, role from users where deleted_at is null and ${contains(sql`search`, f.search)}
     )`;
   const order = orderOf(key, sort.descending, sql`r.id`);
+  // A term of digits alone matches only inside a run of digits: tested on those
+  // (rides.digits), which the newest-first index carries, it reads no trip.
+  const digits = /^[0-9]+$/.test(f.search);
+  const [columns, match] = digits
+    ? [sql`r.id, r.digits`, sql`strpos(w.digits, ${f.search}) > 0`]
+    : [
+        sql`r.id, r.search, r.people_search`,
+        sql`(${containsInRow(sql`w.search`, f.search)} or ${containsInRow(sql`w.people_search`, f.search)})`,
+      ];
   const walk = (limit: number, span: WalkSpan) =>
     walkFirst(
-      sql`select r.id, r.search, r.people_search from rides r
-          where ${allOf(filters)} order by ${order}`,
-      sql`(${containsInRow(sql`w.search`, f.search)} or ${containsInRow(sql`w.people_search`, f.search)})`,
+      sql`select ${columns} from rides r where ${allOf(filters)} order by ${order}`,
+      match,
       limit,
       span,
     );
@@ -184,7 +200,7 @@ function searchRideIds(f: RideFilter & { search: string }, sort: RideSort) {
           union all ${ridesOf('Company', limit)}
         )
         select id from matches group by id, sort_key order by ${byKey} limit ${limit}`;
-  return { walk, sparse, goesOn: true };
+  return { walk, sparse, goesOn: digits ? GOES_ON.digits : GOES_ON.words };
 }
 
 type RideRow = {

@@ -372,6 +372,7 @@ describe('ride-list search fields', () => {
       .where(eq(users.id, ann.id));
     expect(await search('ann quist')).toEqual([ride.id]);
     expect(await search('5559998888')).toEqual([ride.id]);
+    expect(await search('99988')).toEqual([ride.id]);
     expect(await search('ann rider')).toEqual([]);
     expect(await search('5552223333')).toEqual([]);
 
