@@ -219,7 +219,7 @@ describe('search plans', () => {
         if (endpoint === userList && input.user_type === 'Driver') {
           indexes.push(...indexesOf(plan));
         }
-        if (endpoint === rideList && !('sort' in input) && /^\d+$/.test(input.search)) {
+        if (endpoint === rideList && !('sort' in input) && /^\d+$/.test(input.search ?? '')) {
           phoneWalks.push(plan);
         }
       }

@@ -5,7 +5,7 @@
 -- against the runs alone is the same answer; kept by PostgreSQL from the columns
 -- they come from (people_search is kept by triggers, migration 0015), ~65 bytes a
 -- trip. The list's own index carries them, so that walk reads no table page:
--- 9,900 trips in 2.8-3.4 ms against 6.3-7.4 (the index 98 MB against 30 at a
+-- 9,900 trips in 2.8-3.4 ms against 6.3-7.4 (the index 101 MB against 30 at a
 -- million trips). Adding the column rewrites the trips once.
 DROP INDEX "rides_created_idx";--> statement-breakpoint
 ALTER TABLE "rides" ADD COLUMN "digits" text GENERATED ALWAYS AS (regexp_replace("rides"."pickup_address" || ' ' || "rides"."drop_address" || ' ' || "rides"."people_search", '[^0-9]+', ' ', 'g')) STORED;--> statement-breakpoint
