@@ -18,4 +18,18 @@ describe('the migrated database', () => {
     expect(rows.map((row) => row.name).sort()).toEqual(declared.sort());
     expect(declared).not.toContain('push_subscriptions');
   });
+
+  it('vacuums the trips after 1% of them change, not 20%: every walk reads the newest', async () => {
+    const database = await createTestDatabase();
+    const [rides] = await rowsOf<{ options: string[] }>(
+      database.db,
+      sql`select reloptions as options from pg_class where relname = 'rides'`,
+    );
+    expect(rides?.options).toEqual(
+      expect.arrayContaining([
+        'autovacuum_vacuum_scale_factor=0.01',
+        'autovacuum_vacuum_insert_scale_factor=0.01',
+      ]),
+    );
+  });
 });
