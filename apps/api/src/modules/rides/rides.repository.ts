@@ -164,7 +164,7 @@ function searchRideIds(f: RideFilter & { search: string }, sort: RideSort) {
   // (rides.digits), which the newest-first index carries, it reads no trip.
   const digits = /^[0-9]+$/.test(f.search);
   const [columns, match] = digits
-    ? [sql`r.id, r.digits`, sql`strpos(w.digits, ${f.search}) > 0`]
+    ? [sql`r.id, r.digits`, containsInRow(sql`w.digits`, f.search)]
     : [
         sql`r.id, r.search, r.people_search`,
         sql`(${containsInRow(sql`w.search`, f.search)} or ${containsInRow(sql`w.people_search`, f.search)})`,
