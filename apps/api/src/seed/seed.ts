@@ -87,8 +87,9 @@ export async function seed(database: Database, options: SeedOptions): Promise<Se
   });
   await buildPendingIndexes(database, context.log);
   // PGlite never vacuums by itself, and fresh statistics keep the list plans right.
-  context.log('vacuum analyze');
+  const started = Date.now();
   await database.rows(sql`vacuum analyze`);
+  context.log(`vacuum analyze (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   return { scale: options.scale, imageFiles, counts: await countRows(database) };
 }
 
