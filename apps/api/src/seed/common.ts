@@ -272,3 +272,14 @@ export async function settleDocuments(tx: Tx, now: Date): Promise<void> {
       from suspended`);
   }
 }
+
+/** Runs `work` and logs `label` with the seconds it took. */
+export async function timed(
+  log: (msg: string) => void,
+  label: string,
+  work: () => Promise<unknown>,
+): Promise<void> {
+  const started = Date.now();
+  await work();
+  log(`${label} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+}

@@ -22,7 +22,7 @@ import {
   PASSENGER_GENDER_SHARES,
   PAYMENT_METHODS,
 } from './catalog';
-import { seededFaker, slug, type Lookups, type SeedContext } from './common';
+import { seededFaker, slug, timed, type Lookups, type SeedContext } from './common';
 import {
   addImage,
   avatar,
@@ -605,14 +605,12 @@ function poolImages(faker: Faker, lookups: Lookups): { files: ImageFile[]; words
 
 // ---------------------------------------------------------------- the scale
 
-async function timed(
-  log: (msg: string) => void,
-  label: string,
-  work: () => Promise<unknown>,
-): Promise<void> {
-  const started = Date.now();
-  await work();
-  log(`${label} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+/** The tables whose triggers the ride batches go without (see seedGenerated). */
+const QUIET_TABLES = ['rides', 'transactions'];
+
+async function switchTriggers(tx: Tx, to: 'enable' | 'disable'): Promise<void> {
+  for (const table of QUIET_TABLES)
+    await tx.execute(sql`alter table ${sql.identifier(table)} ${sql.raw(to)} trigger user`);
 }
 
 /** Fills the marketplace with a generated one of `sizes` (LARGE_SIZES or SMALL_SIZES). */
@@ -658,8 +656,7 @@ export async function seedGenerated(
       // The batches write each ride's people_search by joins, not by a lookup a row, and
       // leave the counters to one recount after the last: the rides' trigger updated the
       // user_stats of a quarter of a million people at every batch (2-3 s each).
-      for (const table of ['rides', 'transactions'])
-        await tx.execute(sql`alter table ${sql.identifier(table)} disable trigger user`);
+      await switchTriggers(tx, 'disable');
       for (let from = 1; from <= rides; from += RIDE_BATCH) {
         const to = Math.min(rides, from + RIDE_BATCH - 1);
         await timed(log, `rides ${from}-${to}`, async () => {
@@ -667,8 +664,7 @@ export async function seedGenerated(
           await tx.execute(transactionsSql(from, to));
         });
       }
-      for (const table of ['rides', 'transactions'])
-        await tx.execute(sql`alter table ${sql.identifier(table)} enable trigger user`);
+      await switchTriggers(tx, 'enable');
       await timed(log, 'counters', () => tx.execute(sql`select recount_counters()`));
     },
     log,

@@ -8,6 +8,7 @@ import {
   insertSupports,
   rowsOf,
   settleDocuments,
+  timed,
   type SeedContext,
 } from './common';
 import { seedDemo } from './demo';
@@ -87,9 +88,7 @@ export async function seed(database: Database, options: SeedOptions): Promise<Se
   });
   await buildPendingIndexes(database, context.log);
   // PGlite never vacuums by itself, and fresh statistics keep the list plans right.
-  const started = Date.now();
-  await database.rows(sql`vacuum analyze`);
-  context.log(`vacuum analyze (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  await timed(context.log, 'vacuum analyze', () => database.rows(sql`vacuum analyze`));
   return { scale: options.scale, imageFiles, counts: await countRows(database) };
 }
 
