@@ -440,14 +440,12 @@ export const rides = pgTable(
     peopleSearch: text('people_search').notNull().default(''),
     /**
      * The runs of digits of the addresses and people_search, one space between
-     * them: a term of digits alone (a phone fragment) matches a trip's text
-     * exactly where it matches these, which rides_created_idx carries, so the
-     * walk for it reads that index alone (migration 0016).
+     * them (`ride_digits()`), kept by the trigger that keeps people_search
+     * (migrations 0016, 0018): a term of digits alone (a phone fragment) matches
+     * a trip's text exactly where it matches these, which rides_created_idx
+     * carries, so the walk for it reads that index alone.
      */
-    digits: text('digits').generatedAlwaysAs(
-      (): SQL =>
-        sql`regexp_replace(${rides.pickupAddress} || ' ' || ${rides.dropAddress} || ' ' || ${rides.peopleSearch}, '[^0-9]+', ' ', 'g')`,
-    ),
+    digits: text('digits').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

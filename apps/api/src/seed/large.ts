@@ -81,6 +81,16 @@ const PERMUTE = 7919;
 
 const DAY_S = 86_400;
 const BASE36 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+/**
+ * Ends a CTE whose columns later steps use more than once: PostgreSQL pulls a
+ * plain subquery up into the query that reads it and evaluates its expression at
+ * every reference (a ride's time, a hash and a CASE, at each use of it); a subquery with
+ * an OFFSET stays a step of its own, evaluated once a row, without being stored as
+ * a MATERIALIZED one is.
+ */
+const FENCE = 'offset 0';
+/** PostgreSQL's `name` holds up to 63 bytes. */
+const NAME_BYTES = 64;
 
 // ---------------------------------------------------------------- pseudo-random SQL
 
@@ -165,7 +175,7 @@ function wordLists(faker: Faker, lookups: Lookups): Words {
     return true;
   });
   const paints = paintsOf(lookups);
-  return {
+  const lists = {
     male: distinct(400, () => faker.person.firstName('male')),
     female: distinct(400, () => faker.person.firstName('female')),
     last: distinct(1_000, () => faker.person.lastName()),
@@ -183,13 +193,36 @@ function wordLists(faker: Faker, lookups: Lookups): Words {
     service_type_id: lookups.models.map((model) => model.serviceTypeId),
     color_id: paints.map((color) => color.id),
   };
+  // A ride's runs of digits are written from its parts (ridesSql): a city holds no
+  // digit, a zip nothing else, and a company's name (the end of its search text) ends
+  // in a letter.
+  for (const key of ['city', 'company_prefix', 'company_suffix'] as const) {
+    const bad = lists[key].find((text) => /[0-9]/.test(String(text)));
+    if (bad !== undefined) throw new Error(`seed: a ${key} word holds a digit: ${bad}`);
+  }
+  if (!lists.zip.every((zip) => /^[0-9]+$/.test(zip)))
+    throw new Error('seed: a zip holds more than digits');
+  // What ride_digits() finds in each street name ("W 9th Street": "9").
+  const streetDigits = lists.street.map((street) => street.match(/[0-9]+/g)?.join(' ') ?? '');
+  return { ...lists, street_digits: streetDigits };
 }
 
-/** `w`: one row holding every word list as an array (text; ids cast where used). */
+/**
+ * How `w` holds a word list. A subscript of a text[] walks the array from its
+ * start, its elements varying in length (about 1.2 µs to pick from the 800
+ * streets, twice a ride); `name` is 64 bytes wide, so a name[] subscript is an
+ * offset. Lists of shorter words are name[], numbers int[].
+ */
+function elementType(list: readonly (string | number)[]): 'int' | 'name' | 'text' {
+  if (list.every((value) => typeof value === 'number')) return 'int';
+  return list.every((value) => Buffer.byteLength(String(value)) < NAME_BYTES) ? 'name' : 'text';
+}
+
+/** `w`: one row holding every word list as an array (elementType). */
 function wordsCte(words: Words): SQL {
-  const columns = Object.keys(words).map(
-    (key) =>
-      `array(select x from jsonb_array_elements_text(j -> '${key}') with ordinality t(x, n) order by n) as ${key}`,
+  const columns = Object.entries(words).map(
+    ([key, list]) =>
+      `array(select x::${elementType(list)} from jsonb_array_elements_text(j -> '${key}') with ordinality t(x, n) order by n) as ${key}`,
   );
   return sql`w as (select ${sql.raw(columns.join(', '))} from (select ${JSON.stringify(words)}::jsonb as j) p)`;
 }
@@ -200,9 +233,15 @@ function length(words: Words, key: string): number {
   return list.length;
 }
 
+/** Element `index` (1-based SQL) of word list `key`: an int, or text. */
+function at(words: Words, key: string, index: string): string {
+  const type = elementType(words[key] ?? []);
+  return `w.${key}[${index}]${type === 'name' ? '::text' : ''}`;
+}
+
 /** A random element of word list `key` as SQL. */
 function word(words: Words, key: string, index: string, name: string): string {
-  return `w.${key}[1 + ${below(index, name, length(words, key))}]`;
+  return at(words, key, `1 + ${below(index, name, length(words, key))}`);
 }
 
 /** One of the pool's images of a kind. */
@@ -242,13 +281,13 @@ function companiesSql({ sizes, words, timelines: t }: Plan): SQL {
   // A bijection of the row number onto (prefix, suffix) pairs: no two companies share a name.
   const pair = permute('g', names, 13);
   const doc = (kind: string, step: number) =>
-    `w.${imageKey(kind)}[1 + (k + ${step}) % ${POOL_SIZE}]`;
+    at(words, imageKey(kind), `1 + (k + ${step}) % ${POOL_SIZE}`);
   return withWords(
     words,
     `, c as (
       select g, ${t.companies.epochSql('g', unit('g', 'company.created'))} as epoch,
-        w.company_prefix[1 + (${pair} % ${prefixes})::int] || ' '
-          || w.company_suffix[1 + (${pair} / ${prefixes})::int] as company_name,
+        ${at(words, 'company_prefix', `1 + (${pair} % ${prefixes})::int`)} || ' '
+          || ${at(words, 'company_suffix', `1 + (${pair} / ${prefixes})::int`)} as company_name,
         ${below('g', 'company.docs', POOL_SIZE)} as k
       from generate_series(1, ${sizes.companies}) g cross join w
     )
@@ -275,7 +314,7 @@ function vehiclesSql({ sizes, words, timelines: t }: Plan): SQL {
   // Plate letters are a bijection of the row number, so plates are unique whatever the digits.
   const code = permute('g', PLATE_LETTER_SPACE, 4_211);
   const letter = (place: number) => `chr(65 + (${code} / ${place} % 26)::int)`;
-  const photo = (view: string) => `w.${imageKey(`vehicle-${view}`)}[1 + p]`;
+  const photo = (view: string) => at(words, imageKey(`vehicle-${view}`), '1 + p');
   return withWords(
     words,
     `, v as (
@@ -289,8 +328,8 @@ function vehiclesSql({ sizes, words, timelines: t }: Plan): SQL {
       vehicle_front, vehicle_back, vehicle_right, vehicle_left, created_at, updated_at)
     select g,
       1 + ${pickRecentSql(t.companies.existingSql('epoch'), unit('g', 'vehicle.company'))},
-      w.service_type_id[1 + m]::int, w.vehicle_type_id[1 + m]::int, w.brand_id[1 + m]::int,
-      w.model_id[1 + m]::int, w.color_id[1 + p]::int,
+      ${['service_type_id', 'vehicle_type_id', 'brand_id', 'model_id'].map((key) => at(words, key, '1 + m')).join(', ')},
+      ${at(words, 'color_id', '1 + p')},
       ${letter(676)} || ${letter(26)} || ${letter(1)} || '-'
         || lpad(${below('g', 'vehicle.plate', 10_000)}::text, 4, '0'),
       ${weighted(APPROVAL_SHARES, 'g', 'vehicle.approval', 'approval')},
@@ -319,12 +358,12 @@ function peopleCtes(words: Words, role: string, id: string, shares: GenderShares
     gendered as (
       select base.*, ${weighted(shares, 'g', `${role}.gender`, 'gender')} as gender,
         ${word(words, 'last', 'g', `${role}.last`)} as last_name
-      from base cross join w
+      from base cross join w ${FENCE}
     ),
     named as (
       select gendered.*, case when ${female} then ${word(words, 'female', 'g', `${role}.first`)}
                               else ${word(words, 'male', 'g', `${role}.first`)} end as first_name
-      from gendered cross join w
+      from gendered cross join w ${FENCE}
     ),
     people as (
       select named.*, first_name || ' ' || last_name as name,
@@ -401,6 +440,23 @@ function documentExpiriesSql(now: Date): SQL {
 }
 
 /**
+ * Each person's search text and its runs of digits (what ride_digits() finds in
+ * it, one space between), live and by role, as the rides' batches join them:
+ * the expression runs once a person, not three times a ride. A person's text
+ * ends with a company's name or a space (users.search), never a digit (wordLists),
+ * so ride_digits() of a ride's text ends with one space (ridesSql).
+ */
+async function createPeople(tx: Tx): Promise<void> {
+  await tx.execute(sql`
+    create temp table seed_people on commit drop as
+    select id, role, search,
+      nullif(btrim(regexp_replace(search, '[^0-9]+', ' ', 'g')), '') as digits
+    from users where deleted_at is null`);
+  await tx.execute(sql`alter table seed_people add primary key (id)`);
+  await tx.execute(sql`analyze seed_people`);
+}
+
+/**
  * Drivers who may take rides (driver, vehicle and company approved), numbered
  * k = 1.. in creation order, and for each day of the ride window how many of
  * them existed when it began: a ride on day n picks k in [1, kmax(n)].
@@ -430,6 +486,8 @@ async function createEligibleDrivers(tx: Tx, { timelines: t }: Plan): Promise<vo
   await tx.execute(sql`alter table seed_eligible_days add primary key (day)`);
 }
 
+type End = 'pickup' | 'drop';
+
 /**
  * Rides `from`..`to`, stored in id order, which is creation order: as a live
  * database appends its trips, so a walk of the newest trips reads neighbouring
@@ -440,9 +498,16 @@ async function createEligibleDrivers(tx: Tx, { timelines: t }: Plan): Promise<vo
 function ridesSql({ sizes, words, timelines: t }: Plan, from: number, to: number): SQL {
   const finished = sizes.finishedRides;
   const cities = length(words, 'city');
-  const address = (name: string) =>
-    `(1 + ${below('g', `${name}.number`, 9_999)})::text || ' ' || ${word(words, 'street', 'g', `${name}.street`)}
-      || ', ' || w.city[place] || ' ' || w.zip[place] || lpad(${below('g', `${name}.zip`, 100)}::text, 2, '0')`;
+  // An address is made of a house number, a street, a city and a zip (t): its runs of
+  // digits are the number, the street's and the zip (a city has none: wordLists).
+  const parts = (end: End) =>
+    `(1 + ${below('g', `ride.${end}.number`, 9_999)})::text as ${end}_number,
+     1 + ${below('g', `ride.${end}.street`, length(words, 'street'))} as ${end}_street,
+     ${at(words, 'zip', 'place')} || lpad(${below('g', `ride.${end}.zip`, 100)}::text, 2, '0') as ${end}_zip`;
+  const address = (end: End) =>
+    `${end}_number || ' ' || ${at(words, 'street', `${end}_street`)} || ', ' || ${at(words, 'city', 'place')} || ' ' || ${end}_zip`;
+  const runs = (end: End) =>
+    `${end}_number, nullif(${at(words, 'street_digits', `${end}_street`)}, ''), ${end}_zip`;
   const cents = `${FARE_MIN_CENTS} + floor(${FARE_RANGE_CENTS} * power(${unit('g', 'ride.fare')}, ${FARE_SKEW}))`;
   const withoutDriver = `r.status = 'Pending'
     or (r.status = 'Cancel' and ${unit('g', 'ride.cancel_without_driver')} < ${CANCEL_WITHOUT_DRIVER_SHARE})`;
@@ -452,12 +517,12 @@ function ridesSql({ sizes, words, timelines: t }: Plan, from: number, to: number
       select g, g > ${finished} as live,
         case when g <= ${finished} then ${t.finishedRides.epochSql('g', unit('g', 'ride.created'))}
              else ${t.liveRides.epochSql(`g - ${finished}`, unit('g', 'ride.created'))} end as epoch
-      from generate_series(${from}, ${to}) g
+      from generate_series(${from}, ${to}) g ${FENCE}
     ),
     r as (
       select base.*, case when live then ${weighted(LIVE_RIDE_SHARES, 'g', 'ride.status', 'ride_status')}
                           else ${weighted(FINISHED_RIDE_SHARES, 'g', 'ride.status', 'ride_status')} end as status
-      from base
+      from base ${FENCE}
     ),
     s as (
       select r.*, e.driver_id, e.company_id, e.vehicle_id,
@@ -467,22 +532,28 @@ function ridesSql({ sizes, words, timelines: t }: Plan, from: number, to: number
       from r
         left join seed_eligible_days b
           on b.day = floor((r.epoch - ${t.finishedRides.startMs / 1000}) / ${DAY_S})::int and not (${withoutDriver})
-        left join seed_eligible e on e.k = 1 + ${pickRecentSql('b.kmax', unit('g', 'ride.driver'))}
+        left join seed_eligible e on e.k = 1 + ${pickRecentSql('b.kmax', unit('g', 'ride.driver'))} ${FENCE}
     ),
     -- What ride_people_search() (migration 0015) gives, by joins instead of a lookup a row:
     -- its people in id order, which here is company, driver, passenger (firstDriver).
+    -- And what ride_digits() (0018) gives, without running it: the runs of digits of the
+    -- addresses and people in order, one space between, and one space at the end, as the
+    -- text starts with a house number and ends with a letter or a space (seed_people).
     t as (
-      select s.*, concat_ws(E'\\n', pc.search, pd.search, pu.search) as people_search
+      select s.*, concat_ws(E'\\n', pc.search, pd.search, pu.search) as people_search,
+        ${parts('pickup')}, ${parts('drop')},
+        pc.digits as company_digits, pd.digits as driver_digits, pu.digits as passenger_digits
       from s
-        left join users pu on pu.id = s.user_id and pu.deleted_at is null and pu.role = 'User'
-        left join users pd on pd.id = s.driver_id and pd.deleted_at is null and pd.role = 'Driver'
-        left join users pc on pc.id = s.company_id and pc.deleted_at is null and pc.role = 'Company'
+        left join seed_people pu on pu.id = s.user_id and pu.role = 'User'
+        left join seed_people pd on pd.id = s.driver_id and pd.role = 'Driver'
+        left join seed_people pc on pc.id = s.company_id and pc.role = 'Company'
+        cross join w ${FENCE}
     )
     insert into rides (id, user_id, driver_id, company_id, vehicle_id, amount, pickup_address, drop_address,
-                       ride_status, cancel_reason, created_at, updated_at, people_search)
+                       ride_status, cancel_reason, created_at, updated_at, people_search, digits)
     select g, user_id, driver_id, company_id, vehicle_id,
       round((${cents})::numeric / 100, 2),
-      ${address('ride.pickup')}, ${address('ride.drop')},
+      ${address('pickup')}, ${address('drop')},
       status,
       case when status = 'Cancel' then ${word(words, 'cancel_reason', 'g', 'ride.cancel_reason')} end,
       to_timestamp(epoch),
@@ -490,7 +561,9 @@ function ridesSql({ sizes, words, timelines: t }: Plan, from: number, to: number
         when 'Complete' then 6 + ${below('g', 'ride.minutes', 40)}
         when 'Cancel' then 1 + ${below('g', 'ride.minutes', 5)}
         else ${below('g', 'ride.minutes', 4)} end),
-      people_search
+      people_search,
+      concat_ws(' ', ${runs('pickup')}, ${runs('drop')},
+                company_digits, driver_digits, passenger_digits) || ' '
     from t cross join w
     order by g`,
   );
@@ -639,8 +712,9 @@ export async function seedGenerated(
   // seed() builds the indexes left pending after the commit, two at once.
   await withoutIndexes(
     tx,
-    // user_stats: its sort indexes (ride totals) would change with every ride batch.
-    ['users', 'user_stats', 'rides', 'transactions'],
+    // user_stats: its sort indexes (ride totals) would change with every ride batch;
+    // vehicles: their trigram index took 15,000 insertions (1-1.5 s).
+    ['users', 'user_stats', 'vehicles', 'rides', 'transactions'],
     async () => {
       await timed(log, `companies: ${sizes.companies}`, () => tx.execute(companiesSql(plan)));
       await timed(log, `vehicles: ${sizes.vehicles}`, () => tx.execute(vehiclesSql(plan)));
@@ -651,9 +725,11 @@ export async function seedGenerated(
       await timed(log, `passengers: ${sizes.passengers}`, () => tx.execute(passengersSql(plan)));
       await timed(log, 'document expiry dates', () => tx.execute(documentExpiriesSql(context.now)));
       await createEligibleDrivers(tx, plan);
+      await createPeople(tx);
       // A batch sorts its rides in memory (80 MB; the 4 MB default spills them to disk).
       await tx.execute(sql`set local work_mem = '256MB'`);
-      // The batches write each ride's people_search by joins, not by a lookup a row, and
+      // The batches write each ride's people_search and digits (its trigger's work) by
+      // joins, not by a lookup and a regular expression a row, and
       // leave the counters to one recount after the last: the rides' trigger updated the
       // user_stats of a quarter of a million people at every batch (2-3 s each).
       await switchTriggers(tx, 'disable');

@@ -272,16 +272,22 @@ describe('small generated seed (the large scale at 1%)', () => {
       // Loaded with its indexes and foreign keys dropped, the marketplace has every one back.
       expect(await schemaOf(small.db)).toEqual(schema);
       await expectCountersEqualRecount(small);
-      // Each trip carries its people's search text, as the trigger would write it; the
-      // triggers the batches went without (people, counters) are on again.
-      const [people] = await small.rows<{ stale: number; blank: number; triggers: string }>(
+      // Each trip carries its people's search text and its runs of digits, as the trigger
+      // would write them; the triggers the batches went without (search, counters) are on again.
+      const [people] = await small.rows<{
+        stale: number;
+        staleDigits: number;
+        blank: number;
+        triggers: string;
+      }>(
         sql`select count(*) filter (where people_search <> ride_people_search(user_id, driver_id, company_id))::int as stale,
+                   count(*) filter (where digits <> ride_digits(pickup_address, drop_address, people_search))::int as "staleDigits",
                    count(*) filter (where people_search = '')::int as blank,
                    (select string_agg(distinct tgenabled::text, '') from pg_trigger
                     where tgrelid in ('rides'::regclass, 'transactions'::regclass) and not tgisinternal) as triggers
             from rides`,
       );
-      expect(people).toEqual({ stale: 0, blank: 0, triggers: 'O' });
+      expect(people).toEqual({ stale: 0, staleDigits: 0, blank: 0, triggers: 'O' });
       // The rebuilt trigram index serves a search.
       const [word] = await values(
         sql`select split_part(pickup_address, ' ', 2) as v from rides order by id desc limit 1`,

@@ -382,10 +382,12 @@ describe('ride-list search fields', () => {
     expect(await search('olive cabs')).toEqual([ride.id]);
     expect(await search('ann quist')).toEqual([ride.id]);
 
-    // A trip's search text is always what its people's give (migration 0015).
+    // A trip's search text is always what its people's give (migration 0015), and its
+    // runs of digits what its text holds (0018).
     const [stale] = await database.rows<{ n: number }>(
       sql`select count(*)::int as n from rides
-          where people_search <> ride_people_search(user_id, driver_id, company_id)`,
+          where people_search <> ride_people_search(user_id, driver_id, company_id)
+             or digits <> ride_digits(pickup_address, drop_address, people_search)`,
     );
     expect(stale?.n).toBe(0);
   });
