@@ -134,6 +134,33 @@ describe('counters kept by triggers', () => {
   );
 });
 
+describe('a recount', () => {
+  it("rewrites every person's totals, and writes those of a person without a row", async () => {
+    const database = await createTestDatabase();
+    const company = await createCompany(database);
+    const driver = await createDriver(database, { companyId: company.id });
+    const passenger = await createUser(database);
+    await createVehicle(database, { companyId: company.id });
+    await createRide(database, {
+      userId: passenger.id,
+      driverId: driver.id,
+      companyId: company.id,
+      rideStatus: 'Complete',
+    });
+    const totals = () =>
+      database.rows(sql`select * from user_stats where user_id in
+        (${company.id}, ${driver.id}, ${passenger.id}) order by user_id`);
+    const kept = await totals();
+    expect(kept).toHaveLength(3);
+    await database.rows(sql`update user_stats set ride_count = ride_count + 7,
+      completed_count = completed_count + 7, revenue = revenue + 7,
+      total_driver = total_driver + 7, total_vehicle = total_vehicle + 7`);
+    await database.rows(sql`delete from user_stats where user_id = ${passenger.id}`);
+    await database.rows(sql`select recount_counters()`);
+    expect(await totals()).toEqual(kept);
+  });
+});
+
 describe('vehicle search text', () => {
   it('follows a renamed company', async () => {
     const database = await createTestDatabase();

@@ -273,7 +273,7 @@ describe('small generated seed (the large scale at 1%)', () => {
       expect(await schemaOf(small.db)).toEqual(schema);
       await expectCountersEqualRecount(small);
       // Each trip carries its people's search text and its runs of digits, as the trigger
-      // would write them; the triggers the batches went without (search, counters) are on again.
+      // would write them; the triggers the load went without (search, counters) are on again.
       const [people] = await small.rows<{
         stale: number;
         staleDigits: number;
@@ -284,7 +284,8 @@ describe('small generated seed (the large scale at 1%)', () => {
                    count(*) filter (where digits <> ride_digits(pickup_address, drop_address, people_search))::int as "staleDigits",
                    count(*) filter (where people_search = '')::int as blank,
                    (select string_agg(distinct tgenabled::text, '') from pg_trigger
-                    where tgrelid in ('rides'::regclass, 'transactions'::regclass) and not tgisinternal) as triggers
+                    where tgrelid in ('users'::regclass, 'rides'::regclass, 'transactions'::regclass)
+                      and not tgisinternal) as triggers
             from rides`,
       );
       expect(people).toEqual({ stale: 0, staleDigits: 0, blank: 0, triggers: 'O' });
