@@ -732,8 +732,8 @@ export async function seedGenerated(
       });
       await timed(log, `passengers: ${sizes.passengers}`, () => tx.execute(passengersSql(plan)));
       await timed(log, 'document expiry dates', () => tx.execute(documentExpiriesSql(context.now)));
-      await createEligibleDrivers(tx, plan);
-      await createPeople(tx);
+      await timed(log, 'eligible drivers', () => createEligibleDrivers(tx, plan));
+      await timed(log, 'people for the rides', () => createPeople(tx));
       // A batch sorts its rides in memory (80 MB; the 4 MB default spills them to disk).
       await tx.execute(sql`set local work_mem = '256MB'`);
       for (let from = 1; from <= rides; from += RIDE_BATCH) {
