@@ -450,7 +450,7 @@ async function createPeople(tx: Tx): Promise<void> {
   await tx.execute(sql`
     create temp table seed_people on commit drop as
     select id, role, search,
-      nullif(btrim(regexp_replace(search, '[^0-9]+', ' ', 'g')), '') as digits
+      nullif(btrim(ride_digits(search, '', '')), '') as digits
     from users where deleted_at is null`);
   await tx.execute(sql`alter table seed_people add primary key (id)`);
   await tx.execute(sql`analyze seed_people`);
