@@ -5,6 +5,7 @@ import {
   apiGet,
   describeWalks,
   expectNoA11yViolations,
+  expectNoSeriousA11yViolations,
   motionless,
   type Paged,
   signInByApi,
@@ -218,6 +219,31 @@ describe('dark mode and Arabic', () => {
       await expect.poll(() => direction(page)).toEqual(['ltr', 'en']);
     },
     600_000,
+  );
+
+  walk(
+    'the accessibility checks, as every walk runs them, find a faint paragraph',
+    async ({ page }) => {
+      await page.goto('/login');
+      await settled(page);
+      await page.evaluate(() => {
+        const faint = document.createElement('p');
+        faint.textContent = 'Grey on grey';
+        faint.style.color = '#777';
+        faint.style.background = '#666';
+        document.querySelector('main')!.append(faint);
+      });
+      for (const check of [
+        () => expectNoA11yViolations(page, 'a faint paragraph'),
+        () => expectNoSeriousA11yViolations(page),
+      ]) {
+        const failure = await check().then(
+          () => 'no failure',
+          (error: { actual?: unknown }) => JSON.stringify(error.actual),
+        );
+        expect(failure).toMatch(/"color-contrast".*main > p/);
+      }
+    },
   );
 
   walk(
