@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -11,6 +12,11 @@ export default defineConfig({
     // (README "Test it"); each test builds its own app over its own database
     // (test/helper.ts), and nothing global keeps a closed one reachable.
     isolate: false,
+    // A worker per core: vitest's default leaves one core to its own process,
+    // which here waits. Each test has its own database, so files may run side
+    // by side: on two cores the PGlite run took 6.0 min against 9.1 with one
+    // worker, the PostgreSQL run 3.0 against 5.0.
+    maxWorkers: availableParallelism(),
     testTimeout: 30_000,
     hookTimeout: 120_000,
     env: { NODE_ENV: 'test' },
