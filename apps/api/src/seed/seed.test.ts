@@ -289,6 +289,14 @@ describe('small generated seed (the large scale at 1%)', () => {
             from rides`,
       );
       expect(people).toEqual({ stale: 0, staleDigits: 0, blank: 0, triggers: 'O' });
+      // Every driver of a trip had joined when it was made; the trips go to many (80 of the 200).
+      const [drivers] = await small.rows<{ early: number; driving: number }>(
+        sql`select count(*) filter (where r.created_at < d.created_at)::int as early,
+                   count(distinct d.id)::int as driving
+            from rides r join users d on d.id = r.driver_id`,
+      );
+      expect(drivers!.early).toBe(0);
+      expect(drivers!.driving).toBeGreaterThan(50);
       // The rebuilt trigram index serves a search.
       const [word] = await values(
         sql`select split_part(pickup_address, ' ', 2) as v from rides order by id desc limit 1`,
