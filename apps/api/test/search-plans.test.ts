@@ -141,7 +141,7 @@ async function marketplace(database: Database) {
     select case when g % 10 = 0 then 'Company' when g % 10 < 4 then 'Driver' else 'User' end::role,
            'Rider ' || g, 'rider' || g || '@example.test', '20' || lpad(g::text, 8, '0'),
            'Approved', case when g % 10 between 1 and 3 then ${company.id}::int end
-    from generate_series(1, 3000) g`);
+    from generate_series(1, 6000) g`);
   await database.rows(sql`
     insert into rides (user_id, driver_id, company_id, amount, pickup_address, drop_address, ride_status)
     select u.id, ${driver.id}::int, ${company.id}::int, (g % 90 + 10)::numeric,
@@ -153,7 +153,7 @@ async function marketplace(database: Database) {
                           color_id, license_number, approval)
     select company_id, service_type_id, vehicle_type_id, brand_id, model_id, color_id,
            'ZZ-' || g, approval
-    from vehicles, generate_series(1, 1000) g where id = ${vehicle.id}`);
+    from vehicles, generate_series(1, 2000) g where id = ${vehicle.id}`);
   const passenger = await createUser(database, { name: 'Ann Miller', phone: '5551234567' });
   for (let i = 0; i < 6; i++) {
     await createRide(database, {
@@ -203,6 +203,7 @@ describe('search plans', () => {
     const faults: Record<string, string[]> = {};
     const indexes: string[] = [];
     const phoneWalks: PlanNode[] = [];
+    const ownWalks: PlanNode[] = [];
     for (const { endpoint, input } of searches) {
       sent.length = 0;
       const { statusCode } = await call(endpoint, input);
@@ -222,6 +223,8 @@ describe('search plans', () => {
         if (endpoint === rideList && !('sort' in input) && /^\d+$/.test(input.search ?? '')) {
           phoneWalks.push(plan);
         }
+        const ownColumn = [userList, allUsers, vehicleList] as const;
+        if (ownColumn.some((list) => list === endpoint) && !('sort' in input)) ownWalks.push(plan);
       }
       expect(searched, `${endpoint.path} ${JSON.stringify(input)}`).toBeGreaterThan(0);
     }
@@ -239,6 +242,15 @@ describe('search plans', () => {
           'Index Name': 'rides_created_idx',
         }),
       ]);
+    }
+    // A person's or vehicle's walk, newest first, tests the search text the list's index carries.
+    const ownWalked = ownWalks.flatMap(nodesOf).filter((node) => node.Filter?.includes('strpos'));
+    expect(new Set(ownWalked.flatMap(indexesOf))).toEqual(
+      new Set(['users_role_created_idx', 'users_created_idx', 'vehicles_created_idx']),
+    );
+    for (const walk of ownWalked) {
+      const read = nodesOf(walk).filter((node) => node['Relation Name']);
+      expect(read.map((node) => node['Node Type'])).toEqual(['Index Only Scan']);
     }
   }, 120_000);
 
@@ -293,7 +305,7 @@ describe('search plans', () => {
       // A small list walks fewer rows per match (SMALL_LIST_WALK_RATIO) before the index.
       { endpoint: userList, input: drivers, term: 'rider 1', every: everyOf('Driver') },
       { endpoint: userList, input: drivers, term: 'rider 29', every: everyOf('Driver') },
-      // 301 companies: the walk reads them all, so even one match is counted exactly.
+      // 601 companies: the walk reads them all, so even one match is counted exactly.
       { endpoint: userList, input: companies, term: 'rider 29', every: everyOf('Company') },
       { endpoint: userList, input: companies, term: 'rider 299', every: everyOf('Company') },
     ];

@@ -19,17 +19,21 @@ describe('the migrated database', () => {
     expect(declared).not.toContain('push_subscriptions');
   });
 
-  it('vacuums the trips after 1% of them change, not 20%: every walk reads the newest', async () => {
+  it('vacuums the trips, people and vehicles after 1% of them change, not 20%: every walk reads the newest', async () => {
     const database = await createTestDatabase();
-    const [rides] = await rowsOf<{ options: string[] }>(
+    const tables = await rowsOf<{ name: string; options: string[] }>(
       database.db,
-      sql`select reloptions as options from pg_class where relname = 'rides'`,
+      sql`select relname::text as name, reloptions as options from pg_class
+          where relname in ('rides', 'users', 'vehicles') and relkind = 'r' order by relname`,
     );
-    expect(rides?.options).toEqual(
-      expect.arrayContaining([
-        'autovacuum_vacuum_scale_factor=0.01',
-        'autovacuum_vacuum_insert_scale_factor=0.01',
-      ]),
-    );
+    expect(tables.map((table) => table.name)).toEqual(['rides', 'users', 'vehicles']);
+    for (const table of tables) {
+      expect(table.options, table.name).toEqual(
+        expect.arrayContaining([
+          'autovacuum_vacuum_scale_factor=0.01',
+          'autovacuum_vacuum_insert_scale_factor=0.01',
+        ]),
+      );
+    }
   });
 });

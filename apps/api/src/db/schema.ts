@@ -289,12 +289,15 @@ export const users = pgTable(
     deletedAt: deletedAt(),
   },
   (t) => [
-    // all-users: every live account, newest first (page 1 and deep pages).
+    // all-users: every live account, newest first (page 1 and deep pages); each
+    // role's list (passengers, drivers, companies). The search text last, which
+    // never changes the order (the id is unique), so a search's walk reads the
+    // index alone (migration 0020).
     index('users_created_idx')
-      .on(t.createdAt, t.id)
+      .on(t.createdAt, t.id, t.search)
       .where(sql`${t.deletedAt} is null`),
     index('users_role_created_idx')
-      .on(t.role, t.createdAt, t.id)
+      .on(t.role, t.createdAt, t.id, t.search)
       .where(sql`${t.deletedAt} is null`),
     index('users_company_created_idx')
       .on(t.companyId, t.createdAt, t.id)
@@ -375,8 +378,9 @@ export const vehicles = pgTable(
     deletedAt: deletedAt(),
   },
   (t) => [
+    // The vehicles newest first; the search text last, as the people's (migration 0020).
     index('vehicles_created_idx')
-      .on(t.createdAt, t.id)
+      .on(t.createdAt, t.id, t.search)
       .where(sql`${t.deletedAt} is null`),
     index('vehicles_company_created_idx')
       .on(t.companyId, t.createdAt, t.id)

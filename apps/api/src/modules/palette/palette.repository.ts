@@ -6,14 +6,18 @@ import {
 } from '@cabdesk/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import {
-  containsRare,
-  hasTrigram,
-  PEOPLE_WALK_RATIO,
-  SMALL_LIST_WALK_RATIO,
-  someMatches,
-} from '../../lib/search';
+import { containsRare, hasTrigram, someMatches } from '../../lib/search';
 import { preparedRowsOf, rowsOf } from '../../lib/sql';
+
+/**
+ * How many rows a lookup walks for each hit it needs before its rare way: the
+ * passengers (many) 150, the drivers, companies and vehicles (few) 50. Its walk
+ * reads each row from the table (the hit's label and hint), and its rare way
+ * stops at the hits it needs, any of the trigram index's matches, so a longer
+ * walk only costs more. The lists walk further (PEOPLE_WALK_RATIO,
+ * SMALL_LIST_WALK_RATIO): their rare way lists and sorts every match.
+ */
+const LOOKUP_WALK_RATIO = { many: 150, few: 50 };
 
 type Hit = { id: number; label: string; hint: string | null; ride_id?: number | null };
 
@@ -38,7 +42,7 @@ const KINDS: Record<LookupKind, { query: (q: string) => SQL | null; route: (hit:
             vehicles(sql`and ${containsRare(sql`v.search`, q)}`),
             q,
             LOOKUP_HITS_PER_KIND,
-            LOOKUP_HITS_PER_KIND * SMALL_LIST_WALK_RATIO,
+            LOOKUP_HITS_PER_KIND * LOOKUP_WALK_RATIO.few,
           )}) v
           cross join lateral (
             select b.name || ' ' || m.name || coalesce(' · ' || nullif(c.company_name, ''), '') as hint
@@ -78,15 +82,15 @@ const KINDS: Record<LookupKind, { query: (q: string) => SQL | null; route: (hit:
 
 /**
  * A role's people by name, e-mail or phone, the newest first when common
- * (someMatches): the passengers walk PEOPLE_WALK_RATIO rows a hit, the fewer
- * drivers and companies SMALL_LIST_WALK_RATIO, as their lists do. The role is
+ * (someMatches): the passengers walk LOOKUP_WALK_RATIO.many rows a hit, the
+ * fewer drivers and companies LOOKUP_WALK_RATIO.few. The role is
  * written into the text, so the prepared plan walks that role's own index.
  */
 const people = (role: 'User' | 'Driver' | 'Company', q: string) => {
   const users = (rest: SQL) =>
     sql`select u.id, u.name, u.company_name, u.email, u.phone, u.search
         from users u where u.role = ${sql.raw(`'${role}'`)} and u.deleted_at is null ${rest}`;
-  const ratio = role === 'User' ? PEOPLE_WALK_RATIO : SMALL_LIST_WALK_RATIO;
+  const ratio = role === 'User' ? LOOKUP_WALK_RATIO.many : LOOKUP_WALK_RATIO.few;
   return sql`
     select u.id,
       ${role === 'Company' ? sql`coalesce(nullif(u.company_name, ''), u.name)` : sql`u.name`} as label,
