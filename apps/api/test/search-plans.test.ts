@@ -204,6 +204,7 @@ describe('search plans', () => {
     const indexes: string[] = [];
     const phoneWalks: PlanNode[] = [];
     const ownWalks: PlanNode[] = [];
+    const ownColumnLists = [userList, allUsers, vehicleList] as const;
     for (const { endpoint, input } of searches) {
       sent.length = 0;
       const { statusCode } = await call(endpoint, input);
@@ -223,8 +224,9 @@ describe('search plans', () => {
         if (endpoint === rideList && !('sort' in input) && /^\d+$/.test(input.search ?? '')) {
           phoneWalks.push(plan);
         }
-        const ownColumn = [userList, allUsers, vehicleList] as const;
-        if (ownColumn.some((list) => list === endpoint) && !('sort' in input)) ownWalks.push(plan);
+        if (ownColumnLists.some((list) => list === endpoint) && !('sort' in input)) {
+          ownWalks.push(plan);
+        }
       }
       expect(searched, `${endpoint.path} ${JSON.stringify(input)}`).toBeGreaterThan(0);
     }
