@@ -22,7 +22,7 @@ import { TARGETS } from './lib/calls';
 import { measureExport } from './lib/export';
 import { preparePglite, preparePostgres, type Scale } from './lib/databases';
 import { captureAndMeasureFloor, API_BASE, type Engine } from './lib/floor';
-import { load, settle, signIn, startApi, startCeiling } from './lib/http';
+import { load, settle, signIn, startApi, startCeiling, warmUp } from './lib/http';
 import { runLoad } from './lib/load';
 import { report, type Results, type Row } from './lib/report';
 import { ensureBuild, measureWeb } from './lib/web';
@@ -133,16 +133,12 @@ for (const kind of engines) {
     const api = await startApi(db.engine, uploadDir);
     try {
       const token = await signIn(api.base);
-      // Warm-up (JIT, plans, caches): each call a few times, then one call under load.
       const live = webOnly ? [] : calls.filter((c) => !c.skipped);
-      for (const call of live) {
-        for (let i = 0; i < 3; i++) {
-          await fetch(`${api.base}${API_BASE}${call.path}`, {
-            headers: { authorization: `Bearer ${token}` },
-          }).then((r) => r.arrayBuffer());
-        }
-      }
-      if (live[0]) await load(`${api.base}${API_BASE}${live[0].path}`, 2, token);
+      await warmUp(
+        api.base,
+        live.map((call) => `${API_BASE}${call.path}`),
+        token,
+      );
       for (const call of calls) {
         const row: Row = {
           engine: kind,

@@ -97,6 +97,20 @@ export async function settle(base: string, databaseUrl?: string): Promise<void> 
   await fetch(`${base}/readyz`, { signal: AbortSignal.timeout(60_000) }).catch(() => {});
 }
 
+/**
+ * Before measuring the API: each path a few times (JIT, plans, caches), then
+ * the first under load for 2 s, which opens the API's pool to its ten
+ * connections, so no call measured later pays for a connection's start-up.
+ */
+export async function warmUp(base: string, paths: string[], token: string): Promise<void> {
+  const headers = { authorization: `Bearer ${token}` };
+  for (const path of paths) {
+    for (let i = 0; i < 3; i++)
+      await fetch(`${base}${path}`, { headers }).then((r) => r.arrayBuffer());
+  }
+  if (paths[0]) await load(`${base}${paths[0]}`, 2, token);
+}
+
 /** autocannon, 10 connections, for `seconds`; with `server`'s pid, the CPU each side spent. */
 export async function load(
   url: string,
