@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { OutgoingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createHmac, randomBytes } from 'node:crypto';
@@ -135,7 +136,7 @@ export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** What a test reads of an answer: its status and its parsed body. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests assert on any shape
-export type Answer = { statusCode: number; body: any };
+export type Answer = { statusCode: number; headers: OutgoingHttpHeaders; body: any };
 
 type Input = Record<string, unknown>;
 
@@ -162,7 +163,11 @@ export async function callApi(
         }
       : { method, url, payload: input, headers },
   );
-  return { statusCode: res.statusCode, body: res.body === '' ? undefined : res.json() };
+  return {
+    statusCode: res.statusCode,
+    headers: res.headers,
+    body: res.body === '' ? undefined : res.json(),
+  };
 }
 
 /** A signed-in administrator's client: the one way tests make signed-in calls. */

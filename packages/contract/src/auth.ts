@@ -92,7 +92,6 @@ export const AUTH_MESSAGES = {
   loggedOut: 'Logout successfully.',
   unauthenticated: 'Unauthenticated.',
   tooManyRequests: 'Too many attempts. Please try again later.',
-  deactivated: 'This administrator account is deactivated.',
   secondFactor: 'Enter the code from your authenticator app.',
   challengeDead: 'This sign-in has expired. Please sign in again.',
   codeWrong: 'The code is not correct.',

@@ -5,8 +5,8 @@ const dashboardSchema = z.object({
   overall_driver: z.number().int(),
   overall_vehicle: z.number().int(),
   overall_company: z.number().int(),
-  /** Sum of completed rides, in dollars with cents. */
-  overall_revenue: z.number(),
+  /** Sum of completed rides, in dollars with cents; absent but for REVENUE_ROLES. */
+  overall_revenue: z.number().optional(),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 
@@ -20,8 +20,8 @@ const dashboardTrendsSchema = z.object({
       /** YYYY-MM-DD (UTC). */
       day: z.string(),
       trips: z.number().int(),
-      /** Completed trips only, in dollars. */
-      revenue: z.number(),
+      /** Completed trips only, in dollars; absent but for REVENUE_ROLES. */
+      revenue: z.number().optional(),
     }),
   ),
   /** Every ride status with its count, in SPEC order. */

@@ -26,6 +26,18 @@ export const OWNER_ONLY: readonly Role[] = ['Owner'];
  */
 export const EXPORT_ROLES: readonly Role[] = ['Owner', 'Finance'];
 
+/**
+ * Who reads revenue: the Owner and Finance, as Sales. For other roles the
+ * revenue fields are absent from the answer (the dashboard's overall_revenue
+ * and each day's revenue, an account's today_revenue and overall_revenue, a
+ * trip's transaction); a trip's fare (`amount`) stays, an operator answers
+ * callers about it.
+ */
+export const REVENUE_ROLES: readonly Role[] = ['Owner', 'Finance'];
+
+/** Whether an administrator of `role` reads revenue (REVENUE_ROLES). */
+export const mayReadRevenue = (role: Role) => REVENUE_ROLES.includes(role);
+
 /** The 403 of a call the signed-in administrator's role may not make. */
 export const ROLE_MESSAGES = {
   /** `{role}` is replaced by the role. */

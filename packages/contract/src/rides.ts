@@ -130,12 +130,13 @@ const rideDetailQuerySchema = z.object({ ride_id: idSchema });
  *   company is null when the trip has none.
  * - cancel_reason: why it was cancelled (by the rider, the driver or an
  *   administrator); null unless ride_status is Cancel.
- * - transaction: the trip's payment (the Sales row), or null while unpaid.
+ * - transaction: the trip's payment (the Sales row), or null while unpaid;
+ *   absent but for REVENUE_ROLES.
  */
 const rideDetailSchema = rideSchema.extend({
   cancel_reason: z.string().nullable(),
   updated_at: z.string(),
-  transaction: transactionSchema.omit({ ride_id: true }).nullable(),
+  transaction: transactionSchema.omit({ ride_id: true }).nullable().optional(),
 });
 export type RideDetail = z.infer<typeof rideDetailSchema>;
 

@@ -78,7 +78,8 @@ const driverVehicleSchema = z.object({
  *   total_vehicle (the company detail cards).
  * - completed_rides: how many of this account's rides reached Complete.
  * - today_revenue: amount of this account's completed rides created today (UTC);
- *   overall_revenue: of all its completed rides. Both 0 when none.
+ *   overall_revenue: of all its completed rides. Both 0 when none; both absent
+ *   but for REVENUE_ROLES.
  * - approval_reason, approval_decided_at, approval_decided_by: the last
  *   decision (see decisionFields).
  * - status_reason: "Document expired" when the daily check made it Inactive.
@@ -94,8 +95,8 @@ const userDetailSchema = userListItemSchema.extend({
   overall_driver: int(),
   overall_vehicle: int(),
   completed_rides: int(),
-  today_revenue: z.number(),
-  overall_revenue: z.number(),
+  today_revenue: z.number().optional(),
+  overall_revenue: z.number().optional(),
   ...decisionFields,
   status_reason: statusReasonSchema,
   documents: z.array(documentSchema),

@@ -29,6 +29,8 @@ export type ViewList = (typeof VIEW_LISTS)[number];
 
 export const VIEW_NAME_MAX = 60;
 export const VIEW_QUERY_MAX = 2000;
+/** Views an administrator may keep of one list: view-list answers at most these. */
+export const VIEWS_PER_LIST_MAX = 50;
 
 export const VIEW_MESSAGES = {
   list: `list must be one of ${VIEW_LISTS.join(', ')}.`,
@@ -39,6 +41,7 @@ export const VIEW_MESSAGES = {
   saved: 'View saved.',
   deleted: 'View deleted.',
   notFound: 'View not found.',
+  tooMany: `You can keep at most ${VIEWS_PER_LIST_MAX} views of one list: delete one first.`,
 } as const;
 
 const viewListSchema = z.enum(VIEW_LISTS, { error: VIEW_MESSAGES.list });

@@ -134,6 +134,8 @@ export const adminSessions = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** Until when this session may change its second factor (a step-up: password and code again). */
+    stepUpUntil: timestamp('step_up_until', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('admin_sessions_token_hash_key').on(t.tokenHash),

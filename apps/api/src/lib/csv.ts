@@ -1,23 +1,29 @@
 /**
- * CSV as RFC 4180 writes it and spreadsheets open it safely: fields with a
- * comma, a quote or a line break quoted (quotes doubled), lines ended by CRLF,
- * and text that a spreadsheet would run as a formula (it starts with `=`,
- * `+`, `-`, `@`, a tab or a carriage return: OWASP "CSV injection") prefixed
- * with `'`, so it shows as the text it is. Numbers are written as numbers
- * (an expired document's -3 days stays -3).
+ * CSV as RFC 4180 writes it and spreadsheets open it safely: lines ended by
+ * CRLF; every text cell quoted (quotes doubled), so a separator inside it
+ * (`,`, or the `;` of a spreadsheet whose list separator it is) never splits
+ * it; and text that a spreadsheet could run as a formula (OWASP "CSV
+ * injection": `=`, `+`, `-`, `@` first, or a tab or carriage return first)
+ * shown as the text it is with a `'` before it, at the start and after any
+ * separator (`,` `;` tab), since a spreadsheet splitting on another separator
+ * than ours starts a cell there. Numbers are written as numbers (an expired
+ * document's -3 days stays -3).
  */
 
 /** A value of a cell: text, a number, or nothing (an empty cell). */
 export type CellValue = string | number | null | undefined;
 
 const FORMULA_START = /^[=+\-@\t\r]/;
-const NEEDS_QUOTES = /[",\r\n]/;
+const FORMULA_AFTER_SEPARATOR = /([,;\t]\s*)([=+\-@])/g;
 
 export function csvCell(value: CellValue): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') return String(value);
-  const text = FORMULA_START.test(value) ? `'${value}` : value;
-  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  const text = (FORMULA_START.test(value) ? `'${value}` : value).replace(
+    FORMULA_AFTER_SEPARATOR,
+    "$1'$2",
+  );
+  return `"${text.replace(/"/g, '""')}"`;
 }
 
 /** One line of cells, CRLF-ended. */

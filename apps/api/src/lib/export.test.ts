@@ -24,19 +24,77 @@ import { csvCell, csvLine } from './csv';
 /** The least each list needs besides format=csv. */
 const REQUIRED: Record<string, Record<string, string>> = { 'user-list': { user_type: 'Driver' } };
 
+/**
+ * A line as a spreadsheet whose list separator is `;` (most European
+ * locales) reads a CSV file: split at each `;` outside quotes; a cell that
+ * opens with a quote runs to its closing quote, and what follows it up to the
+ * next `;` is added as it stands.
+ */
+function semicolonCells(line: string): string[] {
+  const cells: string[] = [];
+  let cell = '';
+  let quoted = false;
+  let opened = false;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i]!;
+    if (quoted) {
+      if (c === '"' && line[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === ';') {
+      cells.push(cell);
+      cell = '';
+      opened = false;
+    } else if (c === '"' && !opened && cell === '') {
+      quoted = opened = true;
+    } else {
+      cell += c;
+    }
+  }
+  cells.push(cell);
+  return cells;
+}
+
+/** A cell a spreadsheet runs as a formula (leading blanks are skipped). */
+const isFormula = (cell: string) => /^[=+\-@]/.test(cell.trimStart());
+
 describe('CSV cells', () => {
-  it('quotes per RFC 4180 and neutralises text a spreadsheet would run', () => {
-    expect(csvCell('plain')).toBe('plain');
+  it('quotes every text cell per RFC 4180 and neutralises text a spreadsheet would run', () => {
+    expect(csvCell('plain')).toBe('"plain"');
     expect(csvCell('a,b')).toBe('"a,b"');
     expect(csvCell('say "hi"')).toBe('"say ""hi"""');
     expect(csvCell('two\nlines')).toBe('"two\nlines"');
     for (const start of ['=', '+', '-', '@', '\t', '\r']) {
-      expect(csvCell(`${start}1+1`).replace(/^"/, '')).toMatch(/^'/);
+      expect(csvCell(`${start}1+1`)).toMatch(/^"'/);
     }
     expect(csvCell('=1,2')).toBe(`"'=1,2"`);
+    for (const separator of [',', ';', '\t', '; ', ',  ']) {
+      expect(csvCell(`See policy${separator}=1+1`)).toBe(`"See policy${separator}'=1+1"`);
+    }
     expect(csvCell(-3)).toBe('-3');
     expect(csvCell(null)).toBe('');
-    expect(csvLine(['a', 1, null])).toBe('a,1,\r\n');
+    expect(csvLine(['a', 1, null])).toBe('"a",1,\r\n');
+  });
+
+  it('opens with no formula in a spreadsheet whose separator is a comma or a semicolon', () => {
+    const attacks = [
+      'See policy; =1+1',
+      'a;=HYPERLINK("http://x")',
+      'x,@SUM(1)',
+      'tab\t+1',
+      '-2+3',
+      '  ;  =cmd',
+      'plain; text',
+    ];
+    const file = attacks.map((text) => csvLine([7, text, 'ok'])).join('');
+    for (const line of file.split('\r\n').filter(Boolean)) {
+      const cells = semicolonCells(line);
+      expect(cells.filter(isFormula), line).toEqual([]);
+    }
+    // Read with its own separator, every cell is the text written, behind its guard.
+    expect(semicolonCells(csvLine(['See policy; =1+1']).trimEnd())).toEqual(["See policy; '=1+1"]);
   });
 });
 

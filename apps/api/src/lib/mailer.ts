@@ -16,6 +16,20 @@ export interface Mail {
   html: string;
 }
 
+/** A short notice: a greeting, its paragraphs and the signature, as text and HTML. */
+export function noticeMail(to: string, subject: string, paragraphs: readonly string[]): Mail {
+  const text = ['Hello,', '', ...paragraphs.flatMap((line) => [line, '']), '-- Cabdesk'].join('\n');
+  const html = `<!doctype html>
+<html lang="en">
+  <body style="font-family: Arial, Helvetica, sans-serif; color: #1f2933; line-height: 1.5">
+    <p>Hello,</p>
+${paragraphs.map((line) => `    <p>${escapeHtml(line)}</p>`).join('\n')}
+    <p>Cabdesk</p>
+  </body>
+</html>`;
+  return { to, subject, text, html };
+}
+
 export interface Mailer {
   /** Resolves once the message is accepted by the SMTP server (or written to the log). */
   send(mail: Mail): Promise<void>;

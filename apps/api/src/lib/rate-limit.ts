@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
+import { clientKey } from './client-address';
 import { rowsOf } from './sql';
 
 export type Limit = { max: number; windowMs: number };
@@ -46,6 +47,38 @@ export async function giveBack(db: Db | Tx, key: string, limit: Limit, now: Date
     sql`update rate_limits set count = greatest(count - 1, 0)
         where key = ${key} and window_start = ${at(windowOf(limit, now).start)}`,
   );
+}
+
+/** Clients an instance remembers as refused before it forgets them all. */
+const REFUSED_MAX = 10_000;
+
+/**
+ * A public call's limit per client address (an IPv6 client by its /64). A
+ * refused client is also remembered by this instance until its window ends,
+ * so a flood past the limit is answered without a statement: it cannot keep
+ * the database (PGlite's one connection above all) from everyone else.
+ */
+export function clientLimit(db: Db, call: string, limit: Limit) {
+  const refusedUntil = new Map<string, Date>();
+  const keyOf = (ip: string) => `${call}:${clientKey(ip)}`;
+  return {
+    async take(ip: string, now: Date): Promise<Verdict> {
+      const key = keyOf(ip);
+      const until = refusedUntil.get(key);
+      if (until && until > now) {
+        return { allowed: false, retryAfterSeconds: secondsUntil(until, now) };
+      }
+      refusedUntil.delete(key);
+      const verdict = await take(db, key, limit, now);
+      if (!verdict.allowed) {
+        if (refusedUntil.size >= REFUSED_MAX) refusedUntil.clear();
+        refusedUntil.set(key, windowOf(limit, now).end);
+      }
+      return verdict;
+    },
+    /** A call that succeeded gives its count back. */
+    giveBack: (ip: string, now: Date) => giveBack(db, keyOf(ip), limit, now),
+  };
 }
 
 /** Windows that have ended are worthless: deleted (server.ts runs this every few minutes). */

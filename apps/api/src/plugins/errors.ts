@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/http-error';
+import { HashingBusy } from '../lib/password';
 
 export const fail = (message: string, errors?: FieldErrors): ErrorEnvelope => ({
   status: false,
@@ -38,6 +39,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       request.log.info({ code: error.code }, error.message);
       return reply.status(status).send(fail(clientMessage(error)));
     }
+    if (error instanceof HashingBusy) {
+      request.log.warn({ event: 'hashing_busy' }, 'password hashing is busy');
+      return reply.status(503).header('retry-after', '2').send(fail(BUSY_MESSAGE));
+    }
     if (isDataException(error)) {
       // A value that passed validation but that PostgreSQL cannot take (a number out of
       // its column's range, a NUL byte): the request is wrong, nothing was written.
@@ -64,6 +69,8 @@ export function isDataException(err: unknown): boolean {
   }
   return false;
 }
+
+export const BUSY_MESSAGE = 'The server is busy. Please try again in a few seconds.';
 
 export const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again.';
 

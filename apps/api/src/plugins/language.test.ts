@@ -26,6 +26,7 @@ const NOT_MESSAGES = [
   '/commands/',
   '/lib/openapi.ts',
   '/modules/auth/otp-mail.ts',
+  '/modules/auth/two-factor-mail.ts',
   '/modules/admins/invite-mail.ts',
   '/modules/notifications/notify.ts',
 ];

@@ -1,17 +1,22 @@
 import {
   API_BASE,
   approvalUser,
+  dashboard,
+  dashboardTrends,
   DELETABLE_TABLES,
   deleteData,
   ENDPOINTS,
   logout,
   mayDelete,
+  rideDetail,
   ROLES,
+  userDetail,
   type Role,
 } from '@cabdesk/contract';
 import { eq } from 'drizzle-orm';
 import { admins } from '../../src/db/schema';
 import { describe, expect, it } from 'vitest';
+import { createCompany, createRide } from '../builders';
 import { buildTestApp, createAdmin, signedIn } from '../helper';
 
 const EVERY: readonly Role[] = ROLES;
@@ -42,6 +47,9 @@ const DECISIONS: Record<string, readonly Role[] | 'public'> = {
   'session-revoke': EVERY,
   'totp-setup': EVERY,
   'totp-enable': EVERY,
+  'totp-disable': EVERY,
+  'recovery-codes': EVERY,
+  'step-up': EVERY,
   notification: EVERY,
   'notification-read': EVERY,
   'notification-stream-ticket': EVERY,
@@ -183,5 +191,43 @@ describe('roles, over every call', () => {
     const refused = await call(approvalUser, decision);
     expect(refused.statusCode).toBe(403);
     expect(refused.body.message).toBe('Your role (Finance) does not allow this.');
+  });
+
+  it('leaves the revenue fields out of the answers of every role but Owner and Finance', async () => {
+    const { app, database } = await buildTestApp();
+    const team = await teamOf({ app, database });
+    const company = await createCompany(database);
+    const ride = await createRide(database, { companyId: company.id, amount: '31.50' });
+    const seen: Record<string, Record<string, boolean>> = {};
+    for (const role of ROLES) {
+      const { call } = team[role];
+      const figures = (await call(dashboard)).body.data;
+      const trends = (await call(dashboardTrends)).body.data;
+      const trip = (await call(rideDetail, { ride_id: ride.id })).body.data;
+      const account = (await call(userDetail, { user_id: company.id })).body.data;
+      seen[role] = {
+        overall_revenue: 'overall_revenue' in figures,
+        day_revenue: trends.days.some((day: object) => 'revenue' in day),
+        transaction: 'transaction' in trip,
+        account_revenue: 'today_revenue' in account || 'overall_revenue' in account,
+        // The fare stays for everyone: operators answer callers about it.
+        fare: trip.amount === 31.5,
+      };
+    }
+    const revenue = {
+      overall_revenue: true,
+      day_revenue: true,
+      transaction: true,
+      account_revenue: true,
+      fare: true,
+    };
+    const none = {
+      overall_revenue: false,
+      day_revenue: false,
+      transaction: false,
+      account_revenue: false,
+      fare: true,
+    };
+    expect(seen).toEqual({ Owner: revenue, Finance: revenue, Operator: none, Support: none });
   });
 });

@@ -252,7 +252,6 @@ export const AR_MESSAGES: Readonly<Record<string, string>> = {
   'Your role ({role}) does not allow this.': 'دورك ({role}) لا يسمح بهذا الإجراء.',
   'role must be Owner, Operator, Support or Finance.':
     'يجب أن يكون role إحدى القيم Owner أو Operator أو Support أو Finance.',
-  'This administrator account is deactivated.': 'حساب المسؤول هذا غير مفعّل.',
   'Enter the code from your authenticator app.': 'أدخل الرمز من تطبيق المصادقة.',
   'This sign-in has expired. Please sign in again.':
     'انتهت صلاحية تسجيل الدخول هذا. يُرجى تسجيل الدخول مرة أخرى.',
@@ -266,6 +265,18 @@ export const AR_MESSAGES: Readonly<Record<string, string>> = {
   'Please scan a new code first.': 'يُرجى مسح رمز جديد أولًا.',
   'Two-factor sign-in is required: please set it up first.':
     'تسجيل الدخول بخطوتين إلزامي: يُرجى إعداده أولًا.',
+  'Please enter a code from your authenticator app or a recovery code.':
+    'يُرجى إدخال رمز من تطبيق المصادقة أو رمز استرداد.',
+  'Confirmed. You may change your two-factor sign-in for the next 5 minutes.':
+    'تم التأكيد. يمكنك تغيير تسجيل الدخول بخطوتين خلال الدقائق الخمس القادمة.',
+  'Please confirm it is you: enter your password and a code from your authenticator app.':
+    'يُرجى تأكيد هويتك: أدخل كلمة المرور ورمزًا من تطبيق المصادقة.',
+  'Two-factor sign-in is off.': 'تسجيل الدخول بخطوتين متوقف.',
+  'Two-factor sign-in is required of every administrator: set up a new authenticator instead.':
+    'تسجيل الدخول بخطوتين إلزامي لكل المسؤولين: أعدّ تطبيق مصادقة جديدًا بدلًا من ذلك.',
+  'Two-factor sign-in is not on.': 'تسجيل الدخول بخطوتين غير مفعّل.',
+  'Here are your new recovery codes; the old ones no longer work. Keep them somewhere safe.':
+    'هذه رموز الاسترداد الجديدة؛ الرموز القديمة لم تعد تعمل. احتفظ بها في مكان آمن.',
   'Sessions fetched successfully.': 'تم جلب الجلسات بنجاح.',
   'The session has been ended.': 'تم إنهاء الجلسة.',
   'Every other session has been ended.': 'تم إنهاء جميع الجلسات الأخرى.',
@@ -327,6 +338,8 @@ export const AR_MESSAGES: Readonly<Record<string, string>> = {
   'View saved.': 'تم حفظ طريقة العرض.',
   'View deleted.': 'تم حذف طريقة العرض.',
   'View not found.': 'لم يُعثر على طريقة العرض.',
+  'You can keep at most 50 views of one list: delete one first.':
+    'يمكنك الاحتفاظ بـ 50 عرضًا على الأكثر لكل قائمة: احذف واحدًا أولًا.',
   'q must be 2 to 100 characters.': 'يجب أن يكون طول q من 2 إلى 100 حرف.',
   'Lookup done.': 'تم البحث.',
 
@@ -409,6 +422,8 @@ export const AR_MESSAGES: Readonly<Record<string, string>> = {
   'Internal Server Error': 'خطأ داخلي في الخادم',
   'The service is temporarily unavailable. Please try again.':
     'الخدمة غير متاحة مؤقتًا. يُرجى المحاولة مرة أخرى.',
+  'The server is busy. Please try again in a few seconds.':
+    'الخادم مشغول. يُرجى المحاولة مرة أخرى بعد بضع ثوانٍ.',
   // zod's own messages, for a field whose schema names none.
   'Invalid input': 'إدخال غير صالح',
   'Invalid input: expected {expected}, received {received}':

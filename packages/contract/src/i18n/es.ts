@@ -252,7 +252,6 @@ export const ES_MESSAGES: Readonly<Record<string, string>> = {
   'Your role ({role}) does not allow this.': 'Tu rol ({role}) no permite hacer esto.',
   'role must be Owner, Operator, Support or Finance.':
     'role debe ser Owner, Operator, Support o Finance.',
-  'This administrator account is deactivated.': 'Esta cuenta de administrador está desactivada.',
   'Enter the code from your authenticator app.':
     'Introduce el código de tu aplicación de autenticación.',
   'This sign-in has expired. Please sign in again.':
@@ -268,6 +267,18 @@ export const ES_MESSAGES: Readonly<Record<string, string>> = {
   'Please scan a new code first.': 'Primero escanea un código nuevo.',
   'Two-factor sign-in is required: please set it up first.':
     'El inicio de sesión en dos pasos es obligatorio: configúralo primero.',
+  'Please enter a code from your authenticator app or a recovery code.':
+    'Introduce un código de tu aplicación de autenticación o un código de recuperación.',
+  'Confirmed. You may change your two-factor sign-in for the next 5 minutes.':
+    'Confirmado. Puedes cambiar tu inicio de sesión en dos pasos durante los próximos 5 minutos.',
+  'Please confirm it is you: enter your password and a code from your authenticator app.':
+    'Confirma que eres tú: introduce tu contraseña y un código de tu aplicación de autenticación.',
+  'Two-factor sign-in is off.': 'El inicio de sesión en dos pasos está desactivado.',
+  'Two-factor sign-in is required of every administrator: set up a new authenticator instead.':
+    'El inicio de sesión en dos pasos es obligatorio para todos los administradores: configura un autenticador nuevo en su lugar.',
+  'Two-factor sign-in is not on.': 'El inicio de sesión en dos pasos no está activado.',
+  'Here are your new recovery codes; the old ones no longer work. Keep them somewhere safe.':
+    'Estos son tus nuevos códigos de recuperación; los anteriores ya no funcionan. Guárdalos en un lugar seguro.',
   'Sessions fetched successfully.': 'Sesiones obtenidas correctamente.',
   'The session has been ended.': 'La sesión se ha cerrado.',
   'Every other session has been ended.': 'Se han cerrado todas las demás sesiones.',
@@ -331,6 +342,8 @@ export const ES_MESSAGES: Readonly<Record<string, string>> = {
   'View saved.': 'Vista guardada.',
   'View deleted.': 'Vista eliminada.',
   'View not found.': 'Vista no encontrada.',
+  'You can keep at most 50 views of one list: delete one first.':
+    'Puedes guardar como máximo 50 vistas de una lista: elimina una primero.',
   'q must be 2 to 100 characters.': 'q debe tener entre 2 y 100 caracteres.',
   'Lookup done.': 'Búsqueda hecha.',
 
@@ -416,6 +429,8 @@ export const ES_MESSAGES: Readonly<Record<string, string>> = {
   'Internal Server Error': 'Error interno del servidor',
   'The service is temporarily unavailable. Please try again.':
     'El servicio no está disponible en este momento. Vuelve a intentarlo.',
+  'The server is busy. Please try again in a few seconds.':
+    'El servidor está ocupado. Vuelve a intentarlo en unos segundos.',
   // zod's own messages, for a field whose schema names none.
   'Invalid input': 'Entrada no válida',
   'Invalid input: expected {expected}, received {received}':

@@ -112,6 +112,22 @@ export async function changeAdmin(
   return { kind: 'done', before, after: after! };
 }
 
+const livingInvitation = (tokenHash: string, now: Date) =>
+  and(
+    eq(admins.inviteTokenHash, tokenHash),
+    eq(admins.status, 'Invited'),
+    gt(admins.inviteExpiresAt, now),
+  );
+
+/** The pending invitation of a token, unexpired at `now`; null when there is none. */
+export async function findInvitation(db: Db | Tx, tokenHash: string, now: Date) {
+  const [row] = await db
+    .select({ id: admins.id })
+    .from(admins)
+    .where(livingInvitation(tokenHash, now));
+  return row ?? null;
+}
+
 /**
  * Accepts the invitation of a token that is pending and unexpired at `now`:
  * the invitee's name and password, Active, the link dead. Null when there is
@@ -132,13 +148,7 @@ export async function acceptInvitation(
       inviteExpiresAt: null,
       updatedAt: sql`now()`,
     })
-    .where(
-      and(
-        eq(admins.inviteTokenHash, tokenHash),
-        eq(admins.status, 'Invited'),
-        gt(admins.inviteExpiresAt, now),
-      ),
-    )
+    .where(livingInvitation(tokenHash, now))
     .returning();
   return row ?? null;
 }

@@ -1,10 +1,12 @@
 import {
   ADMIN_MESSAGES,
+  AUTH_MESSAGES,
   adminInvite,
   adminList,
   adminUpdate,
   INVITE_TTL_HOURS,
   inviteAccept,
+  TWO_FACTOR_MESSAGES,
   twoFactorPolicy,
   twoFactorReset,
 } from '@cabdesk/contract';
@@ -15,20 +17,26 @@ import { createMailer } from '../../lib/mailer';
 import { hashPassword } from '../../lib/password';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../../lib/password-policy';
 import { sendCsv } from '../../lib/export';
+import { clientLimit } from '../../lib/rate-limit';
 import { route } from '../../lib/route';
 import { hashToken, newToken } from '../../lib/tokens';
 import {
   findAdminById,
   announceAdminChanged,
+  isSteppedUp,
   resetTwoFactor,
   revokeAdminSessions,
+  revokeOwnSessions,
+  secondFactorMail,
   sessionOf,
   setTwoFactorRequired,
+  tooManyRequests,
   twoFactorRequired,
 } from '../auth';
 import {
   acceptInvitation,
   changeAdmin,
+  findInvitation,
   invite,
   listAdmins,
   toAdministrator,
@@ -148,14 +156,27 @@ export async function adminRoutes(app: FastifyInstance) {
     return { status: true, message: ADMIN_MESSAGES.updated, data: toAdministrator(result.after) };
   });
 
-  route(app, inviteAccept, async (request) => {
+  const inviteLimit = clientLimit(db, 'invite-accept', config.loginLimit);
+  /**
+   * A public call: counted per client address like sign-in, and the password
+   * is hashed only for a live invitation, so bogus tokens cost a look-up.
+   */
+  route(app, inviteAccept, async (request, reply) => {
     const { token, name, password } = request.body;
+    const now = app.clock();
+    const client = await inviteLimit.take(request.ip, now);
+    if (!client.allowed) {
+      throw tooManyRequests(reply, client.retryAfterSeconds, AUTH_MESSAGES.tooManyRequests);
+    }
+    const dead = () =>
+      new HttpError(400, ADMIN_MESSAGES.inviteDead, { token: ADMIN_MESSAGES.inviteDead });
+    if (!(await findInvitation(db, hashToken(token), now))) throw dead();
     if (isCommonPassword(password)) {
       throw new HttpError(400, COMMON_PASSWORD_MESSAGE, { password: COMMON_PASSWORD_MESSAGE });
     }
     const passwordHash = await hashPassword(password, config.passwordHashCost);
     const admin = await db.transaction(async (tx) => {
-      const accepted = await acceptInvitation(tx, hashToken(token), app.clock(), {
+      const accepted = await acceptInvitation(tx, hashToken(token), now, {
         name,
         passwordHash,
       });
@@ -169,9 +190,8 @@ export async function adminRoutes(app: FastifyInstance) {
       });
       return accepted;
     });
-    if (!admin) {
-      throw new HttpError(400, ADMIN_MESSAGES.inviteDead, { token: ADMIN_MESSAGES.inviteDead });
-    }
+    if (!admin) throw dead();
+    await inviteLimit.giveBack(request.ip, now);
     return { status: true, message: ADMIN_MESSAGES.inviteAccepted, data: { email: admin.email } };
   });
 
@@ -198,8 +218,18 @@ export async function adminRoutes(app: FastifyInstance) {
     };
   });
 
+  /**
+   * An Owner turns an administrator's second factor off (a lost phone). Their
+   * own needs a step-up, as in My Profile. The account is e-mailed and its
+   * sessions end (the Owner's own: every other one).
+   */
   route(app, twoFactorReset, async (request) => {
     const { id } = request.body;
+    const session = sessionOf(request);
+    const own = id === session.adminId;
+    if (own && !(await isSteppedUp(db, session.id, app.clock()))) {
+      throw new HttpError(403, TWO_FACTOR_MESSAGES.stepUpRequired);
+    }
     const admin = await db.transaction(async (tx) => {
       const before = await findAdminById(tx, id);
       if (!before) return null;
@@ -211,9 +241,18 @@ export async function adminRoutes(app: FastifyInstance) {
         before: { two_factor: before.totpEnabledAt !== null },
         after: { two_factor: false },
       });
+      if (own) await revokeOwnSessions(tx, id, config.session, { allBut: session.id });
+      else await revokeAdminSessions(tx, id);
       return findAdminById(tx, id);
     });
     if (!admin) throw new HttpError(404, ADMIN_MESSAGES.missing);
+    if (admin.status !== 'Invited') {
+      mailer
+        .send(secondFactorMail(admin.email, own ? 'disabled' : 'reset'))
+        .catch((err: unknown) => {
+          request.log.error({ err }, 'the second-factor notice could not be sent');
+        });
+    }
     return { status: true, message: ADMIN_MESSAGES.twoFactorReset, data: toAdministrator(admin) };
   });
 }

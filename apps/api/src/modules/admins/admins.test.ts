@@ -237,9 +237,12 @@ describe('changing roles and statuses', () => {
     for (const session of [first, second]) {
       expect((await session.call(dashboard)).statusCode).toBe(401);
     }
+    // The right password answers exactly as a wrong one: no oracle for the password.
     const refused = await callApi(app, login, { ...COLLEAGUE });
-    expect(refused.statusCode).toBe(403);
-    expect(refused.body.message).toBe('This administrator account is deactivated.');
+    const wrong = await callApi(app, login, { ...COLLEAGUE, password: 'not the password' });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.body).toEqual(wrong.body);
+    expect(refused.body.message).toBe('Invalid email or password.');
 
     expect((await call(adminUpdate, { id: other.id, status: 'Active' })).statusCode).toBe(200);
     expect((await (await signedIn(app, COLLEAGUE)).call(dashboard)).statusCode).toBe(200);

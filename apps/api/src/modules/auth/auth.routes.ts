@@ -25,8 +25,7 @@ import { createSession, revokeSession } from './sessions';
 import {
   CHALLENGE_TTL_SECONDS,
   createChallenge,
-  failChallenge,
-  findChallenge,
+  takeChallengeTry,
   totpStep,
   useChallenge,
   useRecoveryCode,
@@ -44,7 +43,12 @@ export async function authRoutes(app: FastifyInstance) {
   // Unknown e-mails are checked against this hash so they take as long as wrong passwords.
   let dummyHash: Promise<string> | undefined;
   const hashForUnknownEmail = () =>
-    (dummyHash ??= hashPassword(randomBytes(16).toString('hex'), config.passwordHashCost));
+    (dummyHash ??= hashPassword(randomBytes(16).toString('hex'), config.passwordHashCost).catch(
+      (error: unknown) => {
+        dummyHash = undefined; // a busy lane: try again next time
+        throw error;
+      },
+    ));
 
   /** One attempt of a sign-in step on `admin`'s account (or none): 429 once the limits say so. */
   const attempt = async (
@@ -73,18 +77,14 @@ export async function authRoutes(app: FastifyInstance) {
     admin: Admin | null,
     action: 'login_failed' | 'login_2fa_failed',
     error: HttpError,
-    alsoInTx?: (tx: Tx) => Promise<void>,
   ): Promise<never> => {
     request.log.info({ event: action }, 'sign-in refused');
     if (admin) {
-      await db.transaction(async (tx) => {
-        await alsoInTx?.(tx);
-        await audit(tx, request, {
-          adminId: admin.id,
-          action,
-          tableName: 'admins',
-          recordId: admin.id,
-        });
+      await audit(db, request, {
+        adminId: admin.id,
+        action,
+        tableName: 'admins',
+        recordId: admin.id,
       });
     }
     throw error;
@@ -147,16 +147,15 @@ export async function authRoutes(app: FastifyInstance) {
       password,
       admin?.passwordHash ?? (await hashForUnknownEmail()),
     );
-    if (!admin || !valid) {
+    // A deactivated account answers as a wrong password does: the answer tells no one
+    // that the password was right; its owner learns of the deactivation from their Owner.
+    if (!admin || !valid || admin.status !== 'Active') {
       return refuse(
         request,
         admin,
         'login_failed',
         new HttpError(401, AUTH_MESSAGES.badCredentials),
       );
-    }
-    if (admin.status !== 'Active') {
-      return refuse(request, admin, 'login_failed', new HttpError(403, AUTH_MESSAGES.deactivated));
     }
     await limiter.succeeded(request.ip, throttleKey, app.clock());
     // The owner is here: a reset code for this account need not wait any more.
@@ -177,7 +176,7 @@ export async function authRoutes(app: FastifyInstance) {
     const { challenge: token, code } = request.body;
     const now = app.clock();
     const dead = () => new HttpError(401, AUTH_MESSAGES.challengeDead);
-    const challenge = await findChallenge(db, token, now);
+    const challenge = await takeChallengeTry(db, token, now);
     const admin = challenge ? await findAdminById(db, challenge.adminId) : null;
     if (!challenge || !admin || admin.status !== 'Active' || !admin.totpSecret) throw dead();
     const throttleKey = await attempt(request, reply, admin.email, admin);
@@ -207,7 +206,6 @@ export async function authRoutes(app: FastifyInstance) {
         admin,
         'login_2fa_failed',
         new HttpError(401, AUTH_MESSAGES.codeWrong),
-        (tx) => failChallenge(tx, challenge.tokenHash),
       );
     }
     await limiter.succeeded(request.ip, throttleKey, now);

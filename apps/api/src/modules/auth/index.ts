@@ -19,9 +19,11 @@ export {
   idleSecondsOf,
   onRevocation,
   revokeAdminSessions,
+  revokeOwnSessions,
   sessionIsLive,
 } from './sessions';
 export { sessionRoutes } from './sessions.routes';
 export { tooManyRequests } from './too-many-requests';
-export { pruneChallenges, resetTwoFactor } from './two-factor';
+export { isSteppedUp, pruneChallenges, resetTwoFactor } from './two-factor';
+export { secondFactorMail } from './two-factor-mail';
 export { twoFactorRoutes } from './two-factor.routes';

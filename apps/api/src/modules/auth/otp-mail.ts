@@ -1,4 +1,4 @@
-import { escapeHtml, type Mail } from '../../lib/mailer';
+import { escapeHtml, noticeMail, type Mail } from '../../lib/mailer';
 
 /** The e-mail that carries a password-reset code: subject, text and HTML. */
 export function otpMail(to: string, code: string, ttlMinutes: number): Mail {
@@ -40,14 +40,5 @@ export function guessedMail(to: string, tries: number): Mail {
     'Your password has not changed. Each further code for this address now waits twice as long as the last before it can be asked for.',
     'If it was not you, you need do nothing; tell the other administrators if it goes on. If it was you, sign in, or ask for a new code when the wait is over.',
   ];
-  const text = ['Hello,', '', ...lines.flatMap((line) => [line, '']), '-- Cabdesk'].join('\n');
-  const html = `<!doctype html>
-<html lang="en">
-  <body style="font-family: Arial, Helvetica, sans-serif; color: #1f2933; line-height: 1.5">
-    <p>Hello,</p>
-${lines.map((line) => `    <p>${escapeHtml(line)}</p>`).join('\n')}
-    <p>Cabdesk</p>
-  </body>
-</html>`;
-  return { to, subject, text, html };
+  return noticeMail(to, subject, lines);
 }

@@ -1,5 +1,6 @@
 import {
   ACCOUNT_MESSAGES,
+  AUTH_MESSAGES,
   newPassword,
   OTP_RESEND_SECONDS,
   OTP_TTL_SECONDS,
@@ -16,7 +17,7 @@ import { HttpError } from '../../lib/http-error';
 import { createMailer } from '../../lib/mailer';
 import { hashPassword } from '../../lib/password';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../../lib/password-policy';
-import { accountKey, giveBack, take, type Limit } from '../../lib/rate-limit';
+import { accountKey, clientLimit, giveBack, take, type Limit } from '../../lib/rate-limit';
 import { route } from '../../lib/route';
 import { notificationFor, notify } from '../notifications';
 import { findActiveAdminByEmail, findAdminById, setAdminPassword } from './admins.repository';
@@ -157,10 +158,14 @@ export async function recoveryRoutes(app: FastifyInstance) {
     };
   });
 
-  route(app, newPassword, async (request) => {
+  // Counted per client address like sign-in; the password is hashed only for a live token.
+  const newPasswordLimit = clientLimit(db, 'new-password', config.loginLimit);
+  route(app, newPassword, async (request, reply) => {
     const { email, password, token } = request.body;
-    if (isCommonPassword(password)) {
-      throw new HttpError(400, COMMON_PASSWORD_MESSAGE, { password: COMMON_PASSWORD_MESSAGE });
+    const now = app.clock();
+    const client = await newPasswordLimit.take(request.ip, now);
+    if (!client.allowed) {
+      throw tooManyRequests(reply, client.retryAfterSeconds, AUTH_MESSAGES.tooManyRequests);
     }
     const dead = () =>
       new HttpError(400, ACCOUNT_MESSAGES.resetTokenDead, {
@@ -170,6 +175,9 @@ export async function recoveryRoutes(app: FastifyInstance) {
     const admin = found ? await findAdminById(db, found.adminId) : null;
     if (!found || admin?.status !== 'Active' || admin.email.toLowerCase() !== email.toLowerCase()) {
       throw dead();
+    }
+    if (isCommonPassword(password)) {
+      throw new HttpError(400, COMMON_PASSWORD_MESSAGE, { password: COMMON_PASSWORD_MESSAGE });
     }
 
     const passwordHash = await hashPassword(password, config.passwordHashCost);
@@ -186,6 +194,7 @@ export async function recoveryRoutes(app: FastifyInstance) {
       return true;
     });
     if (!changed) throw dead();
+    await newPasswordLimit.giveBack(request.ip, now);
     return { status: true, message: ACCOUNT_MESSAGES.passwordReset, data: null };
   });
 }

@@ -4,6 +4,9 @@ import {
   login,
   login2fa,
   logout,
+  recoveryCodesRenew,
+  stepUp,
+  totpDisable,
   totpEnable,
   totpSetup,
   twoFactorPolicy,
@@ -13,6 +16,7 @@ import { eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import { adminRecoveryCodes, admins, auditLog } from '../../db/schema';
+import { startSmtpSink } from '../../../test/mail';
 import {
   ADMIN,
   buildTestApp,
@@ -193,6 +197,22 @@ describe('signing in with two factors', () => {
     expect(expired.body.message).toBe('This sign-in has expired. Please sign in again.');
   });
 
+  it('checks no more than 5 codes on a challenge, however many arrive at once', async () => {
+    const { app, clock, secret } = await enrolled({ LOGIN_MAX_ATTEMPTS: '100' });
+    const challenge = await challengeOf(app);
+    const answers = await Promise.all(
+      Array.from({ length: 9 }, () => callApi(app, login2fa, { challenge, code: '000000' })),
+    );
+    const checked = answers.filter((a) => a.body.message === 'The code is not correct.');
+    const dead = answers.filter(
+      (a) => a.body.message === 'This sign-in has expired. Please sign in again.',
+    );
+    expect(checked).toHaveLength(5);
+    expect(dead).toHaveLength(4);
+    const right = await callApi(app, login2fa, { challenge, code: await codeAt(secret, clock) });
+    expect(right.body.message).toBe('This sign-in has expired. Please sign in again.');
+  });
+
   it('counts wrong codes like wrong passwords: the client is refused with 429 past the limit, even the right code', async () => {
     const { app, clock, secret } = await enrolled({ LOGIN_MAX_ATTEMPTS: '4' });
     const spare = await challengeOf(app);
@@ -293,6 +313,104 @@ describe('two-factor sign-in required by an Owner, and reset', () => {
     const refused = await fresh.call(twoFactorPolicy, { required: true });
     expect(refused.statusCode).toBe(409);
     expect(refused.body.message).toBe('Turn on two-factor sign-in for yourself first.');
+  });
+});
+
+describe('changing a second factor that is on', () => {
+  const STEP_UP_NEEDED =
+    'Please confirm it is you: enter your password and a code from your authenticator app.';
+
+  it('needs a step-up (password and a code) first, then e-mails the account, audits it and ends its other sessions', async () => {
+    const smtp = await startSmtpSink();
+    const { app, database, clock, admin, secret } = await enrolled({ SMTP_URL: smtp.url });
+    const mine = await ownerSession(app, clock);
+    const other = await ownerSession(app, clock);
+
+    // A stolen session alone can neither replace, turn off nor renew it.
+    for (const [endpoint, input] of [
+      [totpSetup, {}],
+      [totpEnable, { code: '123456' }],
+      [totpDisable, {}],
+      [recoveryCodesRenew, {}],
+      [twoFactorReset, { id: admin.id }],
+    ] as const) {
+      const refused = await mine.call(endpoint, input);
+      expect(refused.statusCode, endpoint.path).toBe(403);
+      expect(refused.body.message).toBe(STEP_UP_NEEDED);
+    }
+
+    const wrongPassword = await mine.call(stepUp, { password: 'not it', code: '123456' });
+    expect(wrongPassword.statusCode).toBe(400);
+    expect(wrongPassword.body.message).toBe('The current password is not correct.');
+    const noCode = await mine.call(stepUp, { password: ADMIN.password });
+    expect(noCode.statusCode).toBe(400);
+    expect(noCode.body.data.errors).toEqual({
+      code: 'Please enter a code from your authenticator app or a recovery code.',
+    });
+    const wrongCode = await mine.call(stepUp, { password: ADMIN.password, code: 'zzzzz-zzzzz' });
+    expect(wrongCode.body.message).toBe('The code is not correct.');
+    clock.advance(30);
+    const confirmed = await mine.call(stepUp, {
+      password: ADMIN.password,
+      code: await codeAt(secret, clock),
+    });
+    expect(confirmed.body).toEqual({
+      status: true,
+      message: 'Confirmed. You may change your two-factor sign-in for the next 5 minutes.',
+      data: { expires_in: 300 },
+    });
+
+    const { secret: newSecret } = (await mine.call(totpSetup)).body.data;
+    const enabled = await mine.call(totpEnable, { code: await codeAt(newSecret, clock) });
+    expect(enabled.statusCode).toBe(200);
+    expect(enabled.body.data.recovery_codes).toHaveLength(10);
+
+    // The thief's other session is gone; this one lives on.
+    expect((await other.call(dashboard)).statusCode).toBe(401);
+    expect((await mine.call(dashboard)).statusCode).toBe(200);
+    // The first notice was for turning it on; the second for replacing it.
+    const notice = await smtp.nth(2);
+    expect(notice.to).toEqual([ADMIN.email]);
+    expect(notice.raw).toContain('Subject: Your second factor was changed');
+    const actions = (await database.db.select().from(auditLog)).map((row) => row.action);
+    expect(actions).toEqual(expect.arrayContaining(['step_up', 'two_factor_enable']));
+    // The old authenticator no longer signs in.
+    clock.advance(30);
+    const old = await callApi(app, login2fa, {
+      challenge: await challengeOf(app),
+      code: await codeAt(secret, clock),
+    });
+    expect(old.statusCode).toBe(401);
+  });
+
+  it('lasts 5 minutes, takes a recovery code, renews the codes and turns it off', async () => {
+    const { app, clock, recoveryCodes } = await enrolled();
+    const mine = await ownerSession(app, clock);
+    const up = await mine.call(stepUp, { password: ADMIN.password, code: recoveryCodes[0] });
+    expect(up.statusCode).toBe(200);
+
+    const renewed = await mine.call(recoveryCodesRenew);
+    expect(renewed.body.message).toBe(
+      'Here are your new recovery codes; the old ones no longer work. Keep them somewhere safe.',
+    );
+    const fresh = renewed.body.data.recovery_codes as string[];
+    expect(fresh).toHaveLength(10);
+    expect(fresh).not.toContain(recoveryCodes[1]);
+    // An old code no longer steps up; a new one does.
+    expect(
+      (await mine.call(stepUp, { password: ADMIN.password, code: recoveryCodes[1] })).statusCode,
+    ).toBe(400);
+
+    clock.advance(301);
+    expect((await mine.call(totpDisable)).statusCode).toBe(403);
+    expect((await mine.call(stepUp, { password: ADMIN.password, code: fresh[0] })).statusCode).toBe(
+      200,
+    );
+    const off = await mine.call(totpDisable);
+    expect(off.body).toEqual({ status: true, message: 'Two-factor sign-in is off.', data: null });
+    expect((await mine.call(getProfile)).body.data.two_factor_enabled).toBe(false);
+    // With it off, setting one up again needs no step-up.
+    expect((await mine.call(totpSetup)).statusCode).toBe(200);
   });
 });
 

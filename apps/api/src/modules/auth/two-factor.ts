@@ -4,7 +4,7 @@ import { randomInt } from 'node:crypto';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import type { Db, Tx } from '../../db/client';
-import { adminRecoveryCodes, admins, loginChallenges } from '../../db/schema';
+import { adminRecoveryCodes, admins, adminSessions, loginChallenges } from '../../db/schema';
 import { at } from '../../lib/rate-limit';
 import { hashToken, newToken } from '../../lib/tokens';
 import { announceAdminChanged } from './sessions';
@@ -80,13 +80,32 @@ export async function enableTwoFactor(tx: Tx, adminId: number, secret: string, s
       updatedAt: sql`now()`,
     })
     .where(eq(admins.id, adminId));
-  await tx.delete(adminRecoveryCodes).where(eq(adminRecoveryCodes.adminId, adminId));
   await announceAdminChanged(tx, adminId);
+  return renewRecoveryCodes(tx, adminId);
+}
+
+/** New recovery codes for the administrator; the older ones die. In the caller's transaction. */
+export async function renewRecoveryCodes(tx: Tx, adminId: number) {
+  await tx.delete(adminRecoveryCodes).where(eq(adminRecoveryCodes.adminId, adminId));
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, recoveryCode);
   await tx
     .insert(adminRecoveryCodes)
     .values(codes.map((code) => ({ adminId, codeHash: hashToken(normalRecoveryCode(code)) })));
   return codes;
+}
+
+/** Lets a session change its second factor until `until` (a step-up). */
+export async function stepUpSession(db: Db, sessionId: number, until: Date) {
+  await db.update(adminSessions).set({ stepUpUntil: until }).where(eq(adminSessions.id, sessionId));
+}
+
+/** Whether the session gave its password and a code again recently enough, at `now`. */
+export async function isSteppedUp(db: Db, sessionId: number, now: Date) {
+  const [row] = await db
+    .select({ until: adminSessions.stepUpUntil })
+    .from(adminSessions)
+    .where(eq(adminSessions.id, sessionId));
+  return row?.until != null && row.until > now;
 }
 
 /** Turns two-factor sign-in off: secret, pending set-up and recovery codes go. In the caller's transaction. */
@@ -136,15 +155,6 @@ export async function useRecoveryCode(tx: Tx, adminId: number, code: string) {
   return rows.length === 1;
 }
 
-/** Recovery codes the administrator has left. */
-export async function recoveryCodesLeft(db: Db | Tx, adminId: number) {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(adminRecoveryCodes)
-    .where(and(eq(adminRecoveryCodes.adminId, adminId), isNull(adminRecoveryCodes.usedAt)));
-  return row?.n ?? 0;
-}
-
 /** A challenge for the second step of a sign-in; answers its token (only the hash is kept). */
 export async function createChallenge(
   db: Db,
@@ -160,11 +170,16 @@ export async function createChallenge(
   return token;
 }
 
-/** The live challenge of a token: unused, unexpired, with tries left. */
-export async function findChallenge(db: Db, token: string, now: Date) {
+/**
+ * Counts one try on the live challenge of a token (unused, unexpired, with
+ * tries left) and answers it; null when there is none. The try is counted
+ * before the code is checked, in one statement: parallel codes queue on the
+ * row, so no more than CHALLENGE_MAX_ATTEMPTS are ever checked.
+ */
+export async function takeChallengeTry(db: Db, token: string, now: Date) {
   const [row] = await db
-    .select()
-    .from(loginChallenges)
+    .update(loginChallenges)
+    .set({ attempts: sql`${loginChallenges.attempts} + 1` })
     .where(
       and(
         eq(loginChallenges.tokenHash, hashToken(token)),
@@ -172,16 +187,9 @@ export async function findChallenge(db: Db, token: string, now: Date) {
         gt(loginChallenges.expiresAt, at(now)),
         lt(loginChallenges.attempts, CHALLENGE_MAX_ATTEMPTS),
       ),
-    );
+    )
+    .returning();
   return row ?? null;
-}
-
-/** Counts a wrong code on a challenge (the last allowed one kills it). */
-export async function failChallenge(tx: Tx, tokenHash: string) {
-  await tx
-    .update(loginChallenges)
-    .set({ attempts: sql`${loginChallenges.attempts} + 1` })
-    .where(eq(loginChallenges.tokenHash, tokenHash));
 }
 
 /** Uses a challenge up; false when a parallel request used it first. */

@@ -174,6 +174,28 @@ export const notificationFor = {
       link,
     };
   },
+  /**
+   * A bulk action: one notification for all its records ("312 drivers
+   * approved by Ann"), linking to the audit log of that administrator's
+   * action that day.
+   */
+  bulkDone: (b: {
+    count: number;
+    /** Plural and singular of what was changed: drivers, companies, people, vehicles. */
+    noun: [one: string, many: string];
+    /** approved, rejected, activated, deactivated. */
+    done: string;
+    reason: string | null;
+    by: string;
+    auditLink: string;
+  }) => {
+    const what = `${b.count} ${b.count === 1 ? b.noun[0] : b.noun[1]}`;
+    return {
+      title: `${what[0]!.toUpperCase()}${what.slice(1)} ${b.done}`,
+      message: `${what} ${b.count === 1 ? 'was' : 'were'} ${b.done} by ${b.by} in one bulk action${b.reason ? `: ${b.reason}` : ''}${/[.!?]$/.test(b.reason ?? '') ? '' : '.'}`,
+      link: b.auditLink,
+    };
+  },
   resetCodeGuessed: (email: string, tries: number) => ({
     title: 'Password reset code guessed at',
     message: `Someone entered ${tries} wrong password reset codes for ${email}. The next code for this address waits twice as long as the last.`,

@@ -77,7 +77,18 @@ describe('bulk-action', () => {
         after: { approval: 'Approved', reason: null },
       },
     ]);
-    expect(await database.db.select().from(notifications)).toHaveLength(2);
+    // One notification for the whole action (a driver and a company: accounts).
+    const [notice, ...more] = await database.db.select().from(notifications);
+    expect(more).toEqual([]);
+    expect(notice).toMatchObject({
+      title: '2 accounts approved',
+      message: '2 accounts were approved by Test Admin in one bulk action.',
+      link: expect.stringMatching(
+        new RegExp(
+          `^/audit-log\\?action=approval-user&table=users&from=\\d{4}-\\d{2}-\\d{2}&to=\\d{4}-\\d{2}-\\d{2}&admin_id=${admin.id}$`,
+        ),
+      ),
+    });
   });
 
   it('rejects with one reason for all, and answers in Spanish', async () => {
@@ -123,6 +134,11 @@ describe('bulk-action', () => {
       .groupBy(auditLog.createdAt)
       .orderBy(auditLog.createdAt);
     expect(times.map((t) => t.n)).toEqual([200, 200, 50]);
+    // One notification (so one push) for the 450, naming the kind and who did it.
+    const sent = await database.db.select().from(notifications);
+    expect(sent.map((n) => [n.title, n.message])).toEqual([
+      ['450 drivers approved', '450 drivers were approved by Test Admin in one bulk action.'],
+    ]);
   });
 
   it('activates and deactivates: the unchanged skipped, a company not yet approved failed', async () => {

@@ -13,7 +13,8 @@ import type { Actor } from '../../lib/audit';
 import { arrayLiteral, rowsOf } from '../../lib/sql';
 import { userFilterOf, userIdsOf } from '../users';
 import { vehicleFilterOf, vehicleIdsOf } from '../vehicles';
-import { decide, refusalMessage, setStatus, type Refusal } from './records.repository';
+import { notificationFor, notify } from '../notifications';
+import { decide, nameOf, refusalMessage, setStatus, type Refusal } from './records.repository';
 
 type BulkBody = ParsedInputOf<typeof bulkAction>;
 
@@ -102,7 +103,9 @@ export async function runBulk(
         }
         const outcome =
           target === 'Approved' || target === 'Rejected'
-            ? await decide(tx, actor, { table: body.table, id, approval: target, reason }, now)
+            ? await decide(tx, actor, { table: body.table, id, approval: target, reason }, now, {
+                announce: false,
+              })
             : await setStatus(tx, actor, id, target, { skipUnchanged: true });
         if (outcome.kind === 'done') result.done.push(id);
         else if (alreadyThere(outcome, target)) result.skipped.push(id);
@@ -110,7 +113,73 @@ export async function runBulk(
       }
     });
   }
+  if (result.done.length > 0) {
+    await db.transaction((tx) => announceBulk(tx, actor, body, result.done, reason ?? null, now));
+  }
   return { kind: 'done', ...result };
+}
+
+/** What the records of a bulk action are called, by the kinds among them. */
+async function nounOf(tx: Tx, table: BulkBody['table'], ids: number[]): Promise<[string, string]> {
+  if (table === 'vehicles') return ['vehicle', 'vehicles'];
+  const rows = await rowsOf<{ role: string }>(
+    tx,
+    sql`select distinct role from users where id = any(${arrayLiteral(ids)}::int[])`,
+  );
+  const only = rows.length === 1 ? rows[0]!.role : null;
+  if (only === 'Driver') return ['driver', 'drivers'];
+  if (only === 'Company') return ['company', 'companies'];
+  if (only === 'User') return ['passenger', 'passengers'];
+  return ['account', 'accounts'];
+}
+
+const DONE: Record<BulkAction, string> = {
+  approve: 'approved',
+  reject: 'rejected',
+  activate: 'activated',
+  deactivate: 'deactivated',
+};
+
+/** The audit log's action of each bulk action's single change. */
+const AUDIT_ACTION: Record<BulkAction, string> = {
+  approve: 'approval-user',
+  reject: 'approval-user',
+  activate: 'status-update',
+  deactivate: 'status-update',
+};
+
+/**
+ * One notification (and so one push) for a whole bulk action, however many
+ * records it changed, linking to the acting administrator's audit log of
+ * that action that day.
+ */
+async function announceBulk(
+  tx: Tx,
+  actor: Actor,
+  body: BulkBody,
+  done: number[],
+  reason: string | null,
+  now: Date,
+) {
+  const day = now.toISOString().slice(0, 10);
+  const audit = new URLSearchParams({
+    action: AUDIT_ACTION[body.action],
+    table: body.table,
+    from: day,
+    to: day,
+  });
+  if (actor.session) audit.set('admin_id', String(actor.session.adminId));
+  await notify(tx, {
+    ...notificationFor.bulkDone({
+      count: done.length,
+      noun: await nounOf(tx, body.table, done),
+      done: DONE[body.action],
+      reason,
+      by: await nameOf(tx, actor),
+      auditLink: `/audit-log?${audit.toString()}`,
+    }),
+    authorId: actor.session?.adminId,
+  });
 }
 
 const alreadyThere = (refusal: Refusal, target: string) =>

@@ -139,7 +139,7 @@ async function labelOf(tx: Tx, table: OwnerTable, id: number): Promise<string> {
 }
 
 /** The acting administrator's name, for the notifications. */
-async function nameOf(tx: Tx, actor: Actor): Promise<string> {
+export async function nameOf(tx: Tx, actor: Actor): Promise<string> {
   const adminId = actor.session?.adminId;
   if (adminId === undefined) return 'Cabdesk';
   const [row] = await rowsOf<{ name: string }>(
@@ -187,12 +187,16 @@ export function updateApproval(
 
 type DecisionResult = { kind: 'done'; id: number; approval: ApprovalDecision } | Refusal;
 
-/** updateApproval inside the caller's transaction (bulk-action's chunk). */
+/**
+ * updateApproval inside the caller's transaction. bulk-action's chunks pass
+ * `announce: false`: the bulk action is announced once, for all its records.
+ */
 export async function decide(
   tx: Tx,
   actor: Actor,
   decision: Decision,
   now: Date,
+  options: { announce?: boolean } = {},
 ): Promise<DecisionResult> {
   const { table, id, approval, expiresOn } = decision;
   const reason = decision.reason ?? null;
@@ -216,7 +220,9 @@ export async function decide(
     before: { approval: owner.approval, ...(expiresOn ? { expires_on: before } : {}) },
     after: { approval, reason, ...(expiresOn ? { expires_on: expiresOn } : {}) },
   });
-  await announce(tx, actor, { kind: owner.kind, table, id }, { approval, reason });
+  if (options.announce !== false) {
+    await announce(tx, actor, { kind: owner.kind, table, id }, { approval, reason });
+  }
   return { kind: 'done', id, approval };
 }
 

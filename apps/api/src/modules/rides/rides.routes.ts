@@ -2,6 +2,7 @@ import {
   DIRECTORY_MESSAGES,
   RIDE_MESSAGES,
   rideCancel,
+  mayReadRevenue,
   rideDetail,
   rideList,
   type Ride,
@@ -12,6 +13,7 @@ import { HttpError } from '../../lib/http-error';
 import { moneyCell } from '../../lib/csv';
 import { itemBatches, sendCsv, type CsvColumn } from '../../lib/export';
 import { route } from '../../lib/route';
+import { sessionOf } from '../auth';
 import {
   cancelRide,
   findRide,
@@ -89,9 +91,14 @@ export async function rideRoutes(app: FastifyInstance) {
   });
 
   route(app, rideDetail, async (request) => {
-    const ride = await findRide(db, request.query.ride_id);
-    if (!ride) throw new HttpError(404, RIDE_MESSAGES.rideNotFound);
-    return { status: true, message: RIDE_MESSAGES.rideFetched, data: ride };
+    const found = await findRide(db, request.query.ride_id);
+    if (!found) throw new HttpError(404, RIDE_MESSAGES.rideNotFound);
+    const { transaction, ...ride } = found;
+    return {
+      status: true,
+      message: RIDE_MESSAGES.rideFetched,
+      data: mayReadRevenue(sessionOf(request).role) ? { ...ride, transaction } : ride,
+    };
   });
 
   route(app, rideCancel, async (request) => {

@@ -3,6 +3,7 @@ import {
   DIRECTORY_MESSAGES,
   driverList,
   type Paged,
+  mayReadRevenue,
   userDetail,
   type UserDetail,
   userList,
@@ -12,6 +13,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../../lib/http-error';
 import { itemBatches, sendCsv, type CsvColumn } from '../../lib/export';
 import { route } from '../../lib/route';
+import { sessionOf } from '../auth';
 import { documentsOf, kindOfRole } from '../documents';
 import {
   exportUsers,
@@ -104,9 +106,10 @@ export async function userRoutes(app: FastifyInstance) {
   route(app, userDetail, async (request) => {
     const found = await findUserDetail(db, request.query.user_id);
     if (!found) throw new HttpError(404, DIRECTORY_MESSAGES.userNotFound);
-    const { expiries, ...user } = found;
+    const { expiries, today_revenue, overall_revenue, ...user } = found;
     const data: UserDetail = {
       ...user,
+      ...(mayReadRevenue(sessionOf(request).role) ? { today_revenue, overall_revenue } : {}),
       profile: url(user.profile),
       company_doc: urls(user.company_doc),
       holding_dl: url(user.holding_dl),

@@ -17,11 +17,9 @@ export async function viewRoutes(app: FastifyInstance) {
 
   route(app, viewSave, async (request) => {
     const actor = { ip: request.ip, session: sessionOf(request) };
-    return {
-      status: true,
-      message: VIEW_MESSAGES.saved,
-      data: await saveView(db, actor, request.body),
-    };
+    const saved = await saveView(db, actor, request.body);
+    if (!saved) throw new HttpError(400, VIEW_MESSAGES.tooMany, { name: VIEW_MESSAGES.tooMany });
+    return { status: true, message: VIEW_MESSAGES.saved, data: saved };
   });
 
   route(app, viewDelete, async (request) => {

@@ -1,12 +1,45 @@
 import { viewDelete, viewList, viewSave } from '@cabdesk/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog } from '../../db/schema';
+import { auditLog, savedViews } from '../../db/schema';
 import { createAdmin, signedIn, signedInApp } from '../../../test/helper';
 
 const SUPPORT = { email: 'support@cabdesk.test', password: 'another long passphrase' };
 
 describe('saved views', () => {
+  it('keeps at most 50 views of one list per administrator, even when saved at once', async () => {
+    const { database, admin, call } = await signedInApp();
+    const query = 'search='.padEnd(2000, 'x');
+    await database.db.insert(savedViews).values(
+      Array.from({ length: 47 }, (_, i) => ({
+        adminId: admin.id,
+        list: 'trip',
+        name: `View ${i}`,
+        query,
+      })),
+    );
+    const parallel = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        call(viewSave, { list: 'trip', name: `New ${i}`, query }),
+      ),
+    );
+    expect(parallel.filter((a) => a.statusCode === 200)).toHaveLength(3);
+    const refused = parallel.filter((a) => a.statusCode === 400);
+    expect(refused).toHaveLength(3);
+    expect(refused[0]!.body).toEqual({
+      status: false,
+      message: 'You can keep at most 50 views of one list: delete one first.',
+      data: { errors: { name: 'You can keep at most 50 views of one list: delete one first.' } },
+    });
+    // A name already kept is replaced; another list has room of its own.
+    expect((await call(viewSave, { list: 'trip', name: 'View 3', query: 'a=1' })).statusCode).toBe(
+      200,
+    );
+    expect((await call(viewSave, { list: 'driver', name: 'View 3', query })).statusCode).toBe(200);
+    const listed = await call(viewList, { list: 'trip' });
+    expect(listed.body.data).toHaveLength(50);
+  });
+
   it('saves, lists by name, replaces a name and deletes, each audited', async () => {
     const { database, admin, call } = await signedInApp();
 

@@ -75,13 +75,16 @@ export function DashboardPage() {
             icon={<IconBuilding size={22} stroke={1.5} />}
             color="grape"
           />
-          <StatCard
-            label={t('dashboard.overallRevenue')}
-            value={formatMoney(dashboard.data.overall_revenue)}
-            icon={<IconCurrencyDollar size={22} stroke={1.5} />}
-            color="teal"
-            hint={t('dashboard.revenueHint')}
-          />
+          {/* Revenue reaches only the roles that read it (Owner, Finance). */}
+          {dashboard.data.overall_revenue !== undefined && (
+            <StatCard
+              label={t('dashboard.overallRevenue')}
+              value={formatMoney(dashboard.data.overall_revenue)}
+              icon={<IconCurrencyDollar size={22} stroke={1.5} />}
+              color="teal"
+              hint={t('dashboard.revenueHint')}
+            />
+          )}
         </SimpleGrid>
       )}
       {trends.isPending ? (

@@ -62,7 +62,7 @@ function RideInformation({ ride }: { ride: RideDetail }) {
 }
 
 /** The trip's payment: its Sales row (transaction, when, amount, method), or none yet. */
-function Payment({ transaction }: { transaction: RideDetail['transaction'] }) {
+function Payment({ transaction }: { transaction: NonNullable<RideDetail['transaction']> | null }) {
   const { t } = useTranslation();
   return (
     <SectionCard title={t('rides.payment')}>
@@ -181,7 +181,8 @@ export function RideDetailPage() {
         <>
           <RideInformation ride={data} />
           <People ride={data} />
-          <Payment transaction={data.transaction} />
+          {/* The payment reaches only the roles that read revenue (Owner, Finance). */}
+          {data.transaction !== undefined && <Payment transaction={data.transaction} />}
           <RecordLog table="rides" id={data.id} />
         </>
       )}

@@ -3,10 +3,12 @@ import { Button, Group, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { StepUpModal } from '@/components/step-up-modal';
 import { DataTable, type Column } from '@/components/data-table';
 import { ToneBadge } from '@/components/status-badge';
 import { useTableUrlState } from '@/hooks/use-table-url-state';
 import { formatDateTime } from '@/lib/format';
+import { readStorage, STORAGE_KEYS } from '@/lib/storage';
 import { useInviteAdmin, useResetTwoFactor, useUpdateAdmin } from '../api/admins';
 
 const STATUS_COLORS = { Active: 'teal', Invited: 'yellow', Inactive: 'gray' } as const;
@@ -24,6 +26,9 @@ export function AdminTable({ admins, loading }: { admins?: Administrator[]; load
   const reset = useResetTwoFactor();
   const invite = useInviteAdmin();
   const [asking, setAsking] = useState<Asking | null>(null);
+  // An Owner resetting their own second factor gives the password and a code again first.
+  const [steppingUp, setSteppingUp] = useState<Administrator | null>(null);
+  const isMe = (admin: Administrator) => String(admin.id) === readStorage(STORAGE_KEYS.userId);
   // One page, in the list's frame (no search, sort or pager: a team is short).
   const table = useTableUrlState({ list: 'administrators' });
 
@@ -117,7 +122,13 @@ export function AdminTable({ admins, loading }: { admins?: Administrator[]; load
             </Button>
           ) : null}
           {admin.two_factor ? (
-            <Button size="xs" variant="default" onClick={() => setAsking({ kind: 'reset', admin })}>
+            <Button
+              size="xs"
+              variant="default"
+              onClick={() =>
+                isMe(admin) ? setSteppingUp(admin) : setAsking({ kind: 'reset', admin })
+              }
+            >
               {t('admins.resetTwoFactor')}
             </Button>
           ) : null}
@@ -177,6 +188,15 @@ export function AdminTable({ admins, loading }: { admins?: Administrator[]; load
         loading={update.isPending || reset.isPending}
         onConfirm={confirm}
         onClose={() => setAsking(null)}
+      />
+      <StepUpModal
+        opened={steppingUp !== null}
+        withCode
+        onClose={() => setSteppingUp(null)}
+        onConfirmed={() => {
+          if (steppingUp) setAsking({ kind: 'reset', admin: steppingUp });
+          setSteppingUp(null);
+        }}
       />
     </>
   );

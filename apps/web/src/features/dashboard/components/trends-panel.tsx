@@ -14,6 +14,7 @@ export function TrendsPanel({ trends }: { trends: DashboardTrends }) {
     ...d,
     label: formatShortDay(d.day),
   }));
+  const withRevenue = trends.days.some((d) => d.revenue !== undefined);
   const waiting = [
     { key: 'companies', to: '/company?approval=Pending', n: trends.pending.companies },
     { key: 'drivers', to: '/driver?approval=Pending', n: trends.pending.drivers },
@@ -36,7 +37,7 @@ export function TrendsPanel({ trends }: { trends: DashboardTrends }) {
             data={data}
             dataKey="label"
             withLegend
-            withRightYAxis
+            withRightYAxis={withRevenue}
             accessibilityLayer={false}
             rightYAxisProps={{ tickFormatter: (v: number) => formatMoney(v, { cents: false }) }}
             // Today's bar stands in the day's place, lighter and dashed: a day not over yet.
@@ -59,21 +60,26 @@ export function TrendsPanel({ trends }: { trends: DashboardTrends }) {
                 color: 'indigo.5',
                 type: 'bar',
               },
-              {
-                name: 'revenue',
-                label: t('dashboard.revenueDollars'),
-                color: 'teal.7',
-                type: 'line',
-                yAxisId: 'right',
-              },
-              {
-                name: 'revenueSoFar',
-                label: t('dashboard.revenueSoFar'),
-                color: 'teal.7',
-                type: 'line',
-                yAxisId: 'right',
-                strokeDasharray: '4 3',
-              },
+              // Revenue reaches only the roles that read it (Owner, Finance).
+              ...(withRevenue
+                ? ([
+                    {
+                      name: 'revenue',
+                      label: t('dashboard.revenueDollars'),
+                      color: 'teal.7',
+                      type: 'line',
+                      yAxisId: 'right',
+                    },
+                    {
+                      name: 'revenueSoFar',
+                      label: t('dashboard.revenueSoFar'),
+                      color: 'teal.7',
+                      type: 'line',
+                      yAxisId: 'right',
+                      strokeDasharray: '4 3',
+                    },
+                  ] as const)
+                : []),
             ]}
             valueFormatter={(v) => formatCount(v)}
           />

@@ -1,4 +1,12 @@
-import { getProfile, sessionList, sessionRevoke, totpEnable, totpSetup } from '@cabdesk/contract';
+import {
+  getProfile,
+  recoveryCodesRenew,
+  sessionList,
+  sessionRevoke,
+  totpDisable,
+  totpEnable,
+  totpSetup,
+} from '@cabdesk/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { invalidate, mutationOf, queryOf } from '@/lib/call';
 
@@ -11,6 +19,18 @@ export const useTotpEnable = () =>
     ...mutationOf(totpEnable),
     meta: { successToast: true },
     // Not refetched now: the recovery codes stay on screen until "Done".
+  });
+
+/** New recovery codes (after a step-up): shown once, the old ones die. */
+export const useRenewRecoveryCodes = () =>
+  useMutation({ ...mutationOf(recoveryCodesRenew), meta: { successToast: true } });
+
+/** Turns my two-factor sign-in off (after a step-up). */
+export const useTotpDisable = () =>
+  useMutation({
+    ...mutationOf(totpDisable),
+    meta: { successToast: true },
+    onSuccess: () => Promise.all([profileChanged(), invalidate(sessionList)]),
   });
 
 /** The profile (two-factor on) once the recovery codes are put away. */

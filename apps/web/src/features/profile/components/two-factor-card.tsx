@@ -16,18 +16,42 @@ import { IconShieldCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ToneBadge } from '@/components/status-badge';
+import { StepUpModal } from '@/components/step-up-modal';
 import { useSchemaForm } from '@/hooks/use-schema-form';
-import { profileChanged, useTotpEnable, useTotpSetup } from '../api/two-factor';
+import {
+  profileChanged,
+  useRenewRecoveryCodes,
+  useTotpDisable,
+  useTotpEnable,
+  useTotpSetup,
+} from '../api/two-factor';
+
+/** What an administrator with two-factor sign-in on may do with it, each after a step-up. */
+type Change = 'replace' | 'codes' | 'off';
 
 /**
  * Two-factor sign-in (TOTP): scan the code with an authenticator app,
- * confirm one code, then keep the 10 recovery codes shown this once.
+ * confirm one code, then keep the 10 recovery codes shown this once. Once on,
+ * it can be moved to a new authenticator, given new recovery codes or turned
+ * off, each after the password and a code are given again.
  */
 export function TwoFactorCard({ enabled }: { enabled: boolean }) {
   const { t } = useTranslation();
   const setup = useTotpSetup();
   const enable = useTotpEnable();
+  const renew = useRenewRecoveryCodes();
+  const disable = useTotpDisable();
   const [codes, setCodes] = useState<string[] | null>(null);
+  const [asking, setAsking] = useState<Change | null>(null);
+
+  const confirmed = () => {
+    const change = asking;
+    setAsking(null);
+    if (change === 'replace') setup.mutate({});
+    if (change === 'codes')
+      renew.mutate({}, { onSuccess: ({ data }) => setCodes(data.recovery_codes) });
+    if (change === 'off') disable.mutate({}, { onSuccess: () => setup.reset() });
+  };
   const form = useSchemaForm(totpEnableFormSchema, { code: '' });
 
   const body = () => {
@@ -45,19 +69,48 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
             ))}
           </SimpleGrid>
           <Group justify="flex-end">
-            <Button onClick={() => void profileChanged().then(() => setCodes(null))}>
+            <Button
+              onClick={() =>
+                void profileChanged().then(() => {
+                  setCodes(null);
+                  setup.reset();
+                })
+              }
+            >
               {t('twoFactor.done')}
             </Button>
           </Group>
         </Stack>
       );
     }
-    if (enabled) {
+    if (enabled && !setup.data) {
       return (
-        <Group gap="sm">
-          <ToneBadge color="teal" label={t('admins.on')} />
-          <Text size="sm">{t('twoFactor.isOn')}</Text>
-        </Group>
+        <Stack gap="sm">
+          <Group gap="sm">
+            <ToneBadge color="teal" label={t('admins.on')} />
+            <Text size="sm">{t('twoFactor.isOn')}</Text>
+          </Group>
+          <Group gap="xs" justify="flex-end">
+            <Button
+              variant="default"
+              loading={setup.isPending}
+              onClick={() => setAsking('replace')}
+            >
+              {t('twoFactor.replace')}
+            </Button>
+            <Button variant="default" loading={renew.isPending} onClick={() => setAsking('codes')}>
+              {t('twoFactor.newCodes')}
+            </Button>
+            <Button
+              variant="light"
+              color="red"
+              loading={disable.isPending}
+              onClick={() => setAsking('off')}
+            >
+              {t('twoFactor.turnOff')}
+            </Button>
+          </Group>
+        </Stack>
       );
     }
     if (!setup.data) {
@@ -126,6 +179,12 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
         </Stack>
         {body()}
       </Stack>
+      <StepUpModal
+        opened={asking !== null}
+        withCode={enabled}
+        onClose={() => setAsking(null)}
+        onConfirmed={confirmed}
+      />
     </Card>
   );
 }

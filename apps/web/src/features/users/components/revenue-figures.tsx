@@ -4,11 +4,13 @@ import type { TFunction } from 'i18next';
 import type { Figure } from '@/components/figure-card';
 import { formatMoney } from '@/lib/format';
 
-/** An account's revenue of today and overall (company detail, driver history). */
+/** An account's revenue of today and overall (company detail, driver history); none for a role that does not read revenue. */
 export function revenueFigures(
   t: TFunction,
   account: Pick<UserDetail, 'today_revenue' | 'overall_revenue'>,
 ): Figure[] {
+  // Revenue reaches only the roles that read it (Owner, Finance).
+  if (account.today_revenue === undefined || account.overall_revenue === undefined) return [];
   return [
     {
       label: t('companies.todaysRevenue'),
