@@ -206,7 +206,7 @@ export type Nginx = { url: string; config: string; stop(): Promise<void> };
 
 /**
  * nginx on a free loopback port, balancing round-robin over `upstreams`, with
- * the proxy settings the README shows. Everything it writes (pid, logs,
+ * the proxy settings docs/deployment.md shows. Everything it writes (pid, logs,
  * temporary files) stays in its own directory; it runs as one foreground
  * process (no master, so no worker switching to another user as root), and
  * tells in `X-Upstream` which instance answered.
