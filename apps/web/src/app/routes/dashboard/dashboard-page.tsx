@@ -56,7 +56,10 @@ export function DashboardPage() {
         </Alert>
       ) : (
         // Two to a row on a phone: the four figures take a third of its screen, not all of it.
-        <SimpleGrid cols={{ base: 2, lg: 4 }} spacing={{ base: 'sm', sm: 'lg' }}>
+        <SimpleGrid
+          cols={{ base: 2, lg: dashboard.data.overall_revenue === undefined ? 3 : 4 }}
+          spacing={{ base: 'sm', sm: 'lg' }}
+        >
           <StatCard
             label={t('dashboard.overallDriver')}
             value={formatCount(dashboard.data.overall_driver)}

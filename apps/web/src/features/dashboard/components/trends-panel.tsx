@@ -26,10 +26,10 @@ export function TrendsPanel({ trends }: { trends: DashboardTrends }) {
       <Grid.Col span={{ base: 12, lg: 8 }}>
         <Paper withBorder radius="md" p="lg" h="100%" data-testid="trend-chart">
           <Title order={2} size="h4" mb={4}>
-            {t('dashboard.trendTitle')}
+            {withRevenue ? t('dashboard.trendTitle') : t('dashboard.trendTitleTrips')}
           </Title>
           <Text size="sm" c="dimmed" mb="md">
-            {t('dashboard.trendHint')}
+            {withRevenue ? t('dashboard.trendHint') : t('dashboard.trendHintTrips')}
           </Text>
           {/* The figures are in the tooltips for a pointer; for the keyboard, the cards and lists say them. */}
           <CompositeChart
