@@ -27,7 +27,7 @@ const NOT_MESSAGES = [
   '/lib/openapi.ts',
   '/modules/auth/otp-mail.ts',
   '/modules/admins/invite-mail.ts',
-  '/modules/notifications/notify.ts',
+  '/lib/notify.ts',
 ];
 
 const login = (body: object, language?: string) => ({
