@@ -15,6 +15,29 @@ const features = readdirSync(`${web}features`, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+/** Each workspace's imports resolved by its own tsconfig (the web app's `@/` alias). */
+const resolverOf = (project) => [
+  createTypeScriptImportResolver({ project, noWarnOnMultipleProjects: true }),
+];
+const webResolver = resolverOf('apps/web/tsconfig.json');
+
+/**
+ * STYLE "no import cycles" (issue 43): no file may import its way back to
+ * itself, however long the way; a circle that works only because every use
+ * sits inside a function breaks the day one moves to the top level. Type-only
+ * imports do not count (they vanish at run time). import-x follows only .js
+ * files unless told the extensions; packages from node_modules are not walked.
+ */
+const noCycle = (files, resolver) => ({
+  files,
+  plugins: { 'import-x': importX },
+  settings: {
+    'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+    'import-x/resolver-next': resolver,
+  },
+  rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+});
+
 /** One-way imports (ARCHITECTURE): web -> contract <- api. */
 const apiNeverImportsWeb = {
   group: ['**/apps/web/**', '@cabdesk/web'],
@@ -58,9 +81,7 @@ export default tseslint.config(
     plugins: { 'import-x': importX },
     settings: {
       // Resolves the `@/` alias, so `@/features/users/...` counts like `../users/...`.
-      'import-x/resolver-next': [
-        createTypeScriptImportResolver({ project: 'apps/web/tsconfig.json' }),
-      ],
+      'import-x/resolver-next': webResolver,
     },
     rules: {
       'import-x/no-restricted-paths': [
@@ -125,6 +146,16 @@ export default tseslint.config(
       ],
     },
   },
+  noCycle(['apps/web/src/**/*.{ts,tsx}'], webResolver),
+  // One resolver for the three, so the API's files, which the bench imports, are read once.
+  noCycle(
+    ['apps/api/**/*.ts', 'bench/**/*.ts', 'packages/contract/**/*.ts'],
+    resolverOf([
+      'apps/api/tsconfig.json',
+      'bench/tsconfig.json',
+      'packages/contract/tsconfig.json',
+    ]),
+  ),
   {
     // Issue 7: every visible string comes from a translation key. Text in JSX,
     // and the attributes a person reads or hears (labels, titles, placeholders,
