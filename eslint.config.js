@@ -146,6 +146,23 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Issue 43: the bench uses the API through its public entry, never its files.
+    files: ['bench/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/apps/api/**', '@cabdesk/api/**'],
+              message: "The bench uses the API through '@cabdesk/api' (apps/api/src/index.ts).",
+            },
+          ],
+        },
+      ],
+    },
+  },
   noCycle(['apps/web/src/**/*.{ts,tsx}'], webResolver),
   // One resolver for the three, so the API's files, which the bench imports, are read once.
   noCycle(
