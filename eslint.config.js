@@ -15,6 +15,9 @@ const features = readdirSync(`${web}features`, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+/** The API's source. */
+const api = fileURLToPath(new URL('./apps/api/src/', import.meta.url));
+
 /** Each workspace's imports resolved by its own tsconfig (the web app's `@/` alias). */
 const resolverOf = (project) => [
   createTypeScriptImportResolver({ project, noWarnOnMultipleProjects: true }),
@@ -140,6 +143,28 @@ export default tseslint.config(
             {
               regex: String.raw`^\.\./[^./][^/]*/`,
               message: "Import another module through its index ('../auth').",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Issue 43: the generated benchmark scales are the seed command's; the server
+    // (bootstrap seeds the demo on a first start) never loads them.
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['apps/api/src/seed/cli.ts', 'apps/api/src/**/*.test.ts'],
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: api,
+          zones: [
+            {
+              target: '.',
+              from: './seed/large.ts',
+              message: 'Only the seed command (seed/cli.ts) loads the benchmark scales.',
             },
           ],
         },
