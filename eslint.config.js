@@ -15,6 +15,32 @@ const features = readdirSync(`${web}features`, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+/** The API's source. */
+const api = fileURLToPath(new URL('./apps/api/src/', import.meta.url));
+
+/** Each workspace's imports resolved by its own tsconfig (the web app's `@/` alias). */
+const resolverOf = (project) => [
+  createTypeScriptImportResolver({ project, noWarnOnMultipleProjects: true }),
+];
+const webResolver = resolverOf('apps/web/tsconfig.json');
+
+/**
+ * STYLE "no import cycles" (issue 43): no file may import its way back to
+ * itself, however long the way; a circle that works only because every use
+ * sits inside a function breaks the day one moves to the top level. Type-only
+ * imports do not count (they vanish at run time). import-x follows only .js
+ * files unless told the extensions; packages from node_modules are not walked.
+ */
+const noCycle = (files, resolver) => ({
+  files,
+  plugins: { 'import-x': importX },
+  settings: {
+    'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+    'import-x/resolver-next': resolver,
+  },
+  rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+});
+
 /** One-way imports (ARCHITECTURE): web -> contract <- api. */
 const apiNeverImportsWeb = {
   group: ['**/apps/web/**', '@cabdesk/web'],
@@ -58,9 +84,7 @@ export default tseslint.config(
     plugins: { 'import-x': importX },
     settings: {
       // Resolves the `@/` alias, so `@/features/users/...` counts like `../users/...`.
-      'import-x/resolver-next': [
-        createTypeScriptImportResolver({ project: 'apps/web/tsconfig.json' }),
-      ],
+      'import-x/resolver-next': webResolver,
     },
     rules: {
       'import-x/no-restricted-paths': [
@@ -125,6 +149,55 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Issue 43: the generated benchmark scales are the seed command's; the server
+    // (bootstrap seeds the demo on a first start) never loads them.
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['apps/api/src/seed/cli.ts', 'apps/api/src/**/*.test.ts'],
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: api,
+          zones: [
+            {
+              target: '.',
+              from: './seed/large.ts',
+              message: 'Only the seed command (seed/cli.ts) loads the benchmark scales.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Issue 43: the bench uses the API through its public entry, never its files.
+    files: ['bench/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/apps/api/**', '@cabdesk/api/**'],
+              message: "The bench uses the API through '@cabdesk/api' (apps/api/src/index.ts).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  noCycle(['apps/web/src/**/*.{ts,tsx}'], webResolver),
+  // One resolver for the three, so the API's files, which the bench imports, are read once.
+  noCycle(
+    ['apps/api/**/*.ts', 'bench/**/*.ts', 'packages/contract/**/*.ts'],
+    resolverOf([
+      'apps/api/tsconfig.json',
+      'bench/tsconfig.json',
+      'packages/contract/tsconfig.json',
+    ]),
+  ),
   {
     // Issue 7: every visible string comes from a translation key. Text in JSX,
     // and the attributes a person reads or hears (labels, titles, placeholders,

@@ -10,7 +10,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { applySessionSettings } from '../apps/api/src/db/client';
+import { applySessionSettings } from '@cabdesk/api';
 import { captureAndMeasureFloor } from './lib/floor';
 
 const [url, filter = '.'] = process.argv.slice(2);

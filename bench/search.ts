@@ -21,7 +21,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { format } from 'prettier';
 import pg from 'pg';
-import { applySessionSettings } from '../apps/api/src/db/client';
+import { applySessionSettings } from '@cabdesk/api';
 import type { Call } from './lib/calls';
 import { API_BASE, captureAndMeasureFloor, type Statement } from './lib/floor';
 import { load, settle, signIn, startApi, startCeiling, warmUp } from './lib/http';

@@ -7,8 +7,6 @@
  * definitions serve both scales.
  */
 
-import { lookupCalls } from './export';
-
 export type Group = 'list' | 'sort' | 'filter' | 'search' | 'deep' | 'detail';
 
 export type Call = {
@@ -304,6 +302,19 @@ function filterCalls(f: Fixture): Call[] {
       name: `trips of a month "${f.surname}"`,
       path: `ride-list?${month}&search=${q(f.surname)}`,
     });
+}
+
+/** The command palette's lookup (issue 21): by a surname, a phone fragment and a trip id. */
+function lookupCalls(f: Fixture): Call[] {
+  return [
+    { group: 'search', name: `lookup "${f.surname}"`, path: `lookup?q=${q(f.surname)}` },
+    {
+      group: 'search',
+      name: `lookup "${f.phoneFragment}"`,
+      path: `lookup?q=${q(f.phoneFragment)}`,
+    },
+    { group: 'search', name: `lookup trip #${f.rideId}`, path: `lookup?q=${f.rideId}` },
+  ];
 }
 
 /** The deep-page call of a list whose page 1 said `lastPage`. */

@@ -1,28 +1,13 @@
 /**
  * Issue 21 in the bench: the CSV export of every trip on PostgreSQL (rows/s,
  * and the API's resident memory: its peak over idle while streaming, sampled
- * from /proc/<pid>/status), and the command palette's lookup calls (measured
- * with the other calls, beside their floor).
+ * from /proc/<pid>/status). The command palette's lookup calls are measured
+ * with the other calls, beside their floor (calls.ts).
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Call, Fixture } from './calls';
 import { API_BASE } from './floor';
-
-/** lookup by a surname, a phone fragment, a plate and a trip id (callsOf adds them). */
-export function lookupCalls(f: Fixture & { plate?: string }): Call[] {
-  const q = encodeURIComponent;
-  return [
-    { group: 'search', name: `lookup "${f.surname}"`, path: `lookup?q=${q(f.surname)}` },
-    {
-      group: 'search',
-      name: `lookup "${f.phoneFragment}"`,
-      path: `lookup?q=${q(f.phoneFragment)}`,
-    },
-    { group: 'search', name: `lookup trip #${f.rideId}`, path: `lookup?q=${f.rideId}` },
-  ];
-}
 
 /** The pid of the process listening on `port` (the API child), from `ss`. */
 function pidListeningOn(port: string): number {

@@ -11,18 +11,18 @@ import { sql as dsql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import { buildApp } from '../../apps/api/src/app';
-import { bootstrap } from '../../apps/api/src/bootstrap';
-import { loadConfig } from '../../apps/api/src/config';
 import {
+  applySessionSettings,
+  bootstrap,
+  buildApp,
+  loadConfig,
   openDatabase,
   pgliteOptions,
-  applySessionSettings,
+  preparedStatements,
+  schema,
   type Database,
   type Db,
-} from '../../apps/api/src/db/client';
-import * as schema from '../../apps/api/src/db/schema';
-import { preparedStatements } from '../../apps/api/src/lib/sql';
+} from '@cabdesk/api';
 import { cpuMeter } from './cpu';
 import { callsOf, deepCall, DEEP_LISTS, findFixture, type Call, type Fixture } from './calls';
 import { figuresOf, type Figures } from './stats';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { flags, users } from './db/schema';
-import { seed } from './seed/seed';
+import { DEMO_SCALE, seed } from './seed/seed';
 import { hashPassword } from './lib/password';
 import { countAdmins, createAdminIfMissing } from './modules/auth';
 
@@ -73,7 +73,7 @@ async function seedDemoOnce(app: App) {
   const [row] = await db.select({ n: count() }).from(users);
   if ((row?.n ?? 0) === 0) {
     app.log.info('seeding demo data (first start)');
-    const summary = await seed(database, { scale: 'demo', uploadDir: config.uploadDir });
+    const summary = await seed(database, { scale: DEMO_SCALE, uploadDir: config.uploadDir });
     app.log.info({ summary }, 'demo data seeded');
   }
   await db

@@ -28,7 +28,7 @@ const NOT_MESSAGES = [
   '/modules/auth/otp-mail.ts',
   '/modules/auth/two-factor-mail.ts',
   '/modules/admins/invite-mail.ts',
-  '/modules/notifications/notify.ts',
+  '/lib/notify.ts',
 ];
 
 const login = (body: object, language?: string) => ({

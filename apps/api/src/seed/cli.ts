@@ -9,7 +9,8 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openDatabase, type DatabaseOptions } from '../db/client';
-import { resetMarketplace, seed, type SeedScale } from './seed';
+import { LARGE_SCALE, SMALL_SCALE } from './large';
+import { DEMO_SCALE, resetMarketplace, seed, type SeedScale } from './seed';
 import { runCommand } from '../lib/command';
 
 const USAGE = `usage: npm run seed -- --scale demo|small|large [--reset]
@@ -20,6 +21,9 @@ const USAGE = `usage: npm run seed -- --scale demo|small|large [--reset]
   --reset         empty the marketplace tables first (admins are kept)
 
 environment: DATABASE_URL (PostgreSQL) or DATA_DIR (PGlite, default ./data), UPLOAD_DIR (default DATA_DIR/uploads)`;
+
+/** The generated scales are reached from here only: the server seeds the demo alone. */
+const SCALES: SeedScale[] = [DEMO_SCALE, SMALL_SCALE, LARGE_SCALE];
 
 type Args = { scale: SeedScale; reset: boolean };
 
@@ -39,9 +43,9 @@ function parse(argv: string[]): Args | string {
   } catch (error) {
     return (error as Error).message;
   }
-  if (values.scale !== 'demo' && values.scale !== 'small' && values.scale !== 'large')
-    return `unknown scale: ${values.scale}`;
-  return { scale: values.scale, reset: values.reset };
+  const scale = SCALES.find((known) => known.name === values.scale);
+  if (!scale) return `unknown scale: ${values.scale}`;
+  return { scale, reset: values.reset };
 }
 
 function locations() {
@@ -66,7 +70,7 @@ async function main(): Promise<number> {
   }
   const started = Date.now();
   const { uploadDir, database: options, where } = locations();
-  console.log(`seeding ${args.scale} into ${where}, images under ${uploadDir}`);
+  console.log(`seeding ${args.scale.name} into ${where}, images under ${uploadDir}`);
   const database = await openDatabase(options);
   try {
     await database.migrate();

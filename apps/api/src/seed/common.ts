@@ -13,7 +13,7 @@ import {
   vehicleTypes,
 } from '../db/schema';
 import { DOCUMENT_EXPIRED_REASON } from '@cabdesk/contract';
-import { notificationFor } from '../modules/notifications';
+import { notificationFor } from '../lib/notify';
 import { BRANDS, COLORS, COUPONS, FAQ, SERVICE_TYPES, VEHICLE_TYPES } from './catalog';
 
 const DAY_MS = 86_400_000;

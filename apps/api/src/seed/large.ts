@@ -37,6 +37,7 @@ import {
 } from './images';
 import { pickRecentSql, Timeline, WINDOWS } from './timeline';
 import { withoutIndexes } from './bulk-load';
+import type { SeedScale } from './seed';
 
 /**
  * The generated marketplaces for benchmarks: large (250,000 users, 1,000,000
@@ -699,7 +700,7 @@ async function switchTriggers(tx: Tx, to: 'enable' | 'disable'): Promise<void> {
 }
 
 /** Fills the marketplace with a generated one of `sizes` (LARGE_SIZES or SMALL_SIZES). */
-export async function seedGenerated(
+async function seedGenerated(
   tx: Tx,
   lookups: Lookups,
   context: SeedContext,
@@ -755,3 +756,13 @@ export async function seedGenerated(
   );
   return pool.files.length;
 }
+
+/** The benchmark scales of the seed command (`--scale small|large`). */
+export const SMALL_SCALE: SeedScale = {
+  name: 'small',
+  populate: (tx, lookups, context) => seedGenerated(tx, lookups, context, SMALL_SIZES),
+};
+export const LARGE_SCALE: SeedScale = {
+  name: 'large',
+  populate: (tx, lookups, context) => seedGenerated(tx, lookups, context, LARGE_SIZES),
+};

@@ -7,7 +7,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schemaOf } from '../../test/helper';
 import { openDatabase, pgliteOptions, type Database } from '../db/client';
-import { resetMarketplace, seed, type SeedSummary } from './seed';
+import { SMALL_SCALE } from './large';
+import { DEMO_SCALE, resetMarketplace, seed, type SeedSummary } from './seed';
 
 // A fixed anchor makes every created_at, and so every row, reproducible.
 const NOW = new Date('2025-06-15T12:00:00Z');
@@ -28,7 +29,7 @@ beforeAll(async () => {
   template = (await pglite.clone()) as PGlite;
   smallBase = (await pglite.clone()) as PGlite;
   uploadDir = await mkdtemp(join(tmpdir(), 'cabdesk-seed-'));
-  summary = await seed(database, { scale: 'demo', uploadDir, now: NOW });
+  summary = await seed(database, { scale: DEMO_SCALE, uploadDir, now: NOW });
 }, 120_000);
 
 afterAll(async () => {
@@ -185,7 +186,7 @@ describe('demo seed', () => {
   });
 
   it('refuses to seed a marketplace that is not empty', async () => {
-    await expect(seed(database, { scale: 'demo', uploadDir, now: NOW })).rejects.toThrow(
+    await expect(seed(database, { scale: DEMO_SCALE, uploadDir, now: NOW })).rejects.toThrow(
       /not empty/,
     );
     expect(await count(sql`select count(*)::int as n from users`)).toBe(summary.counts.users);
@@ -211,7 +212,7 @@ describe('demo seed', () => {
     const other = await openDatabase({ pglite: template });
     const otherUploads = await mkdtemp(join(tmpdir(), 'cabdesk-seed-'));
     try {
-      await seed(other, { scale: 'demo', uploadDir: otherUploads, now: NOW });
+      await seed(other, { scale: DEMO_SCALE, uploadDir: otherUploads, now: NOW });
       const [sums] = await checksum(database);
       // md5 of no rows is NULL, and two NULLs would compare equal.
       expect(Object.values(sums ?? {})).toEqual(
@@ -241,7 +242,7 @@ describe('small generated seed (the large scale at 1%)', () => {
     try {
       const schema = await schemaOf(small.db);
       const { counts, imageFiles } = await seed(small, {
-        scale: 'small',
+        scale: SMALL_SCALE,
         uploadDir: uploads,
         now: NOW,
       });

@@ -9,13 +9,26 @@ import {
   rowsOf,
   settleDocuments,
   timed,
+  type Lookups,
   type SeedContext,
 } from './common';
 import { seedDemo } from './demo';
 import { buildPendingIndexes } from './bulk-load';
-import { LARGE_SIZES, seedGenerated, SMALL_SIZES } from './large';
 
-export type SeedScale = 'demo' | 'small' | 'large';
+/**
+ * A scale of seed data: its name, and what fills its people, vehicles and
+ * rides in the seed's transaction once the lookups are in (answering the
+ * image files it wrote). The demo is here, for the server's first start; the
+ * generated benchmark scales are in large.ts, which only the seed command
+ * imports, so the server never loads them.
+ */
+export type SeedScale = {
+  name: 'demo' | 'small' | 'large';
+  populate: (tx: Tx, lookups: Lookups, context: SeedContext) => Promise<number>;
+};
+
+/** About 500 users and 3,000 rides, each record with its own images. */
+export const DEMO_SCALE: SeedScale = { name: 'demo', populate: seedDemo };
 
 export type SeedOptions = {
   scale: SeedScale;
@@ -27,7 +40,7 @@ export type SeedOptions = {
 };
 
 export type SeedSummary = {
-  scale: SeedScale;
+  scale: SeedScale['name'];
   imageFiles: number;
   /** Rows per table after seeding; users split by role. */
   counts: Record<string, number>;
@@ -71,15 +84,7 @@ export async function seed(database: Database, options: SeedOptions): Promise<Se
   await database.db.transaction(async (tx) => {
     await assertEmpty(tx);
     const lookups = await insertLookups(tx);
-    imageFiles =
-      options.scale === 'demo'
-        ? await seedDemo(tx, lookups, context)
-        : await seedGenerated(
-            tx,
-            lookups,
-            context,
-            options.scale === 'small' ? SMALL_SIZES : LARGE_SIZES,
-          );
+    imageFiles = await options.scale.populate(tx, lookups, context);
     await insertSupports(tx, now);
     await insertCoupons(tx, now);
     await settleDocuments(tx, now);
@@ -89,7 +94,7 @@ export async function seed(database: Database, options: SeedOptions): Promise<Se
   await buildPendingIndexes(database, context.log);
   // PGlite never vacuums by itself, and fresh statistics keep the list plans right.
   await timed(context.log, 'vacuum analyze', () => database.rows(sql`vacuum analyze`));
-  return { scale: options.scale, imageFiles, counts: await countRows(database) };
+  return { scale: options.scale.name, imageFiles, counts: await countRows(database) };
 }
 
 /** Refuses to mix seeded rows into a marketplace that already has users or lookups. */

@@ -1,8 +1,8 @@
 import { Faker, base, en, en_US } from '@faker-js/faker';
 import { sql } from 'drizzle-orm';
-import { notificationFor, notify } from '../modules/notifications';
 import type { Database, Tx } from '../db/client';
 import { driverVehicles, rides, transactions, users, vehicles } from '../db/schema';
+import { notificationFor, notify } from '../lib/notify';
 import {
   CANCEL_REASONS,
   CITIES,

@@ -13,8 +13,8 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { auditLog, coupons, users } from '../../src/db/schema';
+import { notify } from '../../src/lib/notify';
 import { createRide, createUser } from '../builders';
-import { notify } from '../../src/modules/notifications';
 import { api, bearer, buildTestApp, createAdmin, signIn } from '../helper';
 import { openSse } from '../sse';
 

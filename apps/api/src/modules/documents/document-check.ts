@@ -2,9 +2,9 @@ import { DOCUMENT_EXPIRED_REASON } from '@cabdesk/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { audit } from '../../lib/audit';
+import { notificationFor, notify } from '../../lib/notify';
 import { at } from '../../lib/rate-limit';
 import { rowsOf } from '../../lib/sql';
-import { notificationFor, notify } from '../notifications';
 import { dayOf, describeDocuments, ownerIsApproved, type OwnerTable } from './documents.repository';
 
 /**

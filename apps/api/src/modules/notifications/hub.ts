@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { NOTIFICATION_CHANNEL, type LiveNotification } from '../../lib/notify';
 import { onRevocation } from '../auth';
-import { NOTIFICATION_CHANNEL, type LiveNotification } from './notify';
 import { createPushSender, type PushSender, type PushServiceOptions } from './push';
 
 export type NotificationOptions = {

@@ -1,4 +1,3 @@
 /** The notifications module's public face: what the app and other modules may use. */
 export { notificationHubPlugin, type NotificationOptions } from './hub';
 export { notificationRoutes, pushKeyRoutes } from './notifications.routes';
-export { notificationFor, notify, type NotificationInput } from './notify';

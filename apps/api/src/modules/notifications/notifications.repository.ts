@@ -9,7 +9,7 @@ import {
 } from '../../db/schema';
 import { hashToken, newToken } from '../../lib/tokens';
 import { idleSecondsOf, sessionIsLive } from '../auth';
-import type { LiveNotification } from './notify';
+import type { LiveNotification } from '../../lib/notify';
 
 /** Notifications addressed to everyone or to this administrator. */
 const visibleTo = (adminId: number) =>

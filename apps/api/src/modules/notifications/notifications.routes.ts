@@ -22,7 +22,7 @@ import {
   markRead,
   redeemStreamTicket,
 } from './notifications.repository';
-import type { LiveNotification } from './notify';
+import type { LiveNotification } from '../../lib/notify';
 
 /** Longer than any ticket we issue: refused without touching the database. */
 const MAX_TICKET_LENGTH = 200;

@@ -9,10 +9,10 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, notificationReads, notifications } from '../../db/schema';
+import { notificationFor, notify } from '../../lib/notify';
 import { createRide } from '../../../test/builders';
 import { api, bearer, buildTestApp, createAdmin, signIn } from '../../../test/helper';
 import { upsertAdmin } from '../auth';
-import { notificationFor, notify } from './notify';
 
 type Listed = { id: number; title: string; link: string | null; read_at: string | null };
 type App = Awaited<ReturnType<typeof buildTestApp>>['app'];

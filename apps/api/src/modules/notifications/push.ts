@@ -6,7 +6,7 @@ import webpush, { type PushSubscription, WebPushError } from 'web-push';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import type { LiveNotification } from './notify';
+import type { LiveNotification } from '../../lib/notify';
 import { claimPush, forgetSubscription, pushSubscriptions } from './notifications.repository';
 import { NotPublicAddressError, PublicOnlyAgent } from './public-agent';
 

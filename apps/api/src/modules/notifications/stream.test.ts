@@ -15,10 +15,10 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { buildApp } from '../../app';
 import type { Config } from '../../config';
 import { openDatabase, type Database } from '../../db/client';
+import { notify } from '../../lib/notify';
 import { createDriver, createRide } from '../../../test/builders';
 import { ADMIN, bearer, buildTestApp, createAdmin, signIn } from '../../../test/helper';
 import { openSse, type SseClient } from '../../../test/sse';
-import { notify } from './notify';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>['app'];
 

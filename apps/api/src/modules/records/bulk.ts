@@ -13,7 +13,7 @@ import type { Actor } from '../../lib/audit';
 import { arrayLiteral, rowsOf } from '../../lib/sql';
 import { userFilterOf, userIdsOf } from '../users';
 import { vehicleFilterOf, vehicleIdsOf } from '../vehicles';
-import { notificationFor, notify } from '../notifications';
+import { notificationFor, notify } from '../../lib/notify';
 import { decide, nameOf, refusalMessage, setStatus, type Refusal } from './records.repository';
 
 type BulkBody = ParsedInputOf<typeof bulkAction>;

@@ -16,10 +16,10 @@ import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { coupons, faqs, users, vehicles } from '../../db/schema';
 import { audit, type Actor } from '../../lib/audit';
+import { notificationFor, notify } from '../../lib/notify';
 import { at } from '../../lib/rate-limit';
 import { rowsOf } from '../../lib/sql';
 import { dayOf, documentsBelongTo, lockOwner, saveExpiries, type OwnerTable } from '../documents';
-import { notificationFor, notify } from '../notifications';
 
 /**
  * The `table` values of the record calls (SPEC 7's wire names), mapped to our

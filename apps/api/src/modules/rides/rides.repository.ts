@@ -13,6 +13,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { audit, type Actor } from '../../lib/audit';
 import { hasDates, totalsWithin, withinRange } from '../../lib/date-range';
+import { notificationFor, notify } from '../../lib/notify';
 import { type BoundedAsk, orderOf, pageOfList, type PageRequest } from '../../lib/paging';
 import {
   contains,
@@ -23,7 +24,6 @@ import {
   type WalkSpan,
 } from '../../lib/search';
 import { allOf, arrayLiteral, isoText, money, preparedRowsOf, rowsOf } from '../../lib/sql';
-import { notificationFor, notify } from '../notifications';
 import { rideColumnOf } from '../users';
 
 /** Which rides a list shows: all, or those every given filter keeps, optionally searched. */

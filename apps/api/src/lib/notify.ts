@@ -1,6 +1,13 @@
 import { sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
-import { notifications } from '../../db/schema';
+import type { Db, Tx } from '../db/client';
+import { notifications } from '../db/schema';
+
+/*
+ * The notification writer and its texts, shared by every module that announces
+ * an event (auth, records, rides, documents) and by the seed and the simulator.
+ * It is a leaf: it imports no module, so a caller never comes back round to
+ * itself through the notifications module, whose hub needs auth (issue 43).
+ */
 
 /** The LISTEN/NOTIFY channel every API instance listens on. */
 export const NOTIFICATION_CHANNEL = 'cabdesk_notifications';
