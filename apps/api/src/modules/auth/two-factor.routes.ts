@@ -53,7 +53,8 @@ export async function twoFactorRoutes(app: FastifyInstance) {
   const mailer = createMailer(config.mail, app.log);
   app.addHook('onClose', async () => mailer.close());
 
-  const signedInAdmin = async (adminId: number) => {
+  type Admin = NonNullable<Awaited<ReturnType<typeof findAdminById>>>;
+  const signedInAdmin = async (adminId: number): Promise<Admin> => {
     const admin = await findAdminById(db, adminId);
     if (!admin) throw new HttpError(401, AUTH_MESSAGES.unauthenticated);
     return admin;
@@ -68,12 +69,12 @@ export async function twoFactorRoutes(app: FastifyInstance) {
   /** A change of the signed-in administrator's second factor, in its transaction. */
   const change = async (
     request: FastifyRequest,
+    admin: Admin,
     action: string,
     what: SecondFactorChange,
     write: (tx: Tx, adminId: number) => Promise<void>,
   ) => {
     const session = sessionOf(request);
-    const admin = await signedInAdmin(session.adminId);
     await db.transaction(async (tx) => {
       await write(tx, admin.id);
       await audit(tx, request, {
@@ -193,9 +194,15 @@ export async function twoFactorRoutes(app: FastifyInstance) {
       });
     }
     let codes: string[] = [];
-    await change(request, 'two_factor_enable', replacing ? 'replaced' : 'enabled', async (tx) => {
-      codes = await enableTwoFactor(tx, admin.id, secret, step);
-    });
+    await change(
+      request,
+      admin,
+      'two_factor_enable',
+      replacing ? 'replaced' : 'enabled',
+      async (tx) => {
+        codes = await enableTwoFactor(tx, admin.id, secret, step);
+      },
+    );
     return { status: true, message: TWO_FACTOR_MESSAGES.enabled, data: { recovery_codes: codes } };
   });
 
@@ -207,7 +214,7 @@ export async function twoFactorRoutes(app: FastifyInstance) {
     if (await twoFactorRequired(db)) {
       throw new HttpError(409, TWO_FACTOR_MESSAGES.requiredOfEveryone);
     }
-    await change(request, 'two_factor_disable', 'disabled', (tx, adminId) =>
+    await change(request, admin, 'two_factor_disable', 'disabled', (tx, adminId) =>
       resetTwoFactor(tx, adminId),
     );
     return { status: true, message: TWO_FACTOR_MESSAGES.disabled, data: null };
@@ -219,7 +226,7 @@ export async function twoFactorRoutes(app: FastifyInstance) {
     if (!admin.totpEnabledAt) throw new HttpError(409, TWO_FACTOR_MESSAGES.notEnabled);
     await requireStepUp(session.id);
     let codes: string[] = [];
-    await change(request, 'recovery_codes_renew', 'codes', async (tx, adminId) => {
+    await change(request, admin, 'recovery_codes_renew', 'codes', async (tx, adminId) => {
       codes = await renewRecoveryCodes(tx, adminId);
     });
     return {
