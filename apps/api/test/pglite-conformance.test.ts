@@ -77,6 +77,7 @@ const readsOf = (endpoints: AnyEndpoint[]) =>
   );
 
 describe('PGlite conformance: the API over the demo data', () => {
+  // The demo seed is most of this test: it gets a set-up's time (hookTimeout), not a test's.
   it('starts with the demo data, and answers a call of every module of the route table', async () => {
     const { app, database } = await buildTestApp({
       SEED_DEMO: 'true',
@@ -135,7 +136,7 @@ describe('PGlite conformance: the API over the demo data', () => {
     // The reads saw the demo data, not an empty marketplace.
     const trips = await call(`ride-list`);
     expect(trips.body.data.total).toBeGreaterThan(0);
-  });
+  }, 120_000);
 });
 
 describe.skipIf(process.env.TEST_DATABASE_URL)('PGlite conformance: a data directory', () => {
