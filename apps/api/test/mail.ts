@@ -4,19 +4,32 @@ import { onTestFinished } from 'vitest';
 import type { BuildAppOptions } from '../src/app';
 import { buildTestApp, createAdmin } from './helper';
 
-/** Test support: an SMTP server on loopback that keeps every message it receives. */
-export async function startSmtpSink(options: { delayMs?: number } = {}) {
+/**
+ * Test support: an SMTP server on loopback that keeps every message it receives.
+ * `held`: it accepts no message until `release()` (a server that does not answer
+ * in time); `recipients` lists every RCPT TO it was given, accepted yet or not.
+ */
+export async function startSmtpSink(options: { held?: boolean } = {}) {
   const messages: { to: string[]; from: string; raw: string }[] = [];
+  const recipients: string[] = [];
   const waiters: (() => void)[] = [];
+  let release = () => {};
+  const released = options.held
+    ? new Promise<void>((resolve) => (release = resolve))
+    : Promise.resolve();
   const server = new SMTPServer({
     disabledCommands: ['STARTTLS'],
     authOptional: true,
     logger: false,
+    onRcptTo(address, _session, callback) {
+      recipients.push(address.address);
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        setTimeout(() => {
+        void released.then(() => {
           messages.push({
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
             to: session.envelope.rcptTo.map((r) => r.address),
@@ -24,13 +37,16 @@ export async function startSmtpSink(options: { delayMs?: number } = {}) {
           });
           waiters.splice(0).forEach((wake) => wake());
           callback();
-        }, options.delayMs ?? 0);
+        });
       });
     },
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as { port: number };
-  onTestFinished(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  onTestFinished(() => {
+    release();
+    return new Promise<void>((resolve) => server.close(() => resolve()));
+  });
 
   /** Waits for the `n`th message (1-based). */
   const nth = async (n: number, timeoutMs = 10_000) => {
@@ -44,7 +60,13 @@ export async function startSmtpSink(options: { delayMs?: number } = {}) {
     }
     return messages[n - 1]!;
   };
-  return { url: `smtp://127.0.0.1:${port}/?ignoreTLS=true`, messages, nth };
+  return {
+    url: `smtp://127.0.0.1:${port}/?ignoreTLS=true`,
+    messages,
+    recipients,
+    nth,
+    release: () => release(),
+  };
 }
 
 /** Test support: a logger that keeps the server log, to read e-mails written there. */

@@ -7,9 +7,9 @@ import {
   urlOf,
 } from '@cabdesk/contract';
 import { eq, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { auditLog, notificationReads, notifications } from '../../db/schema';
-import { notificationFor, notify } from '../../lib/notify';
+import { NOTIFICATION_CHANNEL, notificationFor, notify } from '../../lib/notify';
 import { createRide } from '../../../test/builders';
 import { api, bearer, buildTestApp, createAdmin, signIn } from '../../../test/helper';
 import { upsertAdmin } from '../auth';
@@ -213,18 +213,36 @@ describe('events create notifications', () => {
     expect((await list(app, token)).data).toHaveLength(1);
   });
 
-  it('notify inside a rolled-back transaction leaves nothing behind', async () => {
+  it('notify inside a rolled-back transaction leaves nothing behind, in the table or on the channel', async () => {
     const { app, database } = await buildTestApp();
     await createAdmin(database);
-    await database.db
-      .transaction(async (tx) => {
+    const heard: string[] = [];
+    const unlisten = await database.listen(NOTIFICATION_CHANNEL, (payload) => {
+      heard.push(JSON.parse(payload).title);
+    });
+    onTestFinished(unlisten);
+
+    // Only the rollback may end the transaction: an error of notify itself fails the test.
+    const rollback = new Error('rollback');
+    let seenInside = 0;
+    await expect(
+      database.db.transaction(async (tx) => {
         await notify(
           tx,
           notificationFor.companyRegistered({ id: 5, companyName: 'X Cabs', email: 'x@x.test' }),
         );
-        throw new Error('rollback');
-      })
-      .catch(() => undefined);
+        seenInside = (await tx.select().from(notifications)).length;
+        throw rollback;
+      }),
+    ).rejects.toBe(rollback);
+    // It was written, and the rollback took it away.
+    expect(seenInside).toBe(1);
     expect((await list(app, await signIn(app))).data).toEqual([]);
+
+    // Notifications arrive in commit order: once a later committed one is heard, the
+    // rolled-back one would have been heard before it.
+    await notify(database.db, { title: 'Committed', message: 'after', link: null });
+    await vi.waitFor(() => expect(heard).toContain('Committed'));
+    expect(heard).toEqual(['Committed']);
   });
 });

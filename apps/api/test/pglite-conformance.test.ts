@@ -1,0 +1,168 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  login,
+  sendOtp,
+  statusUpdate,
+  totpSetup,
+  VIEW_LISTS,
+  type AnyEndpoint,
+} from '@cabdesk/contract';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { bootstrap } from '../src/bootstrap';
+import { openDatabase } from '../src/db/client';
+import { buildTestApp, signedIn, type Answer } from './helper';
+
+/**
+ * Driver conformance. The whole API suite runs on PostgreSQL (production's
+ * engine); on PGlite, the embedded default, runs the set of files that
+ * exercise what differs between the two drivers (vitest.pglite.config.ts,
+ * docs/testing.md). This file is that set's walk of the whole API: start-up
+ * with the demo data, then every module of the live route table called once
+ * at least, so a new module is on PGlite's list the day it is served.
+ * It runs in both passes: on PostgreSQL it is the demo seed's start-up there.
+ */
+
+const ADMIN = { email: 'owner@cabdesk.test', password: 'conformance passphrase' };
+
+type App = Awaited<ReturnType<typeof buildTestApp>>['app'];
+type Call = (target: AnyEndpoint | string, input?: Record<string, unknown>) => Promise<Answer>;
+type Ids = { user: number; ride: number; vehicle: number; passenger: number };
+
+/** The input of the reads that need one, from the demo data; every other read is called with none. */
+const READ_INPUT: Record<string, (ids: Ids) => Record<string, unknown>> = {
+  'user-list': () => ({ user_type: 'User' }),
+  'user-detail': (ids) => ({ user_id: ids.user }),
+  'vehicle-detail': (ids) => ({ vehicle_id: ids.vehicle }),
+  'ride-detail': (ids) => ({ ride_id: ids.ride }),
+  'note-list': (ids) => ({ table: 'rides', id: ids.ride }),
+  'record-history': (ids) => ({ table: 'users', id: ids.user }),
+  lookup: () => ({ q: 'an' }),
+  'view-list': () => ({ list: VIEW_LISTS[0] }),
+};
+
+/**
+ * The modules that read nothing by GET, and the one call that stands for each.
+ * A new module without a read fails the walk until it is given one here.
+ */
+const OTHER_CALLS: Record<string, (call: Call, ids: Ids) => Promise<Answer>> = {
+  // Signing in through it is how the walk has its session; once more, answered.
+  authRoutes: (call) => call(login, ADMIN),
+  // An address that is no administrator's: a code row, its limits, no e-mail.
+  recoveryRoutes: (call) => call(sendOtp, { email: 'nobody@cabdesk.test' }),
+  recordRoutes: (call, ids) =>
+    call(statusUpdate, { id: ids.passenger, table: 'users', status: 'Inactive' }),
+  twoFactorRoutes: (call) => call(totpSetup),
+};
+
+/** The modules the server serves: each routes plugin that registers calls of the contract. */
+function modulesOf(app: App) {
+  const modules = new Map<string, AnyEndpoint[]>();
+  for (const route of app.routeTable) {
+    if (!route.endpoint || route.method === 'HEAD') continue;
+    const endpoints = modules.get(route.plugin) ?? [];
+    if (!endpoints.includes(route.endpoint)) endpoints.push(route.endpoint);
+    modules.set(route.plugin, endpoints);
+  }
+  return modules;
+}
+
+/** The reads of a module the walk can make: GETs that take no input or have one above. */
+const readsOf = (endpoints: AnyEndpoint[]) =>
+  endpoints.filter(
+    (e) =>
+      e.method === 'GET' && !e.stream && (e.path in READ_INPUT || e.input.safeParse({}).success),
+  );
+
+describe('PGlite conformance: the API over the demo data', () => {
+  // The demo seed is most of this test: it gets a set-up's time (hookTimeout), not a test's.
+  it('starts with the demo data, and answers a call of every module of the route table', async () => {
+    const { app, database } = await buildTestApp({
+      SEED_DEMO: 'true',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+    });
+    // Start-up as server.ts does it after migrating: the administrator, then the demo data.
+    const printed: string[] = [];
+    await bootstrap(app, (text) => printed.push(text));
+    expect(printed).toEqual([]);
+
+    const [ids] = await database.rows<Ids>(
+      sql`select (select min(id) from users) as user,
+                 (select min(id) from users where role = 'User') as passenger,
+                 (select min(id) from rides) as ride,
+                 (select min(id) from vehicles) as vehicle`,
+    );
+    expect(ids, 'the demo data has people, trips and vehicles').toEqual({
+      user: expect.any(Number),
+      passenger: expect.any(Number),
+      ride: expect.any(Number),
+      vehicle: expect.any(Number),
+    });
+
+    const session = await signedIn(app, ADMIN);
+    const call: Call = (target, input) => session.call(target, input);
+    const modules = modulesOf(app);
+    // The table is the real one: a walk over an empty table proves nothing.
+    expect(modules.size).toBeGreaterThan(20);
+
+    const failures: string[] = [];
+    const uncalled: string[] = [];
+    for (const [module, endpoints] of modules) {
+      const reads = readsOf(endpoints);
+      const answers: [string, AnyEndpoint | undefined, Answer][] = [];
+      for (const endpoint of reads) {
+        const input = READ_INPUT[endpoint.path]?.(ids!) ?? {};
+        answers.push([endpoint.path, endpoint, await call(endpoint, input)]);
+      }
+      const other = OTHER_CALLS[module];
+      if (other) answers.push([`${module} (its call)`, undefined, await other(call, ids!)]);
+      if (answers.length === 0) uncalled.push(module);
+      for (const [name, endpoint, answer] of answers) {
+        if (answer.statusCode !== 200) {
+          failures.push(`${module} ${name}: ${answer.statusCode} ${JSON.stringify(answer.body)}`);
+        } else if (endpoint && !endpoint.response.safeParse(answer.body).success) {
+          failures.push(`${module} ${name}: the answer is not the contract's shape`);
+        }
+      }
+    }
+    expect(uncalled, 'modules with neither a read nor an entry in OTHER_CALLS').toEqual([]);
+    expect(failures).toEqual([]);
+    // Every entry above still names a served module.
+    expect(Object.keys(OTHER_CALLS).filter((m) => !modules.has(m))).toEqual([]);
+
+    // The reads saw the demo data, not an empty marketplace.
+    const trips = await call(`ride-list`);
+    expect(trips.body.data.total).toBeGreaterThan(0);
+  }, 120_000);
+});
+
+describe.skipIf(process.env.TEST_DATABASE_URL)('PGlite conformance: a data directory', () => {
+  // The server's own way to PGlite (a DATA_DIR); the suite's databases are loaded in memory.
+  // hardening.test.ts checks the same setting on the PostgreSQL server.
+  it('opens with the statement timeout set, and keeps what was written', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'cabdesk-conformance-'));
+    try {
+      const database = await openDatabase({ dataDir, statementTimeoutMs: 300 });
+      const [shown] = await database.rows<{ statement_timeout: string }>(
+        sql`show statement_timeout`,
+      );
+      // PGlite keeps the setting; with no timer interrupt in WebAssembly it cannot cancel.
+      expect(shown!.statement_timeout).toBe('300ms');
+      await database.rows(sql`create table kept (n int)`);
+      await database.rows(sql`insert into kept values (7)`);
+      await database.close();
+
+      const reopened = await openDatabase({ dataDir });
+      try {
+        expect(await reopened.rows(sql`select n from kept`)).toEqual([{ n: 7 }]);
+      } finally {
+        await reopened.close();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
