@@ -32,6 +32,9 @@ export const PGLITE_FILES = [
   // Notifications: NOTIFY inside transactions, LISTEN between instances.
   'src/modules/notifications/notifications.test.ts',
   'src/modules/notifications/stream.test.ts',
+  // A flood of public calls: on PGlite's one connection a refused client must cost
+  // no statement, or sign-ins wait behind the flood.
+  'test/security/public-calls.test.ts',
   // The server process on a data directory: migrate, demo seed, kill -9, restart.
   'test/faults/kill-restart.test.ts',
 ];
