@@ -5,6 +5,7 @@
  * console.error fails the test (STYLE, after epic-stack's set-up).
  */
 import { LANGUAGES } from '@cabdesk/contract';
+import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -69,6 +70,8 @@ beforeEach(() => {
 });
 afterEach(async () => {
   cleanup();
+  // Toasts live in a store of their own, beyond the rendered tree.
+  notifications.clean();
   server.resetHandlers();
   requests.length = 0;
   queryClient.clear();
