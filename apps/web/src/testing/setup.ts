@@ -35,6 +35,10 @@ window.ResizeObserver = class {
   disconnect() {}
 };
 window.HTMLElement.prototype.scrollIntoView = () => undefined;
+// An autosized textarea listens for fonts loading.
+Object.defineProperty(document, 'fonts', {
+  value: { addEventListener: () => undefined, removeEventListener: () => undefined },
+});
 
 // The translation files the app serves (public/locales), loaded at once instead of over HTTP.
 const files = import.meta.glob<Record<string, unknown>>('/public/locales/*/translation.json', {
