@@ -3,7 +3,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
-import { artifactsDir } from './paths';
+import type { WalkServer } from './global-setup';
+import { artifactsDir, failuresDir } from './paths';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
@@ -16,10 +17,25 @@ const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
+/**
+ * This worker's server. Vitest numbers its workers 1..maxWorkers
+ * (VITEST_POOL_ID) and runs one file at a time in each: the walks of a worker
+ * have a server and database of their own (global-setup.ts).
+ */
+export function walkServer(): WalkServer {
+  const servers = inject('servers');
+  const id = Number.parseInt(process.env.VITEST_POOL_ID ?? '1', 10);
+  const server = servers[(id - 1) % servers.length];
+  if (!server) throw new Error('no server was started for the walks');
+  return server;
+}
+
 export interface Walk {
   page: Page;
   context: BrowserContext;
   baseUrl: string;
+  /** Where this worker's server writes the e-mails it sends (mail-sink.ts). */
+  mailDir: string;
   admin: { email: string; password: string };
   /** Declares a console error this walk expects (e.g. the browser's note about a 401). */
   allowConsoleError: (pattern: RegExp) => void;
@@ -33,15 +49,17 @@ export const HTTP_401_LOG = /Failed to load resource: the server responded with 
 /**
  * Declares browser walks: one Chromium for the file, a fresh context (own
  * storage, cookies, cache) per walk, and a walk fails on any console error or
- * page error it did not declare. A failing walk leaves a screenshot behind.
+ * page error it did not declare. A failing walk leaves its screenshot and its
+ * Playwright trace in e2e/artifacts/failures/ (`npx playwright-core
+ * show-trace <file>.zip` opens the trace).
  */
 export function describeWalks() {
   let browser: Browser | undefined;
-  const baseUrl = inject('baseUrl');
+  const { baseUrl, mailDir } = walkServer();
   const admin = { email: inject('adminEmail'), password: inject('adminPassword') };
 
   beforeAll(async () => {
-    mkdirSync(artifactsDir, { recursive: true });
+    mkdirSync(failuresDir, { recursive: true });
     browser = await chromium.launch({
       executablePath: CHROMIUM_PATH,
       headless: true,
@@ -65,6 +83,8 @@ export function describeWalks() {
         // a walk waits on what it checks, never on a transition's length.
         reducedMotion: 'reduce',
       });
+      // Every step recorded, kept only if the walk fails.
+      await context.tracing.start({ screenshots: true, snapshots: true, title: name });
       const page = await context.newPage();
       const problems: string[] = [];
       const allowed: RegExp[] = [];
@@ -81,14 +101,18 @@ export function describeWalks() {
           page,
           context,
           baseUrl,
+          mailDir,
           admin,
           allowConsoleError: (pattern) => allowed.push(pattern),
           screenshot,
         });
         const unexpected = problems.filter((p) => !allowed.some((pattern) => pattern.test(p)));
         expect(unexpected, 'unexpected console errors or page errors').toEqual([]);
+        await context.tracing.stop();
       } catch (error) {
-        await screenshot(`failed-${slug(name)}.png`).catch(() => undefined);
+        const file = join(failuresDir, slug(name));
+        await page.screenshot({ path: `${file}.png`, fullPage: true }).catch(() => undefined);
+        await context.tracing.stop({ path: `${file}.zip` }).catch(() => undefined);
         throw error;
       } finally {
         await context.close();

@@ -1,9 +1,10 @@
 import type {} from 'playwright-core';
-import { describe, expect, inject } from 'vitest';
+import { describe, expect } from 'vitest';
 import {
   API,
   callApi,
   describeWalks,
+  walkServer,
   HTTP_401_LOG,
   signInByApi,
   signInWithForm,
@@ -12,7 +13,7 @@ import {
 } from '../support/browser';
 import { readMails } from '../support/mail-sink';
 
-const mailDir = inject('mailDir');
+const { mailDir } = walkServer();
 
 /** The browser logs every 4xx answer of a fetch; walks that expect one allow it. */
 const HTTP_4XX_LOG = /Failed to load resource: the server responded with a status of 4\d\d/;
