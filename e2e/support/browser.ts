@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import type { WalkServer } from './global-setup';
-import { artifactsDir, failuresDir } from './paths';
+import { failuresDir } from './paths';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
@@ -39,8 +39,6 @@ export interface Walk {
   admin: { email: string; password: string };
   /** Declares a console error this walk expects (e.g. the browser's note about a 401). */
   allowConsoleError: (pattern: RegExp) => void;
-  /** Saves a screenshot under e2e/artifacts/. */
-  screenshot: (name: string) => Promise<void>;
 }
 
 /** The browser logs every HTTP error answer to a fetch; a walk that expects a 401 allows this. */
@@ -92,9 +90,6 @@ export function describeWalks() {
         if (message.type() === 'error') problems.push(`console.error: ${message.text()}`);
       });
       page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-      const screenshot = async (file: string) => {
-        await page.screenshot({ path: join(artifactsDir, file), fullPage: true });
-      };
 
       try {
         await body({
@@ -104,7 +99,6 @@ export function describeWalks() {
           mailDir,
           admin,
           allowConsoleError: (pattern) => allowed.push(pattern),
-          screenshot,
         });
         const unexpected = problems.filter((p) => !allowed.some((pattern) => pattern.test(p)));
         expect(unexpected, 'unexpected console errors or page errors').toEqual([]);
@@ -139,7 +133,7 @@ export async function signInWithForm(page: Page, email: string, password: string
 /**
  * Waits until nothing on the page moves: no CSS transition or finite
  * animation runs (a loader's endless spin does not count). With reduced
- * motion this holds at once; it guards a screenshot or an accessibility
+ * motion this holds at once; it guards a measurement or an accessibility
  * check against anything still sliding in.
  */
 export async function motionless(page: Page) {

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import {
@@ -11,13 +10,9 @@ import {
   signInByApi,
   toast,
 } from '../support/browser';
-import { artifactsDir } from '../support/paths';
 
-/** The screenshots of this file are taken at this size. */
+/** The walks of this file look at a 1366x860 screen. */
 const SCREEN = { width: 1366, height: 860 };
-
-/** What a person sees at 1366x860 (the layout's footer is fixed: a full-page shot cuts through it). */
-const shoot = (page: Page, file: string) => page.screenshot({ path: join(artifactsDir, file) });
 
 /** The browser logs every HTTP error answer to a fetch: here a refused toggle (404). */
 const HTTP_ERROR_LOG = /Failed to load resource: the server responded with a status of 404/;
@@ -78,7 +73,6 @@ describe('FAQ and coupons', () => {
     expect((await firstRow.locator('td').nth(2).innerText()).trim()).toMatch(SHORT_DATE);
     await firstRow.getByRole('button', { name: /^Edit FAQ: / }).waitFor();
     await firstRow.getByRole('button', { name: /^Delete FAQ: / }).waitFor();
-    await shoot(page, 'faq.png');
 
     // Added: the popup takes a question and its answer.
     await page.getByRole('button', { name: '+ Add FAQ' }).click();
@@ -161,7 +155,6 @@ describe('FAQ and coupons', () => {
       expect(
         (await rows(page, 'Coupon List').first().locator('td').nth(3).innerText()).trim(),
       ).toMatch(/^\d{1,3}%$/);
-      await shoot(page, 'coupon.png');
 
       // Added: title, a code, a percentage and a description.
       await page.getByRole('button', { name: '+ Add Coupon' }).click();

@@ -3,7 +3,6 @@ import {
   callApi,
   describeWalks,
   expectNoSeriousA11yViolations,
-  motionless,
   signInByApi,
   signInWithForm,
 } from '../support/browser';
@@ -24,7 +23,7 @@ describe('the dashboard and its frame', () => {
 
   walk(
     'shows the four figures, the sidebar, the bell and the footer',
-    async ({ page, baseUrl, admin, screenshot }) => {
+    async ({ page, baseUrl, admin }) => {
       await page.goto('/login');
       await signInWithForm(page, admin.email, admin.password);
       await page.waitForURL((url) => url.pathname === '/');
@@ -77,8 +76,6 @@ describe('the dashboard and its frame', () => {
         'page',
       );
 
-      await screenshot('dashboard.png');
-
       // Settings opens to Coupon and Profile.
       expect(await nav.getByRole('link', { name: 'Coupon' }).isVisible()).toBe(false);
       await nav.getByRole('button', { name: 'Settings' }).click();
@@ -90,8 +87,6 @@ describe('the dashboard and its frame', () => {
       const dropdown = page.getByRole('dialog', { name: 'Notification' });
       await dropdown.getByRole('heading', { name: 'Notification' }).waitFor();
       expect(await dropdown.getByRole('listitem').count()).toBeGreaterThan(0);
-      await motionless(page);
-      await screenshot('dashboard-notifications.png');
       await page.getByRole('heading', { name: 'Dashboard' }).click();
       await dropdown.waitFor({ state: 'hidden' });
 

@@ -1,15 +1,12 @@
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import {
   apiGet,
   describeWalks,
   expectNoSeriousA11yViolations,
-  motionless,
   type Paged,
   signInByApi,
 } from '../support/browser';
-import { artifactsDir } from '../support/paths';
 
 interface Ride {
   id: number;
@@ -57,14 +54,6 @@ const headerOf = (page: Page, table: string, column: string) =>
 
 /** A select's input, by its accessible name (Mantine's combobox input). */
 const select = (page: Page, name: string) => page.locator(`input[aria-label="${name}"]`);
-
-/** The screen once no list loads and overlays have faded: e2e/artifacts/lists-*.png. */
-async function shoot(page: Page, name: string) {
-  await page.waitForLoadState('networkidle');
-  await expect.poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
-  await motionless(page);
-  await page.screenshot({ path: join(artifactsDir, `lists-${name}.png`) });
-}
 
 /** The page does not scroll sideways: nothing is wider than the window. */
 async function expectNoSidewaysScroll(page: Page, path: string) {
@@ -120,7 +109,7 @@ describe('lists an operator lives in', () => {
   );
 
   walk(
-    'trips filter by status and days, combined, with their count (screenshot)',
+    'trips filter by status and days, combined, with their count',
     async ({ page, baseUrl, admin }) => {
       await page.setViewportSize({ width: 1366, height: 860 });
       const token = await signInByApi(page, baseUrl, admin, '/trip');
@@ -168,7 +157,6 @@ describe('lists an operator lives in', () => {
       expect(await rows.getByTestId('ride-waiting').first().innerText()).toMatch(
         /^Waiting \d+\s(min|hr)/,
       );
-      await shoot(page, 'trips-filtered');
       await expectNoSeriousA11yViolations(page);
 
       // The filters combine with a sort; "Reset filters" clears the filters only.
@@ -199,7 +187,6 @@ describe('lists an operator lives in', () => {
       await expect.poll(() => totals.innerText()).toContain(dollars(cash.total_amount));
       await expect.poll(() => totals.innerText()).toContain(count(cash.total));
       await settledRows(page, 'Sales');
-      await shoot(page, 'sales-totals');
 
       // The first sale opens its trip, which shows the same payment.
       const sale = cash.data.find((s) => s.ride_id !== null)!;
@@ -244,7 +231,6 @@ describe('lists an operator lives in', () => {
       expect(await page.getByRole('table').count()).toBe(0);
       await expect.poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
       await expectNoSidewaysScroll(page, '/trip');
-      await shoot(page, 'phone-cards');
       await page.getByRole('button', { name: 'Filters' }).click();
       const drawer = page.getByRole('dialog', { name: 'Filters and sort' });
       await drawer.locator('input[aria-label="Trip status"]').click();
@@ -256,7 +242,6 @@ describe('lists an operator lives in', () => {
           url.searchParams.get('ride_status') === 'Cancel' &&
           url.searchParams.get('sort') === '-amount',
       );
-      await shoot(page, 'phone-filters');
       await drawer.getByRole('button', { name: 'Show results' }).click();
       await expect.poll(() => cards.count()).toBeGreaterThan(0);
       for (const status of await cards.getByTestId('ride-status').allTextContents()) {
@@ -290,7 +275,6 @@ describe('lists an operator lives in', () => {
         await expect.poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
         await page.waitForLoadState('networkidle');
         await expectNoSidewaysScroll(page, path);
-        if (path.startsWith('/driver-detail/')) await shoot(page, 'phone-detail');
       }
     },
     120_000,

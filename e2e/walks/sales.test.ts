@@ -6,7 +6,7 @@ describe('sales and the dashboard trends', () => {
 
   walk(
     'draws the 30-day chart, trips by status and the approvals waiting',
-    async ({ page, baseUrl, admin, screenshot }) => {
+    async ({ page, baseUrl, admin }) => {
       const token = await signInByApi(page, baseUrl, admin, '/');
       const { body } = await callApi(baseUrl, 'dashboard-trends', token);
       const trends = (body as { data: { pending: { drivers: number } } }).data;
@@ -17,7 +17,6 @@ describe('sales and the dashboard trends', () => {
       await page.getByTestId('trips-by-status').getByText('Completed').waitFor();
       const waiting = page.getByTestId('waiting-approval');
       await expect.poll(() => waiting.innerText()).toContain(String(trends.pending.drivers));
-      await screenshot('dashboard-trends.png');
 
       await waiting.getByRole('link', { name: 'Drivers' }).click();
       await page.waitForURL(
