@@ -20,7 +20,7 @@ function open() {
       if (body.coupon_code.toUpperCase() === 'WEEKEND') {
         return refusal(409, TAKEN, { coupon_code: TAKEN });
       }
-      return { id: 9, ...body, suspend_status: 0, created_at: '2024-03-05T10:00:00.000Z' };
+      return { id: 9, ...body, suspend_status: 0 as const, created_at: '2024-03-05T10:00:00.000Z' };
     }),
   );
   const onClose = vi.fn();
