@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startMailSink } from './mail-sink';
 import { artifactsDir, failuresDir, repoRoot, webDist } from './paths';
-import { BROWSER_WORKERS } from './workers';
 
 /** A server the walks of one worker use, alone. */
 export interface WalkServer {
@@ -146,7 +145,7 @@ async function startServer(n: number) {
 export default async function setup(project: TestProject) {
   // Walk an already running server instead (e.g. while developing): E2E_BASE_URL,
   // E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD and E2E_MAIL_DIR; the walks then share it,
-  // one at a time (workers.ts).
+  // one at a time (vitest.config.ts).
   const external = process.env.E2E_BASE_URL;
   rmSync(failuresDir, { recursive: true, force: true });
   mkdirSync(failuresDir, { recursive: true });
@@ -163,7 +162,8 @@ export default async function setup(project: TestProject) {
       `The built web app is missing (${webDist}index.html). Build it first: npm run build --workspace apps/web`,
     );
   }
-  const numbers = Array.from({ length: BROWSER_WORKERS }, (_, i) => i + 1);
+  // As many servers as workers (vitest.config.ts).
+  const numbers = Array.from({ length: project.globalConfig.maxWorkers }, (_, i) => i + 1);
   const started = await Promise.allSettled(numbers.map(startServer));
   const stopAll = () =>
     Promise.all(
