@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -164,46 +163,25 @@ export function storageOf(page: Page): Promise<Record<string, string>> {
   });
 }
 
-/**
- * What axe finds wrong on the page as it is. axe.run in the page itself (legacy
- * mode): the default runs each frame apart and merges the results in a new blank
- * page, which cost a second or more a check (the theme walk's 61 checks: 120 s
- * against 44); only violations are detailed, what passed is not.
- */
-async function axeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .setLegacyMode()
-    .options({ resultTypes: ['violations'] })
-    .analyze();
-  return results.violations;
-}
-
-/** Fails on any accessibility violation axe finds, whatever its impact, listing them. */
-export async function expectNoA11yViolations(page: Page, where = page.url()) {
-  const found = (await axeViolations(page)).map((v) => ({
-    rule: v.id,
-    impact: v.impact,
-    nodes: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`),
-  }));
-  expect(found, where).toEqual([]);
-}
-
-/** Fails on serious or critical accessibility violations, listing them. */
-export async function expectNoSeriousA11yViolations(page: Page) {
-  const serious = (await axeViolations(page))
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({
-      rule: v.id,
-      impact: v.impact,
-      help: v.help,
-      nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
-    }));
-  expect(serious).toEqual([]);
-}
-
 /** The text of a visible toast (Mantine notifications have role alert). */
 export function toast(page: Page, text: string) {
   return page.getByRole('alert').filter({ hasText: text });
+}
+
+/**
+ * Does `action` and waits for the toast it brings. The wait starts first: a
+ * toast closes after 2 s (SPEC 9), and on busy shared cores the click itself
+ * may return later than that (a failed walk's trace showed it).
+ */
+export async function toastAfter(page: Page, text: string, action: () => Promise<unknown>) {
+  const shown = toast(page, text).waitFor();
+  try {
+    await action();
+  } catch (error) {
+    shown.catch(() => undefined);
+    throw error;
+  }
+  await shown;
 }
 
 export const API = '/taxi-service/admin/';

@@ -10,6 +10,7 @@ import {
   signInWithForm,
   storageOf,
   toast,
+  toastAfter,
 } from '../support/browser';
 import { readMails } from '../support/mail-sink';
 
@@ -148,8 +149,9 @@ describe('account recovery, profile and password', () => {
         const detail = page.locator('form', { has: page.getByLabel('Full Name') });
         await name.fill('Walk Admin');
         await phone.fill('5551234567');
-        await detail.getByRole('button', { name: 'Update' }).click();
-        await toast(page, 'Profile updated successfully.').waitFor();
+        await toastAfter(page, 'Profile updated successfully.', () =>
+          detail.getByRole('button', { name: 'Update' }).click(),
+        );
         const after = (await callApi(baseUrl, 'getProfile', token)).body as {
           data: { name: string; phone: string };
         };

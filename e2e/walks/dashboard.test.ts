@@ -1,11 +1,5 @@
 import { describe, expect } from 'vitest';
-import {
-  callApi,
-  describeWalks,
-  expectNoSeriousA11yViolations,
-  signInByApi,
-  signInWithForm,
-} from '../support/browser';
+import { callApi, describeWalks, signInByApi, signInWithForm } from '../support/browser';
 
 interface DashboardData {
   overall_driver: number;
@@ -114,16 +108,4 @@ describe('the dashboard and its frame', () => {
     await page.getByRole('button', { name: 'Toggle sidebar' }).click();
     await expect.poll(onScreen).toBe(true);
   });
-
-  walk(
-    'the dashboard has no serious accessibility violations',
-    async ({ page, baseUrl, admin }) => {
-      await signInByApi(page, baseUrl, admin, '/');
-      await page.getByTestId('stat-card').first().waitFor();
-      await expectNoSeriousA11yViolations(page);
-      await page.getByRole('button', { name: 'Notifications' }).click();
-      await page.getByRole('heading', { name: 'Notification' }).waitFor();
-      await expectNoSeriousA11yViolations(page);
-    },
-  );
 });

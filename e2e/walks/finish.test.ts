@@ -10,6 +10,7 @@ import {
   signInWithForm,
   toast,
   type Paged,
+  toastAfter,
 } from '../support/browser';
 import { colleague } from '../support/colleague';
 
@@ -149,8 +150,9 @@ describe('the finish (issue 22)', () => {
       expect(linesAroundAt).toBe(1);
       await rows.getByRole('button', { name: `Approve ${mine!.name}` }).click();
       const dialog = page.getByRole('dialog', { name: 'Approve' });
-      await dialog.getByRole('button', { name: 'Approve', exact: true }).dblclick();
-      await toast(page, 'Approval updated successfully.').waitFor();
+      await toastAfter(page, 'Approval updated successfully.', () =>
+        dialog.getByRole('button', { name: 'Approve', exact: true }).dblclick(),
+      );
       await rows.getByTestId('approval-badge').filter({ hasText: 'Approved' }).waitFor();
       expect(approvals).toBe(1);
       expect(await page.getByRole('alert').filter({ hasText: 'Pending' }).count()).toBe(0);

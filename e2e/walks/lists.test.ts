@@ -1,12 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import {
-  apiGet,
-  describeWalks,
-  expectNoSeriousA11yViolations,
-  type Paged,
-  signInByApi,
-} from '../support/browser';
+import { apiGet, describeWalks, type Paged, signInByApi } from '../support/browser';
 
 interface Ride {
   id: number;
@@ -157,7 +151,6 @@ describe('lists an operator lives in', () => {
       expect(await rows.getByTestId('ride-waiting').first().innerText()).toMatch(
         /^Waiting \d+\s(min|hr)/,
       );
-      await expectNoSeriousA11yViolations(page);
 
       // The filters combine with a sort; "Reset filters" clears the filters only.
       await page.goto(`${page.url()}&sort=amount`);

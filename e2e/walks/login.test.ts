@@ -1,12 +1,5 @@
 import { describe, expect } from 'vitest';
-import {
-  describeWalks,
-  expectNoSeriousA11yViolations,
-  HTTP_401_LOG,
-  signInWithForm,
-  storageOf,
-  toast,
-} from '../support/browser';
+import { describeWalks, HTTP_401_LOG, signInWithForm, storageOf, toast } from '../support/browser';
 
 describe('signing in', () => {
   const walk = describeWalks();
@@ -51,14 +44,4 @@ describe('signing in', () => {
       expect(stored.isLogin).toBe('1');
     },
   );
-
-  walk('the login page has no serious accessibility violations', async ({ page }) => {
-    await page.goto('/login');
-    await page.getByRole('heading', { name: 'Admin Panel' }).waitFor();
-    await expectNoSeriousA11yViolations(page);
-    // Also with the messages shown.
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.getByText('Please provide a email.').waitFor();
-    await expectNoSeriousA11yViolations(page);
-  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect } from 'vitest';
-import { describeWalks, expectNoSeriousA11yViolations, storageOf } from '../support/browser';
+import { describeWalks, storageOf } from '../support/browser';
 
 const SECTIONS = [
   'Information we collect',
@@ -96,14 +96,6 @@ describe('privacy policy pages', () => {
       await main.getByRole('heading', { level: 1 }).waitFor();
       const text = await main.innerText();
       for (const phrase of phrases) expect(text, `${path} mentions ${phrase}`).toContain(phrase);
-    }
-  });
-
-  walk('the policy pages have no serious accessibility violations', async ({ page }) => {
-    for (const policy of POLICIES) {
-      await page.goto(policy.path);
-      await page.getByRole('heading', { level: 1 }).waitFor();
-      await expectNoSeriousA11yViolations(page);
     }
   });
 
