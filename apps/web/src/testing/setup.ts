@@ -60,7 +60,7 @@ await i18n.use(initReactI18next).init({
   returnNull: false,
 });
 
-// A screen renders in jsdom in tens of milliseconds alone, in seconds on busy shared cores.
+// A whole screen renders in jsdom: on busy shared cores it may take longer than the default wait.
 configure({ asyncUtilTimeout: 5000 });
 
 let consoleErrors: unknown[][] = [];
