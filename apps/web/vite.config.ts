@@ -1,3 +1,4 @@
+/// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -50,6 +51,27 @@ export default defineConfig(({ command }) => ({
         },
       },
     },
+  },
+  test: {
+    // Plain modules run in Node (`*.test.ts`); components in jsdom (`*.test.tsx`),
+    // the API answered by MSW from the contract's types (src/testing).
+    projects: [
+      {
+        extends: true,
+        test: { name: 'modules', environment: 'node', include: ['src/**/*.test.ts'] },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'components',
+          environment: 'jsdom',
+          include: ['src/**/*.test.tsx'],
+          // A whole screen renders in jsdom: slower than a module's test, more so on shared cores.
+          testTimeout: 20_000,
+          setupFiles: ['./src/testing/setup.ts'],
+        },
+      },
+    ],
   },
   server: {
     proxy: {

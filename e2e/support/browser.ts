@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
-import { artifactsDir } from './paths';
+import type { WalkServer } from './global-setup';
+import { failuresDir } from './paths';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
@@ -16,15 +16,28 @@ const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
+/**
+ * This worker's server. Vitest numbers its workers 1..maxWorkers
+ * (VITEST_POOL_ID) and runs one file at a time in each: the walks of a worker
+ * have a server and database of their own (global-setup.ts).
+ */
+export function walkServer(): WalkServer {
+  const servers = inject('servers');
+  const id = Number.parseInt(process.env.VITEST_POOL_ID ?? '1', 10);
+  const server = servers[(id - 1) % servers.length];
+  if (!server) throw new Error('no server was started for the walks');
+  return server;
+}
+
 export interface Walk {
   page: Page;
   context: BrowserContext;
   baseUrl: string;
+  /** Where this worker's server writes the e-mails it sends (mail-sink.ts). */
+  mailDir: string;
   admin: { email: string; password: string };
   /** Declares a console error this walk expects (e.g. the browser's note about a 401). */
   allowConsoleError: (pattern: RegExp) => void;
-  /** Saves a screenshot under e2e/artifacts/. */
-  screenshot: (name: string) => Promise<void>;
 }
 
 /** The browser logs every HTTP error answer to a fetch; a walk that expects a 401 allows this. */
@@ -33,15 +46,17 @@ export const HTTP_401_LOG = /Failed to load resource: the server responded with 
 /**
  * Declares browser walks: one Chromium for the file, a fresh context (own
  * storage, cookies, cache) per walk, and a walk fails on any console error or
- * page error it did not declare. A failing walk leaves a screenshot behind.
+ * page error it did not declare. A failing walk leaves its screenshot and its
+ * Playwright trace in e2e/artifacts/failures/ (`npx playwright-core
+ * show-trace <file>.zip` opens the trace).
  */
 export function describeWalks() {
   let browser: Browser | undefined;
-  const baseUrl = inject('baseUrl');
+  const { baseUrl, mailDir } = walkServer();
   const admin = { email: inject('adminEmail'), password: inject('adminPassword') };
 
   beforeAll(async () => {
-    mkdirSync(artifactsDir, { recursive: true });
+    mkdirSync(failuresDir, { recursive: true });
     browser = await chromium.launch({
       executablePath: CHROMIUM_PATH,
       headless: true,
@@ -65,6 +80,8 @@ export function describeWalks() {
         // a walk waits on what it checks, never on a transition's length.
         reducedMotion: 'reduce',
       });
+      // Every step recorded, kept only if the walk fails.
+      await context.tracing.start({ screenshots: true, snapshots: true, title: name });
       const page = await context.newPage();
       const problems: string[] = [];
       const allowed: RegExp[] = [];
@@ -72,23 +89,23 @@ export function describeWalks() {
         if (message.type() === 'error') problems.push(`console.error: ${message.text()}`);
       });
       page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-      const screenshot = async (file: string) => {
-        await page.screenshot({ path: join(artifactsDir, file), fullPage: true });
-      };
 
       try {
         await body({
           page,
           context,
           baseUrl,
+          mailDir,
           admin,
           allowConsoleError: (pattern) => allowed.push(pattern),
-          screenshot,
         });
         const unexpected = problems.filter((p) => !allowed.some((pattern) => pattern.test(p)));
         expect(unexpected, 'unexpected console errors or page errors').toEqual([]);
+        await context.tracing.stop();
       } catch (error) {
-        await screenshot(`failed-${slug(name)}.png`).catch(() => undefined);
+        const file = join(failuresDir, slug(name));
+        await page.screenshot({ path: `${file}.png`, fullPage: true }).catch(() => undefined);
+        await context.tracing.stop({ path: `${file}.zip` }).catch(() => undefined);
         throw error;
       } finally {
         await context.close();
@@ -115,7 +132,7 @@ export async function signInWithForm(page: Page, email: string, password: string
 /**
  * Waits until nothing on the page moves: no CSS transition or finite
  * animation runs (a loader's endless spin does not count). With reduced
- * motion this holds at once; it guards a screenshot or an accessibility
+ * motion this holds at once; it guards a measurement or an accessibility
  * check against anything still sliding in.
  */
 export async function motionless(page: Page) {
@@ -146,46 +163,25 @@ export function storageOf(page: Page): Promise<Record<string, string>> {
   });
 }
 
-/**
- * What axe finds wrong on the page as it is. axe.run in the page itself (legacy
- * mode): the default runs each frame apart and merges the results in a new blank
- * page, which cost a second or more a check (the theme walk's 61 checks: 120 s
- * against 44); only violations are detailed, what passed is not.
- */
-async function axeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .setLegacyMode()
-    .options({ resultTypes: ['violations'] })
-    .analyze();
-  return results.violations;
-}
-
-/** Fails on any accessibility violation axe finds, whatever its impact, listing them. */
-export async function expectNoA11yViolations(page: Page, where = page.url()) {
-  const found = (await axeViolations(page)).map((v) => ({
-    rule: v.id,
-    impact: v.impact,
-    nodes: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`),
-  }));
-  expect(found, where).toEqual([]);
-}
-
-/** Fails on serious or critical accessibility violations, listing them. */
-export async function expectNoSeriousA11yViolations(page: Page) {
-  const serious = (await axeViolations(page))
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({
-      rule: v.id,
-      impact: v.impact,
-      help: v.help,
-      nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
-    }));
-  expect(serious).toEqual([]);
-}
-
 /** The text of a visible toast (Mantine notifications have role alert). */
 export function toast(page: Page, text: string) {
   return page.getByRole('alert').filter({ hasText: text });
+}
+
+/**
+ * Does `action` and waits for the toast it brings. The wait starts first: a
+ * toast closes after 2 s (SPEC 9), and on busy shared cores the click itself
+ * may return later than that (a failed walk's trace showed it).
+ */
+export async function toastAfter(page: Page, text: string, action: () => Promise<unknown>) {
+  const shown = toast(page, text).waitFor();
+  try {
+    await action();
+  } catch (error) {
+    shown.catch(() => undefined);
+    throw error;
+  }
+  await shown;
 }
 
 export const API = '/taxi-service/admin/';

@@ -1,5 +1,5 @@
-import { expect, inject } from 'vitest';
-import { API } from './browser';
+import { expect } from 'vitest';
+import { API, walkServer } from './browser';
 import { readMails } from './mail-sink';
 
 /** The body of an e-mail as text: quoted-printable soft breaks and escapes undone. */
@@ -10,7 +10,7 @@ const decoded = (mail: string) =>
 
 /** Waits for the invitation e-mail to `to` and answers its link. */
 export async function inviteLinkFor(to: string) {
-  const mailDir = inject('mailDir');
+  const { mailDir } = walkServer();
   const deadline = Date.now() + 15_000;
   while (Date.now() < deadline) {
     const mail = readMails(mailDir)

@@ -1,32 +1,31 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import {
-  createWriteStream,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-} from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startMailSink } from './mail-sink';
-import { artifactsDir, repoRoot, webDist } from './paths';
+import { artifactsDir, failuresDir, repoRoot, webDist } from './paths';
+
+/** A server the walks of one worker use, alone. */
+export interface WalkServer {
+  baseUrl: string;
+  /** Where the loopback SMTP server writes the e-mails this server sends (see mail-sink.ts). */
+  mailDir: string;
+}
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
+    /** One server per worker: the walks of worker n (VITEST_POOL_ID) use servers[n - 1]. */
+    servers: WalkServer[];
     adminEmail: string;
     adminPassword: string;
-    /** Where the loopback SMTP server writes the e-mails the API sends (see mail-sink.ts). */
-    mailDir: string;
   }
 }
 
 const ADMIN_EMAIL = 'admin@cabdesk.test';
 const ADMIN_PASSWORD = 'e2e-Admin-Pass-2024';
-const READY_TIMEOUT_MS = 180_000;
+// Two servers create and seed their databases at once on two shared cores.
+const READY_TIMEOUT_MS = 300_000;
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -86,31 +85,20 @@ function stop(child: ChildProcess): Promise<void> {
 }
 
 /**
- * Starts the production server (built web app + API) on a free loopback port
- * over a fresh data directory, for the whole run, and removes it afterwards.
+ * Starts server `n`: the production server (built web app + API) on a free
+ * loopback port, over a fresh database in e2e/artifacts/server-<n>/data, with
+ * its own mail sink and log. Answers it once ready, and how to stop it (the
+ * data and mail go, the log stays for a failed run).
  */
-export default async function setup(project: TestProject) {
-  // Walk an already running server instead (e.g. while developing): E2E_BASE_URL,
-  // E2E_ADMIN_EMAIL and E2E_ADMIN_PASSWORD.
-  const external = process.env.E2E_BASE_URL;
-  if (external) {
-    project.provide('baseUrl', external.replace(/\/$/, ''));
-    project.provide('adminEmail', process.env.E2E_ADMIN_EMAIL ?? ADMIN_EMAIL);
-    project.provide('adminPassword', process.env.E2E_ADMIN_PASSWORD ?? ADMIN_PASSWORD);
-    project.provide('mailDir', process.env.E2E_MAIL_DIR ?? '');
-    return;
-  }
-  if (!existsSync(join(webDist, 'index.html'))) {
-    throw new Error(
-      `The built web app is missing (${webDist}index.html). Build it first: npm run build --workspace apps/web`,
-    );
-  }
-  mkdirSync(artifactsDir, { recursive: true });
-  const dataDir = mkdtempSync(join(tmpdir(), 'cabdesk-e2e-'));
+async function startServer(n: number) {
+  const dir = join(artifactsDir, `server-${n}`);
+  rmSync(dir, { recursive: true, force: true });
+  const dataDir = join(dir, 'data');
+  const mailDir = join(dir, 'mail');
+  mkdirSync(dataDir, { recursive: true });
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const logFile = join(artifactsDir, 'server.log');
-  const mailDir = join(dataDir, 'mail');
+  const logFile = join(dir, 'server.log');
   const mail = await startMailSink(mailDir);
   const log = createWriteStream(logFile);
 
@@ -134,24 +122,69 @@ export default async function setup(project: TestProject) {
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
 
-  const cleanup = async () => {
+  const stopServer = async () => {
     await stop(child);
     await mail.close();
     log.end();
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(mailDir, { recursive: true, force: true });
   };
-
   try {
     await waitUntilReady(baseUrl, child, logFile);
   } catch (error) {
-    await cleanup();
+    await stopServer();
     throw error;
   }
+  return { server: { baseUrl, mailDir } satisfies WalkServer, stop: stopServer };
+}
 
-  project.provide('baseUrl', baseUrl);
+/**
+ * Starts one server per worker, all at once, for the whole run, and stops
+ * them afterwards. What the previous run's failed walks left is cleared first.
+ */
+export default async function setup(project: TestProject) {
+  // Walk an already running server instead (e.g. while developing): E2E_BASE_URL,
+  // E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD and E2E_MAIL_DIR; the walks then share it,
+  // one at a time (vitest.config.ts).
+  const external = process.env.E2E_BASE_URL;
+  rmSync(failuresDir, { recursive: true, force: true });
+  mkdirSync(failuresDir, { recursive: true });
+  if (external) {
+    project.provide('servers', [
+      { baseUrl: external.replace(/\/$/, ''), mailDir: process.env.E2E_MAIL_DIR ?? '' },
+    ]);
+    project.provide('adminEmail', process.env.E2E_ADMIN_EMAIL ?? ADMIN_EMAIL);
+    project.provide('adminPassword', process.env.E2E_ADMIN_PASSWORD ?? ADMIN_PASSWORD);
+    return;
+  }
+  if (!existsSync(join(webDist, 'index.html'))) {
+    throw new Error(
+      `The built web app is missing (${webDist}index.html). Build it first: npm run build --workspace apps/web`,
+    );
+  }
+  // As many servers as workers (vitest.config.ts).
+  const numbers = Array.from({ length: project.globalConfig.maxWorkers }, (_, i) => i + 1);
+  const started = await Promise.allSettled(numbers.map(startServer));
+  const stopAll = () =>
+    Promise.all(
+      started.map((result) => (result.status === 'fulfilled' ? result.value.stop() : undefined)),
+    );
+  const failed = started.find((result) => result.status === 'rejected');
+  if (failed) {
+    await stopAll();
+    throw failed.reason;
+  }
+
+  project.provide(
+    'servers',
+    started.map(
+      (result) => (result as PromiseFulfilledResult<{ server: WalkServer }>).value.server,
+    ),
+  );
   project.provide('adminEmail', ADMIN_EMAIL);
   project.provide('adminPassword', ADMIN_PASSWORD);
-  project.provide('mailDir', mailDir);
 
-  return cleanup;
+  return async () => {
+    await stopAll();
+  };
 }

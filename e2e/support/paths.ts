@@ -2,4 +2,11 @@ import { fileURLToPath } from 'node:url';
 
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 export const webDist = fileURLToPath(new URL('../../apps/web/dist/', import.meta.url));
+/**
+ * Everything a run writes, inside the repository and ignored by git: each
+ * server's data, mail and log (`server-<n>/`), and what a failed walk leaves
+ * (`failures/`).
+ */
 export const artifactsDir = fileURLToPath(new URL('../artifacts/', import.meta.url));
+/** A failed walk's screenshot and Playwright trace: `<walk>.png`, `<walk>.zip`. */
+export const failuresDir = fileURLToPath(new URL('../artifacts/failures/', import.meta.url));

@@ -1,26 +1,19 @@
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import {
   apiGet,
   callApi,
   describeWalks,
-  expectNoSeriousA11yViolations,
-  motionless,
   type Paged,
   signInByApi,
-  toast,
+  toastAfter,
 } from '../support/browser';
-import { artifactsDir } from '../support/paths';
 
-/** The screenshots of this file are taken at this size. */
+/** The walks of this file look at a 1366x860 screen. */
 const SCREEN = { width: 1366, height: 860 };
 
-/** What a person sees at 1366x860 (the layout's footer is fixed: a full-page shot cuts through it). */
-const shoot = (page: Page, file: string) => page.screenshot({ path: join(artifactsDir, file) });
-
-/** The browser logs every HTTP error answer to a fetch: a duplicate code (409), a refused toggle (404). */
-const HTTP_ERROR_LOG = /Failed to load resource: the server responded with a status of 40[49]/;
+/** The browser logs every HTTP error answer to a fetch: here a refused toggle (404). */
+const HTTP_ERROR_LOG = /Failed to load resource: the server responded with a status of 404/;
 
 /** SPEC 9: Mon-DD-YYYY with an en-US short month. */
 const MONTHS = 'Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec';
@@ -54,130 +47,92 @@ interface Coupon {
 describe('FAQ and coupons', () => {
   const walk = describeWalks();
 
-  walk(
-    'an FAQ is added after the form explains what is missing, edited, then deleted',
-    async ({ page, baseUrl, admin }) => {
-      await page.setViewportSize(SCREEN);
-      const token = await signInByApi(page, baseUrl, admin, '/faq');
-      await page.getByRole('heading', { name: 'FAQ', exact: true }).waitFor();
-      await tableSettled(page, 'FAQ list');
+  walk('an FAQ is added, edited, then deleted', async ({ page, baseUrl, admin }) => {
+    await page.setViewportSize(SCREEN);
+    const token = await signInByApi(page, baseUrl, admin, '/faq');
+    await page.getByRole('heading', { name: 'FAQ', exact: true }).waitFor();
+    await tableSettled(page, 'FAQ list');
 
-      // The table: #, Faq Detail, Date, Action; the demo data has a dozen FAQs: two pages.
-      const table = page.getByRole('table', { name: 'FAQ list' });
-      expect(await table.locator('thead th').allInnerTexts()).toEqual([
-        '#',
-        'Faq Detail',
-        'Date',
-        'Action',
-      ]);
-      const faqs = () => apiGet<Paged<Faq>>(baseUrl, token, 'support-list?page=1');
-      const { total: before, per_page: perPage, last_page: lastPage } = await faqs();
-      expect(before).toBeGreaterThan(perPage);
-      expect(await rows(page, 'FAQ list').count()).toBe(perPage);
-      await page.getByText(`Showing 1 - ${lastPage}`, { exact: true }).waitFor();
-      const firstRow = rows(page, 'FAQ list').first();
-      expect((await firstRow.locator('td').first().innerText()).trim()).toBe('1');
-      expect((await firstRow.locator('td').nth(2).innerText()).trim()).toMatch(SHORT_DATE);
-      await firstRow.getByRole('button', { name: /^Edit FAQ: / }).waitFor();
-      await firstRow.getByRole('button', { name: /^Delete FAQ: / }).waitFor();
-      await shoot(page, 'faq.png');
+    // The table: #, Faq Detail, Date, Action; the demo data has a dozen FAQs: two pages.
+    const table = page.getByRole('table', { name: 'FAQ list' });
+    expect(await table.locator('thead th').allInnerTexts()).toEqual([
+      '#',
+      'Faq Detail',
+      'Date',
+      'Action',
+    ]);
+    const faqs = () => apiGet<Paged<Faq>>(baseUrl, token, 'support-list?page=1');
+    const { total: before, per_page: perPage, last_page: lastPage } = await faqs();
+    expect(before).toBeGreaterThan(perPage);
+    expect(await rows(page, 'FAQ list').count()).toBe(perPage);
+    await page.getByText(`Showing 1 - ${lastPage}`, { exact: true }).waitFor();
+    const firstRow = rows(page, 'FAQ list').first();
+    expect((await firstRow.locator('td').first().innerText()).trim()).toBe('1');
+    expect((await firstRow.locator('td').nth(2).innerText()).trim()).toMatch(SHORT_DATE);
+    await firstRow.getByRole('button', { name: /^Edit FAQ: / }).waitFor();
+    await firstRow.getByRole('button', { name: /^Delete FAQ: / }).waitFor();
 
-      // Page 2: in the URL, numbered on from page 1, the entries the API has there.
-      await page.getByRole('button', { name: 'Page 2', exact: true }).click();
-      await page.waitForURL((url) => url.searchParams.get('page') === '2');
-      await page.getByText(`Showing 2 - ${lastPage}`, { exact: true }).waitFor();
-      await tableSettled(page, 'FAQ list');
-      const second = await apiGet<Paged<Faq>>(baseUrl, token, 'support-list?page=2');
-      await expect
-        .poll(() => rows(page, 'FAQ list').locator('td:nth-child(2)').allInnerTexts())
-        .toEqual(second.data.map((faq) => expect.stringContaining(faq.question)));
-      expect((await rows(page, 'FAQ list').first().locator('td').first().innerText()).trim()).toBe(
-        String(perPage + 1),
-      );
-      await shoot(page, 'faq-page-2.png');
-      await page.getByRole('button', { name: 'Page 1', exact: true }).click();
-      await page.getByText(`Showing 1 - ${lastPage}`, { exact: true }).waitFor();
-      await tableSettled(page, 'FAQ list');
+    // Added: the popup takes a question and its answer.
+    await page.getByRole('button', { name: '+ Add FAQ' }).click();
+    const addDialog = page.getByRole('dialog', { name: 'Add FAQ' });
+    const question = `How do I change my pickup point ${unique()}?`;
+    await addDialog.getByLabel('Question').fill(question);
+    await addDialog
+      .getByLabel('Description')
+      .fill('Open the trip, tap the pickup address and drag the pin before the driver arrives.');
+    await toastAfter(page, 'FAQ added successfully.', () =>
+      addDialog.getByRole('button', { name: 'Add', exact: true }).click(),
+    );
+    await addDialog.waitFor({ state: 'hidden' });
 
-      // Add with nothing typed: both messages under their fields.
-      await page.getByRole('button', { name: '+ Add FAQ' }).click();
-      const addDialog = page.getByRole('dialog', { name: 'Add FAQ' });
-      await addDialog.waitFor();
-      await addDialog.getByRole('button', { name: 'Add', exact: true }).click();
-      await addDialog.getByText('Please enter your question.').waitFor();
-      await addDialog.getByText('Please enter your description.').waitFor();
-      await motionless(page);
-      await shoot(page, 'faq-add.png');
+    // The newest comes first, dated today; the page stays full.
+    const added = rows(page, 'FAQ list').filter({ hasText: question });
+    await added.waitFor();
+    expect((await faqs()).total).toBe(before + 1);
+    expect(await rows(page, 'FAQ list').count()).toBe(perPage);
+    expect(await rows(page, 'FAQ list').first().innerText()).toContain(question);
+    expect((await added.locator('td').nth(2).innerText()).trim()).toMatch(SHORT_DATE);
 
-      // Editing a field clears its message; the other stays.
-      const question = `How do I change my pickup point ${unique()}?`;
-      await addDialog.getByLabel('Question').fill(question);
-      expect(await addDialog.getByText('Please enter your question.').count()).toBe(0);
-      expect(await addDialog.getByText('Please enter your description.').count()).toBe(1);
-      // Blank text counts as missing.
-      await addDialog.getByLabel('Description').fill('   ');
-      await addDialog.getByRole('button', { name: 'Add', exact: true }).click();
-      await addDialog.getByText('Please enter your description.').waitFor();
-      await addDialog
-        .getByLabel('Description')
-        .fill('Open the trip, tap the pickup address and drag the pin before the driver arrives.');
-      expect(await addDialog.getByText('Please enter your description.').count()).toBe(0);
-      await addDialog.getByRole('button', { name: 'Add', exact: true }).click();
-      await toast(page, 'FAQ added successfully.').waitFor();
-      await addDialog.waitFor({ state: 'hidden' });
+    // Edit: the popup comes prefilled with the entry.
+    await added.getByRole('button', { name: `Edit FAQ: ${question}` }).click();
+    const editDialog = page.getByRole('dialog', { name: 'Edit FAQ' });
+    expect(await editDialog.getByLabel('Question').inputValue()).toBe(question);
+    const edited = `${question} (edited)`;
+    await editDialog.getByLabel('Question').fill(edited);
+    await editDialog.getByLabel('Description').fill('Tap Edit pickup on the trip screen.');
+    await toastAfter(page, 'FAQ updated successfully.', () =>
+      editDialog.getByRole('button', { name: 'Update' }).click(),
+    );
+    await editDialog.waitFor({ state: 'hidden' });
+    const editedRow = rows(page, 'FAQ list').filter({ hasText: edited });
+    await editedRow.waitFor();
+    expect(await editedRow.innerText()).toContain('Tap Edit pickup on the trip screen.');
 
-      // The newest comes first, dated today; the page stays full.
-      const added = rows(page, 'FAQ list').filter({ hasText: question });
-      await added.waitFor();
-      expect((await faqs()).total).toBe(before + 1);
-      expect(await rows(page, 'FAQ list').count()).toBe(perPage);
-      expect(await rows(page, 'FAQ list').first().innerText()).toContain(question);
-      expect((await added.locator('td').nth(2).innerText()).trim()).toMatch(SHORT_DATE);
+    // Delete: Cancel keeps it; Confirm Delete removes it on the server.
+    await editedRow.getByRole('button', { name: `Delete FAQ: ${edited}` }).click();
+    let confirm = page.getByRole('dialog', { name: 'Delete FAQ' });
+    await confirm.getByText('Are you sure you want to delete this Question?').waitFor();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    expect(await editedRow.count()).toBe(1);
 
-      // Edit: the popup comes prefilled; emptying a field brings its message back.
-      await added.getByRole('button', { name: `Edit FAQ: ${question}` }).click();
-      const editDialog = page.getByRole('dialog', { name: 'Edit FAQ' });
-      await editDialog.waitFor();
-      expect(await editDialog.getByLabel('Question').inputValue()).toBe(question);
-      expect(await editDialog.getByLabel('Description').inputValue()).toContain('drag the pin');
-      await editDialog.getByLabel('Question').fill('');
-      await editDialog.getByRole('button', { name: 'Update' }).click();
-      await editDialog.getByText('Please enter your question.').waitFor();
-      const edited = `${question} (edited)`;
-      await editDialog.getByLabel('Question').fill(edited);
-      await editDialog.getByLabel('Description').fill('Tap Edit pickup on the trip screen.');
-      await editDialog.getByRole('button', { name: 'Update' }).click();
-      await toast(page, 'FAQ updated successfully.').waitFor();
-      await editDialog.waitFor({ state: 'hidden' });
-      const editedRow = rows(page, 'FAQ list').filter({ hasText: edited });
-      await editedRow.waitFor();
-      expect(await editedRow.innerText()).toContain('Tap Edit pickup on the trip screen.');
+    await editedRow.getByRole('button', { name: `Delete FAQ: ${edited}` }).click();
+    confirm = page.getByRole('dialog', { name: 'Delete FAQ' });
+    await toastAfter(page, 'Deleted successfully.', () =>
+      confirm.getByRole('button', { name: 'Confirm Delete' }).click(),
+    );
+    await confirm.waitFor({ state: 'hidden' });
+    await editedRow.waitFor({ state: 'detached' });
 
-      // Delete: Cancel keeps it; Confirm Delete removes it on the server.
-      await editedRow.getByRole('button', { name: `Delete FAQ: ${edited}` }).click();
-      let confirm = page.getByRole('dialog', { name: 'Delete FAQ' });
-      await confirm.getByText('Are you sure you want to delete this Question?').waitFor();
-      await confirm.getByRole('button', { name: 'Cancel' }).click();
-      await confirm.waitFor({ state: 'hidden' });
-      expect(await editedRow.count()).toBe(1);
-
-      await editedRow.getByRole('button', { name: `Delete FAQ: ${edited}` }).click();
-      confirm = page.getByRole('dialog', { name: 'Delete FAQ' });
-      await confirm.getByRole('button', { name: 'Confirm Delete' }).click();
-      await toast(page, 'Deleted successfully.').waitFor();
-      await confirm.waitFor({ state: 'hidden' });
-      await editedRow.waitFor({ state: 'detached' });
-
-      // Gone for good: not back after a reload.
-      await page.reload();
-      await tableSettled(page, 'FAQ list');
-      expect((await faqs()).total).toBe(before);
-      expect(await page.getByText(question).count()).toBe(0);
-    },
-  );
+    // Gone for good: not back after a reload.
+    await page.reload();
+    await tableSettled(page, 'FAQ list');
+    expect((await faqs()).total).toBe(before);
+    expect(await page.getByText(question).count()).toBe(0);
+  });
 
   walk(
-    'a coupon is added after each validation message, suspended, and deleted',
+    'a coupon is added, suspended, and deleted',
     async ({ page, baseUrl, admin, allowConsoleError }) => {
       allowConsoleError(HTTP_ERROR_LOG);
       await page.setViewportSize(SCREEN);
@@ -201,53 +156,20 @@ describe('FAQ and coupons', () => {
       expect(
         (await rows(page, 'Coupon List').first().locator('td').nth(3).innerText()).trim(),
       ).toMatch(/^\d{1,3}%$/);
-      const existing = (
-        await rows(page, 'Coupon List').first().locator('td').nth(2).innerText()
-      ).trim();
-      expect(existing).toMatch(/^[A-Za-z0-9]+$/);
-      await shoot(page, 'coupon.png');
 
-      // Empty: the four messages of SPEC 5.
+      // Added: title, a code, a percentage and a description.
       await page.getByRole('button', { name: '+ Add Coupon' }).click();
       const dialog = page.getByRole('dialog', { name: 'Add Coupon' });
-      await dialog.waitFor();
-      const add = dialog.getByRole('button', { name: 'Add', exact: true });
-      await add.click();
-      for (const message of [
-        'Please enter title.',
-        'Please enter coupon code.',
-        'Please enter percentage.',
-        'Please enter your description.',
-      ]) {
-        await dialog.getByText(message).waitFor();
-      }
-      await motionless(page);
-      await shoot(page, 'coupon-add.png');
-
-      // The server's rules, checked before sending: letters and digits, 1 to 100.
+      const code = `E2E${unique()}`.toUpperCase();
       await dialog.getByLabel('Title').fill('Weekend rides');
-      expect(await dialog.getByText('Please enter title.').count()).toBe(0);
-      expect(await dialog.getByText('Please enter coupon code.').count()).toBe(1);
-      await dialog.getByLabel('Coupon Code').fill('WEEK END!');
-      await dialog.getByLabel('Coupon Percentage').fill('150');
+      await dialog.getByLabel('Coupon Code').fill(code);
+      await dialog.getByLabel('Coupon Percentage').fill('15');
       await dialog
         .getByLabel('Description')
         .fill('Fifteen percent off rides on Saturday and Sunday.');
-      await add.click();
-      await dialog.getByText('The coupon code may contain only letters and digits.').waitFor();
-      await dialog.getByText('The percentage must be a whole number from 1 to 100.').waitFor();
-
-      // A code already in use (whatever its case): the server's answer under the field.
-      await dialog.getByLabel('Coupon Code').fill(existing.toLowerCase());
-      await dialog.getByLabel('Coupon Percentage').fill('15');
-      await add.click();
-      await dialog.getByText('This coupon code already exists.').waitFor();
-      expect(await dialog.isVisible()).toBe(true);
-      const code = `E2E${unique()}`.toUpperCase();
-      await dialog.getByLabel('Coupon Code').fill(code);
-      expect(await dialog.getByText('This coupon code already exists.').count()).toBe(0);
-      await add.click();
-      await toast(page, 'Coupon added successfully.').waitFor();
+      await toastAfter(page, 'Coupon added successfully.', () =>
+        dialog.getByRole('button', { name: 'Add', exact: true }).click(),
+      );
       await dialog.waitFor({ state: 'hidden' });
 
       const row = rows(page, 'Coupon List').filter({ hasText: code });
@@ -270,15 +192,15 @@ describe('FAQ and coupons', () => {
           json: { status: false, message: 'Coupon not found.', data: null },
         }),
       );
-      await toggle.click({ force: true });
-      await toast(page, 'Coupon not found.').waitFor();
+      await toastAfter(page, 'Coupon not found.', () => toggle.click({ force: true }));
       await expect.poll(() => toggle.isChecked()).toBe(false);
       await page.unroute('**/taxi-service/admin/coupon-status');
 
       // The switch waits while its call and the list's refresh are under way.
       await expect.poll(() => toggle.isEnabled()).toBe(true);
-      await toggle.click({ force: true });
-      await toast(page, 'Coupon status updated successfully.').waitFor();
+      await toastAfter(page, 'Coupon status updated successfully.', () =>
+        toggle.click({ force: true }),
+      );
       expect(await toggle.isChecked()).toBe(true);
       const saved = async () => {
         const { body } = await callApi(baseUrl, 'coupon-list', token);
@@ -304,34 +226,14 @@ describe('FAQ and coupons', () => {
         .click();
       const confirm = page.getByRole('dialog', { name: 'Delete Coupon' });
       await confirm.getByText('Are you sure you want to delete this coupon code?').waitFor();
-      await confirm.getByRole('button', { name: 'Confirm Delete' }).click();
-      await toast(page, 'Deleted successfully.').waitFor();
+      await toastAfter(page, 'Deleted successfully.', () =>
+        confirm.getByRole('button', { name: 'Confirm Delete' }).click(),
+      );
       await rows(page, 'Coupon List').filter({ hasText: code }).waitFor({ state: 'detached' });
       await page.reload();
       await tableSettled(page, 'Coupon List');
       expect(await rows(page, 'Coupon List').count()).toBe(before);
       expect(await saved()).toBeUndefined();
-    },
-  );
-
-  walk(
-    'the FAQ and coupon screens have no serious accessibility violations',
-    async ({ page, baseUrl, admin }) => {
-      await signInByApi(page, baseUrl, admin, '/faq');
-      await tableSettled(page, 'FAQ list');
-      await expectNoSeriousA11yViolations(page);
-      await page.getByRole('button', { name: '+ Add FAQ' }).click();
-      await page.getByRole('dialog', { name: 'Add FAQ' }).getByLabel('Question').waitFor();
-      await motionless(page);
-      await expectNoSeriousA11yViolations(page);
-
-      await page.goto('/coupon');
-      await tableSettled(page, 'Coupon List');
-      await expectNoSeriousA11yViolations(page);
-      await page.getByRole('button', { name: '+ Add Coupon' }).click();
-      await page.getByRole('dialog', { name: 'Add Coupon' }).getByLabel('Title').waitFor();
-      await motionless(page);
-      await expectNoSeriousA11yViolations(page);
     },
   );
 });

@@ -4,10 +4,9 @@ import {
   apiGet,
   callApi,
   describeWalks,
-  motionless,
   type Paged,
   signInByApi,
-  toast,
+  toastAfter,
 } from '../support/browser';
 
 interface Person {
@@ -54,8 +53,9 @@ describe('directory actions', () => {
       // Asked first: No change until confirmed.
       const dialog = page.getByRole('dialog', { name: 'Approve' });
       await dialog.getByText(`Are you sure you want to approve ${driver.name}?`).waitFor();
-      await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
-      await toast(page, 'Approval updated successfully.').waitFor();
+      await toastAfter(page, 'Approval updated successfully.', () =>
+        dialog.getByRole('button', { name: 'Approve', exact: true }).click(),
+      );
       await dialog.waitFor({ state: 'hidden' });
       await rows.getByTestId('approval-badge').filter({ hasText: 'Approved' }).waitFor();
       expect(await rows.getByRole('button', { name: `Approve ${driver.name}` }).count()).toBe(0);
@@ -88,8 +88,9 @@ describe('directory actions', () => {
       expect(await dialog.getByLabel('Reason', { exact: true }).inputValue()).toBe(
         'The plate does not match the registration.',
       );
-      await dialog.getByRole('button', { name: 'Reject', exact: true }).click();
-      await toast(page, 'Approval updated successfully.').waitFor();
+      await toastAfter(page, 'Approval updated successfully.', () =>
+        dialog.getByRole('button', { name: 'Reject', exact: true }).click(),
+      );
       await page.getByTestId('approval-badge').filter({ hasText: 'Rejected' }).waitFor();
       await page.getByText('Reason: The plate does not match the registration.').waitFor();
       const after = await apiGet<{ approval: string; approval_reason: string }>(
@@ -131,8 +132,9 @@ describe('directory actions', () => {
       expect(await toggle.isChecked()).toBe(true);
 
       await flip();
-      await deactivate.getByRole('button', { name: 'Deactivate' }).click();
-      await toast(page, 'Status updated successfully.').waitFor();
+      await toastAfter(page, 'Status updated successfully.', () =>
+        deactivate.getByRole('button', { name: 'Deactivate' }).click(),
+      );
       await expect.poll(() => toggle.isChecked()).toBe(false);
       expect((await apiGet<Person>(baseUrl, token, `user-detail?user_id=${user.id}`)).status).toBe(
         'Inactive',
@@ -148,7 +150,7 @@ describe('directory actions', () => {
     },
   );
 
-  walk('a document opens full size on click', async ({ page, baseUrl, admin, screenshot }) => {
+  walk('a document opens full size on click', async ({ page, baseUrl, admin }) => {
     const token = await signInByApi(page, baseUrl, admin, '/');
     const vehicles = await apiGet<Paged<Vehicle>>(baseUrl, token, 'vehicle-list');
     await page.goto(`/vehicle-detail/${vehicles.data[0]!.id}`);
@@ -161,8 +163,6 @@ describe('directory actions', () => {
       .toBe(true);
     const box = await image.boundingBox();
     expect(box!.width).toBeGreaterThan(400);
-    await motionless(page);
-    await screenshot('vehicle-document-zoom.png');
     await page.keyboard.press('Escape');
     await zoom.waitFor({ state: 'hidden' });
   });
@@ -221,8 +221,9 @@ describe('directory actions', () => {
       await dialog
         .getByText(`Are you sure you want to delete ${vehicle.license_number}?`)
         .waitFor();
-      await dialog.getByRole('button', { name: 'Confirm Delete' }).click();
-      await toast(page, 'Deleted successfully.').waitFor();
+      await toastAfter(page, 'Deleted successfully.', () =>
+        dialog.getByRole('button', { name: 'Confirm Delete' }).click(),
+      );
       await page.getByTestId('table-empty').filter({ hasText: 'No Records Found' }).waitFor();
 
       // Gone from the server's lists and detail...

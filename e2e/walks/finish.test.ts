@@ -10,6 +10,7 @@ import {
   signInWithForm,
   toast,
   type Paged,
+  toastAfter,
 } from '../support/browser';
 import { colleague } from '../support/colleague';
 
@@ -58,7 +59,7 @@ describe('the finish (issue 22)', () => {
 
   walk(
     'an unknown route shows the error page in the app, with its status and a way back',
-    async ({ page, baseUrl, admin, screenshot }) => {
+    async ({ page, baseUrl, admin }) => {
       await signInByApi(page, baseUrl, admin, '/');
       for (const [size, viewport] of SIZES) {
         await page.setViewportSize(viewport);
@@ -70,8 +71,6 @@ describe('the finish (issue 22)', () => {
         if (size === 'desktop') {
           await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
         }
-        await motionless(page);
-        await screenshot(`finish-error-page-${size}.png`);
       }
       await page.getByRole('link', { name: 'Back to the dashboard' }).click();
       await page.waitForURL((url) => url.pathname === '/');
@@ -81,7 +80,7 @@ describe('the finish (issue 22)', () => {
 
   walk(
     'a screen the role may not open says so inside the shell, without calling the server',
-    async ({ page, baseUrl, admin, allowConsoleError, screenshot }) => {
+    async ({ page, baseUrl, admin, allowConsoleError }) => {
       allowConsoleError(HTTP_4XX_LOG);
       const owner = await signInByApi(page, baseUrl, admin, '/');
       const operator = await colleague(baseUrl, owner, 'Operator');
@@ -94,14 +93,12 @@ describe('the finish (issue 22)', () => {
       await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
       expect(await page.getByTestId('table-error').count()).toBe(0);
       expect(salesCalls).toBe(0);
-      await motionless(page);
-      await screenshot('finish-not-allowed.png');
     },
   );
 
   walk(
     'an expired session says so on /login, and the page reopens after sign-in',
-    async ({ page, baseUrl, admin, allowConsoleError, screenshot }) => {
+    async ({ page, baseUrl, admin, allowConsoleError }) => {
       allowConsoleError(HTTP_401_LOG);
       await signInByApi(page, baseUrl, admin, '/vehicle?approval=Approved');
       await loaded(page, 'Vehicle List');
@@ -112,8 +109,6 @@ describe('the finish (issue 22)', () => {
         .getByText('Your session has ended. Sign in again and the page you were on will reopen.')
         .waitFor();
       await page.setViewportSize(PHONE);
-      await motionless(page);
-      await screenshot('finish-session-ended-phone.png');
 
       await signInWithForm(page, admin.email, admin.password);
       await page.waitForURL((url) => url.pathname === '/vehicle');
@@ -124,7 +119,7 @@ describe('the finish (issue 22)', () => {
 
   walk(
     'a double click on Approve sends one request; the own approval gives one toast, a colleague’s arrives live',
-    async ({ page, baseUrl, admin, screenshot }) => {
+    async ({ page, baseUrl, admin }) => {
       const token = await signInByApi(page, baseUrl, admin, '/');
       const pending = await apiGet<Paged<Person>>(baseUrl, token, 'driver-list?approval=Pending');
       // From the end of the list: other walks take the first pending drivers.
@@ -155,8 +150,9 @@ describe('the finish (issue 22)', () => {
       expect(linesAroundAt).toBe(1);
       await rows.getByRole('button', { name: `Approve ${mine!.name}` }).click();
       const dialog = page.getByRole('dialog', { name: 'Approve' });
-      await dialog.getByRole('button', { name: 'Approve', exact: true }).dblclick();
-      await toast(page, 'Approval updated successfully.').waitFor();
+      await toastAfter(page, 'Approval updated successfully.', () =>
+        dialog.getByRole('button', { name: 'Approve', exact: true }).dblclick(),
+      );
       await rows.getByTestId('approval-badge').filter({ hasText: 'Approved' }).waitFor();
       expect(approvals).toBe(1);
       expect(await page.getByRole('alert').filter({ hasText: 'Pending' }).count()).toBe(0);
@@ -176,21 +172,19 @@ describe('the finish (issue 22)', () => {
           .filter({ hasText: `${mine!.name} was approved` })
           .count(),
       ).toBe(0);
-      await motionless(page);
-      await screenshot('finish-one-toast.png');
     },
   );
 
   walk(
     'toasts end with their page, and after sign-in cover neither the title nor the cards',
-    async ({ page, admin, allowConsoleError, screenshot }) => {
+    async ({ page, admin, allowConsoleError }) => {
       allowConsoleError(HTTP_401_LOG);
       const overlaps = (
         a: { x: number; y: number; width: number; height: number },
         b: { x: number; y: number; width: number; height: number },
       ) =>
         a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-      for (const [size, viewport] of SIZES) {
+      for (const [, viewport] of SIZES) {
         await page.setViewportSize(viewport);
         await page.goto('/login');
         await signInWithForm(page, admin.email, 'not-the-password');
@@ -223,7 +217,6 @@ describe('the finish (issue 22)', () => {
           });
           expect(overlaps(toastBox, drawn)).toBe(false);
         }
-        await screenshot(`finish-after-sign-in-${size}.png`);
         await page.evaluate(() => window.localStorage.clear());
       }
     },
@@ -231,7 +224,7 @@ describe('the finish (issue 22)', () => {
 
   walk(
     'the footer ends the page instead of covering it; the skip link is the first Tab stop',
-    async ({ page, baseUrl, admin, screenshot }) => {
+    async ({ page, baseUrl, admin }) => {
       await signInByApi(page, baseUrl, admin, '/vehicle');
       for (const [size, viewport] of SIZES) {
         await page.setViewportSize(viewport);
@@ -250,14 +243,11 @@ describe('the finish (issue 22)', () => {
         expect(position, 'no fixed ancestor').toBe(false);
         const [lastRow, footerBox] = [await rows.last().boundingBox(), await footer.boundingBox()];
         expect(footerBox!.y).toBeGreaterThanOrEqual(lastRow!.y + lastRow!.height);
-        await screenshot(`finish-footer-${size}.png`);
 
         // Keyboard: the first Tab stop skips to the content.
         await page.keyboard.press('Tab');
         const first = page.locator(':focus');
         expect(await first.innerText()).toBe('Skip to content');
-        await motionless(page);
-        await screenshot(`finish-skip-link-${size}.png`);
         await page.keyboard.press('Enter');
         await page.keyboard.press('Tab');
         expect(await page.evaluate(() => document.activeElement?.closest('main') !== null)).toBe(
@@ -297,7 +287,7 @@ describe('the finish (issue 22)', () => {
 
   walk(
     "the chart marks today's partial day and is no unlabelled Tab stop; summary cards fit a phone",
-    async ({ page, baseUrl, admin, screenshot }) => {
+    async ({ page, baseUrl, admin }) => {
       const token = await signInByApi(page, baseUrl, admin, '/');
       const trends = await apiGet<{ days: { day: string; trips: number }[] }>(
         baseUrl,
@@ -316,8 +306,6 @@ describe('the finish (issue 22)', () => {
           .waitFor();
       }
       expect(await chart.locator('[tabindex="0"]').count()).toBe(0);
-      await motionless(page);
-      await screenshot('finish-chart.png');
 
       await page.setViewportSize(PHONE);
       const cards = page.getByTestId('stat-card');
@@ -327,21 +315,19 @@ describe('the finish (issue 22)', () => {
       expect(Math.abs(first!.y - second!.y)).toBeLessThan(2);
       const lastCard = (await cards.nth(3).boundingBox())!;
       expect(lastCard.y + lastCard.height).toBeLessThan(PHONE.height / 2);
-      await motionless(page);
-      await screenshot('finish-dashboard-phone.png');
     },
   );
 
   walk(
     'a long unbroken word wraps inside its cell; the language button is labelled on a phone',
-    async ({ page, baseUrl, admin, screenshot }) => {
+    async ({ page, baseUrl, admin }) => {
       const token = await signInByApi(page, baseUrl, admin, '/');
       const word = `Unbroken${'x'.repeat(262)}`;
       const question = `Long word ${Date.now()}`;
       const { id } = await post(baseUrl, token, 'support-add', { question, answer: word });
       let deleted = false;
       try {
-        for (const [size, viewport] of SIZES) {
+        for (const [, viewport] of SIZES) {
           await page.setViewportSize(viewport);
           await page.goto('/faq');
           const text = page.getByText(word, { exact: true });
@@ -353,7 +339,6 @@ describe('the finish (issue 22)', () => {
           });
           expect(overflow.right).toBeLessThanOrEqual(0);
           expect(overflow.scrolls).toBe(false);
-          await screenshot(`finish-long-word-${size}.png`);
         }
         // PHONE now: the language button shows only its icon, and is named.
         await page.getByRole('button', { name: 'Language: English' }).waitFor();

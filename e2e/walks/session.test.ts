@@ -3,7 +3,6 @@ import {
   callApi,
   describeWalks,
   HTTP_401_LOG,
-  motionless,
   signInByApi,
   signInWithForm,
   storageOf,
@@ -12,40 +11,35 @@ import {
 describe('the session', () => {
   const walk = describeWalks();
 
-  walk(
-    'logout asks first, then ends the session everywhere',
-    async ({ page, baseUrl, admin, screenshot }) => {
-      const token = await signInByApi(page, baseUrl, admin, '/');
-      const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  walk('logout asks first, then ends the session everywhere', async ({ page, baseUrl, admin }) => {
+    const token = await signInByApi(page, baseUrl, admin, '/');
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
 
-      await nav.getByRole('button', { name: 'Logout' }).click();
-      const dialog = page.getByRole('dialog');
-      await dialog.getByText('Are you sure? you want to Logout!').waitFor();
-      await motionless(page);
-      await screenshot('logout-confirm.png');
+    await nav.getByRole('button', { name: 'Logout' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Are you sure? you want to Logout!').waitFor();
 
-      // No keeps the administrator signed in.
-      await dialog.getByRole('button', { name: 'No' }).click();
-      await dialog.waitFor({ state: 'hidden' });
-      expect(new URL(page.url()).pathname).toBe('/');
-      expect((await storageOf(page)).isLogin).toBe('1');
-      expect((await callApi(baseUrl, 'dashboard', token)).status).toBe(200);
+    // No keeps the administrator signed in.
+    await dialog.getByRole('button', { name: 'No' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect((await storageOf(page)).isLogin).toBe('1');
+    expect((await callApi(baseUrl, 'dashboard', token)).status).toBe(200);
 
-      // Yes signs out: back on /login, storage empty, the token revoked.
-      await nav.getByRole('button', { name: 'Logout' }).click();
-      await dialog.getByRole('button', { name: 'Yes' }).click();
-      await page.waitForURL('**/login');
-      await page.getByRole('heading', { name: 'Admin Panel' }).waitFor();
-      expect(await storageOf(page)).toEqual({});
-      const after = await callApi(baseUrl, 'dashboard', token);
-      expect(after.status).toBe(401);
-      expect(after.body).toMatchObject({ status: false, message: 'Unauthenticated.' });
+    // Yes signs out: back on /login, storage empty, the token revoked.
+    await nav.getByRole('button', { name: 'Logout' }).click();
+    await dialog.getByRole('button', { name: 'Yes' }).click();
+    await page.waitForURL('**/login');
+    await page.getByRole('heading', { name: 'Admin Panel' }).waitFor();
+    expect(await storageOf(page)).toEqual({});
+    const after = await callApi(baseUrl, 'dashboard', token);
+    expect(after.status).toBe(401);
+    expect(after.body).toMatchObject({ status: false, message: 'Unauthenticated.' });
 
-      // The protected pages are closed again.
-      await page.goto('/');
-      await page.waitForURL('**/login');
-    },
-  );
+    // The protected pages are closed again.
+    await page.goto('/');
+    await page.waitForURL('**/login');
+  });
 
   walk(
     'a 401 mid-session returns to sign in with storage cleared',

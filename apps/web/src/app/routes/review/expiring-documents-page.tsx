@@ -1,8 +1,8 @@
 import { expiringDocuments, type ExpiringDocumentItem } from '@cabdesk/contract';
-import { Anchor, Badge, SegmentedControl, Stack } from '@mantine/core';
+import { Anchor, SegmentedControl, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ActiveBadge } from '@/components/status-badge';
+import { ActiveBadge, ToneBadge } from '@/components/status-badge';
 import { DataTable, pagedQueryProps } from '@/components/data-table';
 import { PageTitle } from '@/components/page-title';
 import { useTableUrlState } from '@/hooks/use-table-url-state';
@@ -70,14 +70,14 @@ export function ExpiringDocumentsPage() {
             header: t('documents.left'),
             nowrap: true,
             render: (row) => (
-              <Badge
-                variant="light"
+              <ToneBadge
                 color={row.days_left <= 0 ? 'red' : row.days_left <= 7 ? 'orange' : 'yellow'}
-              >
-                {row.days_left <= 0
-                  ? t('documents.expired')
-                  : t('documents.daysLeft', { count: row.days_left })}
-              </Badge>
+                label={
+                  row.days_left <= 0
+                    ? t('documents.expired')
+                    : t('documents.daysLeft', { count: row.days_left })
+                }
+              />
             ),
           },
           {
