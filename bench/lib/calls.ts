@@ -135,7 +135,7 @@ export const DEEP_LISTS = [
   { name: 'transactions', path: 'transaction' },
 ] as const;
 
-export const DEEP_PAGE = 2000;
+const DEEP_PAGE = 2000;
 
 const q = encodeURIComponent;
 

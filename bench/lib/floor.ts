@@ -32,7 +32,7 @@ export type Engine = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataD
 export type Statement = { text: string; params: unknown[] };
 
 /** A call ready to measure: its statements, or why it cannot be measured. */
-export type Prepared = Call & { statements: Statement[]; skipped?: string };
+type Prepared = Call & { statements: Statement[]; skipped?: string };
 
 export const API_BASE = '/taxi-service/admin/';
 export const ADMIN = { email: 'bench@cabdesk.local', password: 'benchmark passphrase' };

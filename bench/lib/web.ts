@@ -31,11 +31,11 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 /** The Vite build measured (and served): apps/web/dist, or BENCH_WEB_DIST. */
 const dist = process.env.BENCH_WEB_DIST ?? join(root, 'apps/web/dist');
 
-export const INITIAL_JS_BUDGET_KB = 200;
-export const LCP_TARGET_MS = 1000;
-export const INP_TARGET_MS = 100;
+const INITIAL_JS_BUDGET_KB = 200;
+const LCP_TARGET_MS = 1000;
+const INP_TARGET_MS = 100;
 
-export type RouteBundle = { route: string; files: number; gzipKb: number };
+type RouteBundle = { route: string; files: number; gzipKb: number };
 export type WebResult = {
   initial: { files: string[]; gzipKb: number; budgetKb: number };
   routes: RouteBundle[];

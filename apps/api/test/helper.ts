@@ -249,7 +249,7 @@ export function writeUploads(config: Config, stored: readonly string[]) {
  * Cells of a CSV text as RFC 4180 reads it (quoted fields, doubled quotes,
  * CRLF lines), after its byte-order mark; the final line break ends no row.
  */
-export function parseCsv(text: string): string[][] {
+function parseCsv(text: string): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
   let cell = '';

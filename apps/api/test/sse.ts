@@ -1,6 +1,6 @@
 import { request, type IncomingHttpHeaders } from 'node:http';
 
-export type SseEvent = { event: string; data: string; id?: string };
+type SseEvent = { event: string; data: string; id?: string };
 
 /** A server-sent event stream read over real HTTP, for tests. */
 export type SseClient = {

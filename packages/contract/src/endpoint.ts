@@ -13,7 +13,10 @@ export const roleSchema = z.enum(ROLES, {
   error: 'role must be Owner, Operator, Support or Finance.',
 });
 
-/** Every role: calls about one's own account, and what everybody reads. */
+/**
+ * Every role: calls about one's own account, and what everybody reads.
+ * @alias ROLES, typed as a list of roles where an endpoint takes one.
+ */
 export const EVERY_ROLE: readonly Role[] = ROLES;
 
 /** The administrators' desk itself (colleagues, two-factor policy, the audit log). */

@@ -52,9 +52,9 @@ export type Database = {
   connections(): { total: number; idle: number; waiting: number };
 };
 
-export type QueryObserver = (seconds: number) => void;
+type QueryObserver = (seconds: number) => void;
 
-export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /** PGlite options: pg_trgm must be loaded whenever a data directory is opened. */
 export const pgliteOptions = { extensions: { pg_trgm } };

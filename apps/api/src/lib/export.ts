@@ -11,7 +11,7 @@ import { BOM, csvLine, type CellValue } from './csv';
 export type CsvColumn<T> = { header: string; cell: (item: T) => CellValue };
 
 /** Rows per statement while exporting a small list (pagedBatches) or on PGlite. */
-export const EXPORT_BATCH = 1000;
+const EXPORT_BATCH = 1000;
 
 /**
  * Rows per cursor fetch on PostgreSQL. A fetched batch stays alive while the
@@ -20,7 +20,7 @@ export const EXPORT_BATCH = 1000;
  * idle with 1,000 rows a fetch and 25-30 MB with 250, at the same rows/s.
  * PGlite reads by OFFSET, where fewer, larger statements cost less.
  */
-export const CURSOR_BATCH = 250;
+const CURSOR_BATCH = 250;
 
 /** The query parameters that shape a page, not the set: left out of the audit row. */
 const NOT_FILTERS = new Set(['page', 'per_page', 'format']);

@@ -16,18 +16,42 @@ export interface Mail {
   html: string;
 }
 
-/** A short notice: a greeting, its paragraphs and the signature, as text and HTML. */
-export function noticeMail(to: string, subject: string, paragraphs: readonly string[]): Mail {
-  const text = ['Hello,', '', ...paragraphs.flatMap((line) => [line, '']), '-- Cabdesk'].join('\n');
-  const html = `<!doctype html>
+/**
+ * Every e-mail's frame: the greeting and the signature around its body, as
+ * text (lines) and HTML (lines of the body element).
+ */
+export function framedMail(
+  to: string,
+  subject: string,
+  text: readonly string[],
+  html: readonly string[],
+): Mail {
+  return {
+    to,
+    subject,
+    text: ['Hello,', '', ...text, '-- Cabdesk'].join('\n'),
+    html: `<!doctype html>
 <html lang="en">
   <body style="font-family: Arial, Helvetica, sans-serif; color: #1f2933; line-height: 1.5">
     <p>Hello,</p>
-${paragraphs.map((line) => `    <p>${escapeHtml(line)}</p>`).join('\n')}
+${html.join('\n')}
     <p>Cabdesk</p>
   </body>
-</html>`;
-  return { to, subject, text, html };
+</html>`,
+  };
+}
+
+/** An HTML paragraph of the body. */
+export const htmlParagraph = (line: string) => `    <p>${escapeHtml(line)}</p>`;
+
+/** A short notice: a greeting, its paragraphs and the signature, as text and HTML. */
+export function noticeMail(to: string, subject: string, paragraphs: readonly string[]): Mail {
+  return framedMail(
+    to,
+    subject,
+    paragraphs.flatMap((line) => [line, '']),
+    paragraphs.map(htmlParagraph),
+  );
 }
 
 export interface Mailer {

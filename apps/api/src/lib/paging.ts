@@ -32,7 +32,7 @@ export function pageOf<T>(rows: T[], total: number, request: PageRequest, exact 
 }
 
 /** How many pages past the requested one a bounded count looks for matches. */
-export const LOOKAHEAD_PAGES = 10;
+const LOOKAHEAD_PAGES = 10;
 
 /**
  * How deep a bounded count may page: the first 10,000 matches, like a search
@@ -148,8 +148,7 @@ export async function pageOfList<Row, T>(
 }
 
 /** A subquery selecting the given ids as `id` (one array parameter). */
-export const idsOf = (ids: readonly number[]) =>
-  sql`select unnest(${arrayLiteral(ids)}::int[]) as id`;
+const idsOf = (ids: readonly number[]) => sql`select unnest(${arrayLiteral(ids)}::int[]) as id`;
 
 /**
  * The `order by` of a sort: the field's expression, then `tie` (the id), both

@@ -58,10 +58,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   });
 });
 
-export const DATA_EXCEPTION_MESSAGE = 'A value in the request is out of range or not valid.';
+const DATA_EXCEPTION_MESSAGE = 'A value in the request is out of range or not valid.';
 
 /** SQLSTATE class 22 (data exception): caused by the input, never by the server. */
-export function isDataException(err: unknown): boolean {
+function isDataException(err: unknown): boolean {
   for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
     const { code } = e as { code?: unknown };
     if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return true;
@@ -70,7 +70,7 @@ export function isDataException(err: unknown): boolean {
   return false;
 }
 
-export const BUSY_MESSAGE = 'The server is busy. Please try again in a few seconds.';
+const BUSY_MESSAGE = 'The server is busy. Please try again in a few seconds.';
 
 export const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again.';
 
@@ -88,7 +88,7 @@ const UNAVAILABLE_ERRNOS = new Set([
  * A database that cannot answer now (down, restarting, out of connections, a
  * statement over its timeout): the call gets a 503, not a 500.
  */
-export function isDatabaseUnavailable(err: unknown): boolean {
+function isDatabaseUnavailable(err: unknown): boolean {
   for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
     const { code, message } = e as { code?: unknown; message?: unknown };
     if (

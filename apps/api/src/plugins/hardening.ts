@@ -47,12 +47,12 @@ const FEATURES_OFF = [
 ];
 
 /** Geolocation for the app's own origin only: the login page asks for it (SPEC 2). */
-export const PERMISSIONS_POLICY = [
+const PERMISSIONS_POLICY = [
   'geolocation=(self)',
   ...FEATURES_OFF.map((feature) => `${feature}=()`),
 ].join(', ');
 
-export const NUL_MESSAGE = 'The text contains a character that is not allowed.';
+const NUL_MESSAGE = 'The text contains a character that is not allowed.';
 
 /** The dotted name of the first string field holding a NUL character, if any. */
 function nulField(value: unknown, name: string, depth = 0): string | undefined {

@@ -16,7 +16,7 @@ declare module 'fastify' {
 /** The file names served from the upload directory. */
 const UPLOADED_IMAGE = /^\/(?:[\w-]+\/)*[\w.-]+\.(?:png|jpe?g|gif|webp|avif|svg)$/i;
 
-export const UPLOAD_LINK_REFUSED = 'This link to a file is not valid or has expired.';
+const UPLOAD_LINK_REFUSED = 'This link to a file is not valid or has expired.';
 
 /**
  * The upload directory at `/uploads/`: images only, nothing outside it, and

@@ -5,7 +5,7 @@
  */
 
 export const SERVICE_TYPES = ['Standard', 'Premium', 'XL', 'Eco'] as const;
-export type ServiceType = (typeof SERVICE_TYPES)[number];
+type ServiceType = (typeof SERVICE_TYPES)[number];
 
 export const VEHICLE_TYPES = [
   { title: 'Sedan', seats: 4 },
@@ -15,7 +15,7 @@ export const VEHICLE_TYPES = [
   { title: 'Luxury', seats: 4 },
   { title: 'Minivan', seats: 6 },
 ] as const;
-export type VehicleType = (typeof VEHICLE_TYPES)[number]['title'];
+type VehicleType = (typeof VEHICLE_TYPES)[number]['title'];
 
 type ModelSpec = { name: string; type: VehicleType; service: ServiceType };
 

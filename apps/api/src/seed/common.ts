@@ -38,7 +38,7 @@ export type SeedContext = {
   log: (msg: string) => void;
 };
 
-export const FAKER_SEED = 20240305;
+const FAKER_SEED = 20240305;
 
 /** A seeded en_US faker of its own, so the global one is left alone. */
 /** The seeds' faker; `stream` gives an independent sequence for data drawn apart. */

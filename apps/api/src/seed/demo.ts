@@ -45,7 +45,7 @@ import {
 import { pickRecent, Timeline, WINDOWS } from './timeline';
 
 /** The demo marketplace: small enough to browse, every record with its own images. */
-export const DEMO_SIZES = {
+const DEMO_SIZES = {
   companies: 30,
   vehicles: 120,
   drivers: 150,

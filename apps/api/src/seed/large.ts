@@ -49,7 +49,7 @@ import type { SeedScale } from './seed';
  * creation order like the demo (see timeline.ts), so references always point
  * at records that existed before.
  */
-export const LARGE_SIZES = {
+const LARGE_SIZES = {
   companies: 2_000,
   vehicles: 15_000,
   drivers: 20_000,
@@ -57,10 +57,10 @@ export const LARGE_SIZES = {
   finishedRides: 998_000,
   liveRides: 2_000,
 };
-export type Sizes = typeof LARGE_SIZES;
+type Sizes = typeof LARGE_SIZES;
 
 /** The large scale at 1%, same shape and word lists: what "flat in size" compares it with. */
-export const SMALL_SIZES: Sizes = {
+const SMALL_SIZES: Sizes = {
   companies: 20,
   vehicles: 150,
   drivers: 200,

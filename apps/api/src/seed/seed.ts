@@ -47,7 +47,7 @@ export type SeedSummary = {
 };
 
 /** The tables the seeder fills (lookups included) and --reset empties. */
-export const MARKETPLACE_TABLES = [
+const MARKETPLACE_TABLES = [
   'users',
   'vehicles',
   'document_expiries',

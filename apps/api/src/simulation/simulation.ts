@@ -36,7 +36,7 @@ import {
  * transaction and notifies the operators the way the real writers do.
  */
 
-export type SimulationEvent =
+type SimulationEvent =
   'company' | 'driver' | 'vehicle' | 'passenger' | 'request' | 'advance' | 'cancel';
 
 /** How often each event happens, relative to the others. */
@@ -50,7 +50,7 @@ const WEIGHTS: { value: SimulationEvent; weight: number }[] = [
   { value: 'cancel', weight: 1.5 },
 ];
 
-export type StepResult = { event: SimulationEvent; summary: string } | null;
+type StepResult = { event: SimulationEvent; summary: string } | null;
 
 type Simulator = {
   /** One event (or the given one); null when it had nothing to act on (e.g. no live trip). */

@@ -80,7 +80,7 @@ export function call<T = unknown>(
 }
 
 /** A second administrator: what one does reaches the others live, not its author. */
-export const COLLEAGUE = { email: 'colleague@cabdesk.test', password: 'another fine password' };
+const COLLEAGUE = { email: 'colleague@cabdesk.test', password: 'another fine password' };
 
 /** Creates COLLEAGUE (an Operator) in `database` and signs in on `base`; answers the token. */
 export async function colleagueOn(database: Database, base: string) {

@@ -9,7 +9,7 @@ import { isSignedIn } from '@/lib/storage';
 const AppLayout = lazy(() => import('./layout/app-layout').then((m) => ({ default: m.AppLayout })));
 
 /** "404 Not Found" for a response the router threw, else the error's message. */
-export function statusOf(error: unknown): string {
+function statusOf(error: unknown): string {
   if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`.trim();
   if (error instanceof Error) return error.message;
   return String(error);

@@ -18,29 +18,29 @@ const screens: RouteObject[] = [
   {
     path: '/login',
     lazy: () =>
-      import('./routes/auth/login-page').then((m) => ({
-        element: signInScreen(<m.LoginPage />),
+      import('./routes/auth/login-page').then(({ LoginPage }) => ({
+        element: signInScreen(<LoginPage />),
       })),
   },
   {
     path: '/otp',
     lazy: () =>
-      import('./routes/auth/otp-page').then((m) => ({
-        element: signInScreen(<m.OtpPage />),
+      import('./routes/auth/otp-page').then(({ OtpPage }) => ({
+        element: signInScreen(<OtpPage />),
       })),
   },
   {
     path: '/forgot-password',
     lazy: () =>
-      import('./routes/auth/forgot-password-page').then((m) => ({
-        element: signInScreen(<m.ForgotPasswordPage />),
+      import('./routes/auth/forgot-password-page').then(({ ForgotPasswordPage }) => ({
+        element: signInScreen(<ForgotPasswordPage />),
       })),
   },
   {
     path: '/change-password',
     lazy: () =>
-      import('./routes/auth/reset-password-page').then((m) => ({
-        element: signInScreen(<m.ResetPasswordPage />),
+      import('./routes/auth/reset-password-page').then(({ ResetPasswordPage }) => ({
+        element: signInScreen(<ResetPasswordPage />),
       })),
   },
   {
@@ -51,22 +51,22 @@ const screens: RouteObject[] = [
   {
     path: '/user-policy',
     lazy: () =>
-      import('./routes/policies/policy-page').then((m) => ({
-        element: <m.PolicyPage kind="user" />,
+      import('./routes/policies/policy-page').then(({ PolicyPage }) => ({
+        element: <PolicyPage kind="user" />,
       })),
   },
   {
     path: '/company-policy',
     lazy: () =>
-      import('./routes/policies/policy-page').then((m) => ({
-        element: <m.PolicyPage kind="company" />,
+      import('./routes/policies/policy-page').then(({ PolicyPage }) => ({
+        element: <PolicyPage kind="company" />,
       })),
   },
   {
     path: '/driver-policy',
     lazy: () =>
-      import('./routes/policies/policy-page').then((m) => ({
-        element: <m.PolicyPage kind="driver" />,
+      import('./routes/policies/policy-page').then(({ PolicyPage }) => ({
+        element: <PolicyPage kind="driver" />,
       })),
   },
   {

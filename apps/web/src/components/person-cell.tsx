@@ -15,7 +15,7 @@ interface PersonCellProps {
  * A person's or company's picture (a signed upload URL): initials when there is
  * none, or while an expired URL has the page's data fetched again with fresh ones.
  */
-export function PersonAvatar({
+function PersonAvatar({
   name,
   src,
   decorative = false,

@@ -61,7 +61,7 @@ export type FilterKind =
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** True for a `YYYY-MM-DD` that names a day of the calendar. */
-export function isDay(text: string): boolean {
+function isDay(text: string): boolean {
   const match = DAY.exec(text);
   if (!match) return false;
   const [year, month, day] = match.slice(1).map(Number) as [number, number, number];

@@ -11,7 +11,7 @@ import { currentLanguage } from './i18n';
 import { queryClient } from './query-client';
 import { readStorage, STORAGE_KEYS } from './storage';
 
-export interface CallOptions {
+interface CallOptions {
   signal?: AbortSignal;
   /** Leave a 401 to the caller instead of ending the session (logout does). */
   skipUnauthorizedRedirect?: boolean;

@@ -10,7 +10,6 @@ import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
 import { readStorage, STORAGE_KEYS, writeStorage } from './storage';
 
-export { DEFAULT_LANGUAGE };
 export const SUPPORTED_LANGUAGES = LANGUAGES;
 
 /**

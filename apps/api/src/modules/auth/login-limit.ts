@@ -33,7 +33,7 @@ export const ACCOUNT_THROTTLE: Throttle = { free: 21, capacity: 24, drainMs: 60_
  * signing in from a usual address, out.
  */
 export const KNOWN_CLIENT_RESERVE: Throttle = { free: 4, capacity: 4, drainMs: 300_000 };
-export const KNOWN_CLIENT_DAYS = 30;
+const KNOWN_CLIENT_DAYS = 30;
 
 /**
  * Milliseconds since the last failure, never negative: `now` is read when a

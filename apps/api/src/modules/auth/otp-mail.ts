@@ -1,35 +1,30 @@
-import { escapeHtml, noticeMail, type Mail } from '../../lib/mailer';
+import { escapeHtml, framedMail, noticeMail, type Mail } from '../../lib/mailer';
 
 /** The e-mail that carries a password-reset code: subject, text and HTML. */
 export function otpMail(to: string, code: string, ttlMinutes: number): Mail {
   const subject = 'Your Cabdesk password reset code';
-  const text = [
-    'Hello,',
-    '',
-    'Someone asked to reset the password of the Cabdesk administrator account for this e-mail address.',
-    '',
-    `Your code is: ${code}`,
-    '',
-    `Enter it on the OTP Verification screen. It expires in ${ttlMinutes} minutes and works once.`,
-    '',
-    'If you did not ask for it, ignore this e-mail: your password stays as it is.',
-    '',
-    '-- Cabdesk',
-  ].join('\n');
-  const html = `<!doctype html>
-<html lang="en">
-  <body style="font-family: Arial, Helvetica, sans-serif; color: #1f2933; line-height: 1.5">
-    <p>Hello,</p>
-    <p>Someone asked to reset the password of the Cabdesk administrator account for
-      <strong>${escapeHtml(to)}</strong>.</p>
-    <p>Your code is:</p>
-    <p style="font-size: 28px; font-weight: bold; letter-spacing: 8px; margin: 16px 0">${escapeHtml(code)}</p>
-    <p>Enter it on the OTP Verification screen. It expires in ${ttlMinutes} minutes and works once.</p>
-    <p style="color: #52606d">If you did not ask for it, ignore this e-mail: your password stays as it is.</p>
-    <p>Cabdesk</p>
-  </body>
-</html>`;
-  return { to, subject, text, html };
+  return framedMail(
+    to,
+    subject,
+    [
+      'Someone asked to reset the password of the Cabdesk administrator account for this e-mail address.',
+      '',
+      `Your code is: ${code}`,
+      '',
+      `Enter it on the OTP Verification screen. It expires in ${ttlMinutes} minutes and works once.`,
+      '',
+      'If you did not ask for it, ignore this e-mail: your password stays as it is.',
+      '',
+    ],
+    [
+      '    <p>Someone asked to reset the password of the Cabdesk administrator account for',
+      `      <strong>${escapeHtml(to)}</strong>.</p>`,
+      '    <p>Your code is:</p>',
+      `    <p style="font-size: 28px; font-weight: bold; letter-spacing: 8px; margin: 16px 0">${escapeHtml(code)}</p>`,
+      `    <p>Enter it on the OTP Verification screen. It expires in ${ttlMinutes} minutes and works once.</p>`,
+      '    <p style="color: #52606d">If you did not ask for it, ignore this e-mail: your password stays as it is.</p>',
+    ],
+  );
 }
 
 /** The warning to an administrator whose reset code died of wrong tries. */

@@ -9,9 +9,9 @@ import { hashToken, newToken } from '../../lib/tokens';
 /** A code dies after this many tries, right or wrong. */
 export const OTP_MAX_ATTEMPTS = 5;
 /** At most this many codes per address in any hour. */
-export const OTP_MAX_PER_HOUR = 5;
+const OTP_MAX_PER_HOUR = 5;
 /** The wait before the next code of an address, after its first code that was guessed at. */
-export const OTP_FIRST_WAIT_SECONDS = 60;
+const OTP_FIRST_WAIT_SECONDS = 60;
 /**
  * The longest wait; each code guessed at doubles it (1 minute, 2, 4 ... about
  * 23 days, then this). Not 24 hours: at one code a day an attacker would still
@@ -19,13 +19,13 @@ export const OTP_FIRST_WAIT_SECONDS = 60;
  * gets 27 codes, 135 guesses: 0.14% odds against a 5-digit code
  * (otp-guessing.test.ts counts them through the API).
  */
-export const OTP_MAX_WAIT_SECONDS = 30 * 86_400;
+const OTP_MAX_WAIT_SECONDS = 30 * 86_400;
 /**
  * A wait is forgotten after this long without a wrong code. A shorter memory
  * would let an attacker pause until it is forgotten and climb the doubling
  * again from 1 minute; a year of silence costs more than it gains.
  */
-export const OTP_WAIT_MEMORY_SECONDS = 365 * 86_400;
+const OTP_WAIT_MEMORY_SECONDS = 365 * 86_400;
 
 const sameEmail = (email: string) => sql`lower(${otpCodes.email}) = lower(${email})`;
 const afterSeconds = (now: Date, seconds: number) => new Date(now.getTime() + seconds * 1000);

@@ -5,7 +5,7 @@ import type { Session, SessionChange, SessionPolicy } from './sessions';
  * safety net under the announcements (a notification lost while the listening
  * connection was down), not the way changes arrive.
  */
-export const SESSION_CACHE_TTL_MS = 10_000;
+const SESSION_CACHE_TTL_MS = 10_000;
 
 /** Sessions kept at most; the least recently read go first. */
 const MAX_SESSIONS = 10_000;

@@ -19,7 +19,7 @@ const ISSUER = 'Cabdesk';
 /** Seconds a login challenge lives: long enough to open the app, short enough to be useless later. */
 export const CHALLENGE_TTL_SECONDS = 5 * 60;
 /** Wrong codes one challenge takes before it dies (the password must be given again). */
-export const CHALLENGE_MAX_ATTEMPTS = 5;
+const CHALLENGE_MAX_ATTEMPTS = 5;
 /** Clock drift allowed either way: the code of the step before or after also counts. */
 const TOLERANCE_SECONDS = 30;
 

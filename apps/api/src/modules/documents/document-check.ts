@@ -18,7 +18,7 @@ const CHECK_LOCK = 0x0cabd0c5;
 const LAST_DAY_FLAG = 'document-check-day';
 
 /** Reminders go out this many days before a document stops being valid, each once. */
-export const REMINDER_DAYS = [30, 7, 1] as const;
+const REMINDER_DAYS = [30, 7, 1] as const;
 
 /** The reminder due `daysLeft` days before expiry: the nearest of REMINDER_DAYS at or above it. */
 const dueReminder = (daysLeft: SQL) =>

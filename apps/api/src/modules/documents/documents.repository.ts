@@ -202,7 +202,7 @@ export async function saveExpiries(
  * expired is Active again once none of its documents is expired (audited).
  * Answers its status after.
  */
-export async function restoreIfRenewed(
+async function restoreIfRenewed(
   tx: Tx,
   actor: Actor,
   table: OwnerTable,

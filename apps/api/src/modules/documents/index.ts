@@ -1,6 +1,6 @@
 /** The documents module's public face: its routes, the daily check, and what details show. */
 export { documentRoutes } from './documents.routes';
-export { runDocumentCheck, type DocumentCheck } from './document-check';
+export { runDocumentCheck } from './document-check';
 export { documentsOf, kindOfRole, type Expiries, type StoredImages } from './documents';
 export {
   dayOf,

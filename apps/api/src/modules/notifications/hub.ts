@@ -19,7 +19,7 @@ export type NotificationOptions = {
  * the administrator's new tab out behind such ghosts. The ended tab gets the
  * `end` event, on which the web app stops, so two tabs never take turns.
  */
-export const MAX_STREAMS_PER_SESSION = 5;
+const MAX_STREAMS_PER_SESSION = 5;
 
 type Listener = {
   sessionId: number;
@@ -34,7 +34,7 @@ type Listener = {
 };
 
 /** Fans each committed notification out to this instance's live streams, and to Web Push. */
-export type NotificationHub = {
+type NotificationHub = {
   readonly options: { pingMs: number; ticketTtlSeconds: number };
   readonly push: PushSender;
   /** Adds a live stream, ending the session's oldest beyond the limit; answers the function that removes it. */

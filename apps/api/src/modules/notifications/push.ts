@@ -48,7 +48,7 @@ const subscriptionSchema = z.object({
 });
 
 /** A stored device_token as a Web Push subscription; null for anything else. */
-export function parseSubscription(token: string): PushSubscription | null {
+function parseSubscription(token: string): PushSubscription | null {
   try {
     const parsed = subscriptionSchema.safeParse(JSON.parse(token));
     return parsed.success ? parsed.data : null;

@@ -7,5 +7,4 @@ export {
   rideColumnOf,
   userFilterOf,
   userIdsOf,
-  type UserFilter,
 } from './users.repository';

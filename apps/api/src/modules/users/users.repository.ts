@@ -88,7 +88,7 @@ const matchingOf = (f: UserFilter): SQL =>
  * whole role, has no counter: null (the list counts ten pages ahead, and a
  * search reads only its first matches: lib/search.ts).
  */
-export async function countUsers(db: Db, f: UserFilter): Promise<number | null> {
+async function countUsers(db: Db, f: UserFilter): Promise<number | null> {
   const dated = f.registered !== undefined && hasDates(f.registered);
   if (f.search || (dated && f.companyId === undefined)) return null;
   let query: SQL;

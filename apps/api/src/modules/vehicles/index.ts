@@ -1,3 +1,3 @@
 /** The vehicles module's public face: its routes. */
 export { vehicleRoutes } from './vehicles.routes';
-export { vehicleFilterOf, vehicleIdsOf, type VehicleFilter } from './vehicles.repository';
+export { vehicleFilterOf, vehicleIdsOf } from './vehicles.repository';

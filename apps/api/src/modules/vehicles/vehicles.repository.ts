@@ -62,7 +62,7 @@ const matchingOf = (f: VehicleFilter): SQL =>
  * vehicles at most, and an index narrows each filter). A search has none: null
  * (the list counts ten pages ahead, reading only its first matches: lib/search.ts).
  */
-export async function countVehicles(db: Db, f: VehicleFilter): Promise<number | null> {
+async function countVehicles(db: Db, f: VehicleFilter): Promise<number | null> {
   const byType = f.serviceTypeId !== undefined || f.vehicleTypeId !== undefined;
   let query: SQL;
   if (f.search) return null;

@@ -24,7 +24,7 @@ import classes from './command-palette.module.css';
 import { NAV_SCREENS, screensMatching } from './nav-items';
 
 /** Typing waits this long before it asks the server (ms). */
-export const LOOKUP_DEBOUNCE_MS = 250;
+const LOOKUP_DEBOUNCE_MS = 250;
 /** The fewest characters the server looks up. */
 const LOOKUP_MIN = 2;
 

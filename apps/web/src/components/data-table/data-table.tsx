@@ -57,7 +57,7 @@ export function indexColumn<T>(width: number = 56): Column<T> {
 }
 
 /** The page facts of a paged answer (`total_exact` false: last_page and total are lower bounds). */
-export type PageInfo = Pick<Paged<unknown>, 'current_page' | 'last_page' | 'per_page' | 'total'> &
+type PageInfo = Pick<Paged<unknown>, 'current_page' | 'last_page' | 'per_page' | 'total'> &
   Partial<Pick<Paged<unknown>, 'total_exact'>>;
 
 /** What the table needs of a list's URL state (`useTableUrlState`). */

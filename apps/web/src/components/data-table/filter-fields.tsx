@@ -229,7 +229,7 @@ export function AmountRangeFilter({
 }
 
 /** Query options that answer filter options (a page of companies matching a search). */
-export type OptionsQuery<TData, TKey extends QueryKey = QueryKey> = UseQueryOptions<
+type OptionsQuery<TData, TKey extends QueryKey = QueryKey> = UseQueryOptions<
   TData,
   Error,
   FilterOption[],

@@ -5,9 +5,8 @@ export {
   type Column,
   type ListControls,
   type PagedQuery,
-  type PageInfo,
 } from './data-table';
-export { SearchBox, SEARCH_DEBOUNCE_MS } from './search-box';
+export { SearchBox } from './search-box';
 export {
   AmountRangeFilter,
   DateRangeFilter,
@@ -15,7 +14,6 @@ export {
   FilterSelect,
   RecordFilter,
   type FilterOption,
-  type OptionsQuery,
 } from './filter-fields';
 export type { ListSource } from './export-button';
 export type { BulkOptions } from './bulk-actions';

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** SPEC 9: a search waits 2000 ms after the last keystroke, then asks for page 1. */
-export const SEARCH_DEBOUNCE_MS = 2000;
+const SEARCH_DEBOUNCE_MS = 2000;
 
 interface SearchBoxProps {
   /** The search in force (from the URL). */

@@ -4,7 +4,7 @@
  * few are, then one toast counts the rest of the burst. A burst ends after a
  * quiet spell.
  */
-export const BURST_SINGLES = 3;
+const BURST_SINGLES = 3;
 export const BURST_QUIET_MS = 3000;
 
 export class ArrivalBurst {

@@ -20,4 +20,5 @@ export const RIDE_FILTERS = {
 export type RideFilter = keyof typeof RIDE_FILTERS;
 
 /** A trip history's filters: those of all trips but the company and the driver. */
-export const { company_id: _company, driver_id: _driver, ...HISTORY_FILTERS } = RIDE_FILTERS;
+const { company_id: _company, driver_id: _driver, ...historyFilters } = RIDE_FILTERS;
+export const HISTORY_FILTERS = historyFilters;

@@ -9,6 +9,7 @@ import { DataTable, indexColumn, pagedQueryProps, type Column } from '@/componen
 import { IconAction } from '@/components/icon-action';
 import { PageTitle } from '@/components/page-title';
 import { useMay } from '@/hooks/use-may';
+import { useRowDelete } from '@/hooks/use-row-delete';
 import { useTableUrlState } from '@/hooks/use-table-url-state';
 import { queryKeyOf } from '@/lib/call';
 import { useDeleteCoupon } from '@/features/coupons/api/delete-coupon';
@@ -26,16 +27,7 @@ export function CouponPage() {
   // A toggle already shows its new state: the list's refresh after it runs quietly.
   const toggling = useIsMutating({ mutationKey: queryKeyOf(couponStatus) }) > 0;
   const [form, setForm] = useState({ opened: false, key: 0 });
-  const [deleting, setDeleting] = useState<Coupon | null>(null);
-  // The row's delete icon: after the delete, the focus moves on along the list.
-  const [deleteIcon, setDeleteIcon] = useState<Element | null>(null);
-
-  const confirmDelete = () => {
-    if (!deleting) return;
-    return deleteCoupon
-      .mutateAsync(deleting.id, { onSettled: () => setDeleting(null) })
-      .catch(() => undefined);
-  };
+  const rowDelete = useRowDelete<Coupon>(deleteCoupon);
 
   const columns: Column<Coupon>[] = [
     indexColumn(),
@@ -87,10 +79,7 @@ export function CouponPage() {
             tooltip={t('coupons.delete')}
             label={t('coupons.deleteName', { code: coupon.coupon_code })}
             color="red"
-            onClick={(event) => {
-              setDeleteIcon(event.currentTarget);
-              setDeleting(coupon);
-            }}
+            onClick={rowDelete.ask(coupon)}
           >
             <IconTrash size={18} />
           </IconAction>
@@ -128,16 +117,12 @@ export function CouponPage() {
         onClose={() => setForm((current) => ({ ...current, opened: false }))}
       />
       <ConfirmDialog
-        opened={deleting !== null}
+        {...rowDelete.dialog}
         title={t('coupons.deleteTitle')}
         message={t('coupons.deleteConfirm')}
         confirmLabel={t('coupons.confirmDelete')}
         cancelLabel={t('coupons.cancel')}
         color="red"
-        loading={deleteCoupon.isPending}
-        onConfirm={confirmDelete}
-        onClose={() => setDeleting(null)}
-        removes={deleteIcon}
       />
     </Stack>
   );

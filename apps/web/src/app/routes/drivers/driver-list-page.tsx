@@ -1,11 +1,10 @@
 import { PERSON_SORTS } from '@cabdesk/contract';
 import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { RecordFilter } from '@/components/data-table';
 import { PageTitle } from '@/components/page-title';
 import { PersonFilters } from '@/components/person-filters';
-import { chosenOption, companyOptions } from '@/features/users/api/record-options';
 import { DriverTable } from '@/features/users/components/driver-table';
+import { UserFilter } from '@/features/users/components/record-filters';
 import { PERSON_FILTERS } from '@/hooks/use-person-table-state';
 import { useTableUrlState } from '@/hooks/use-table-url-state';
 
@@ -33,13 +32,10 @@ export function DriverListPage() {
         filters={
           <>
             <PersonFilters table={table} />
-            <RecordFilter
-              label={t('filters.company')}
-              placeholder={t('filters.anyCompany')}
+            <UserFilter
+              kind="company"
               value={table.filters.company_id}
               onChange={(value) => table.setFilter('company_id', value)}
-              search={companyOptions}
-              chosen={chosenOption}
             />
           </>
         }

@@ -7,6 +7,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DataTable, indexColumn, pagedQueryProps, type Column } from '@/components/data-table';
 import { IconAction } from '@/components/icon-action';
 import { useMay } from '@/hooks/use-may';
+import { useRowDelete } from '@/hooks/use-row-delete';
 import { PageTitle } from '@/components/page-title';
 import { useTableUrlState } from '@/hooks/use-table-url-state';
 import { formatDate } from '@/lib/format';
@@ -30,19 +31,10 @@ export function FaqPage() {
   const mayEdit = may.call(faqUpdate);
   // Kept while the popup fades out, so its title does not change on the way.
   const [form, setForm] = useState<FormState>({ opened: false, faq: null, key: 0 });
-  const [deleting, setDeleting] = useState<Faq | null>(null);
-  // The row's delete icon: after the delete, the focus moves on along the list.
-  const [deleteIcon, setDeleteIcon] = useState<Element | null>(null);
+  const rowDelete = useRowDelete<Faq>(deleteFaq);
 
   const openForm = (faq: Faq | null) =>
     setForm((current) => ({ opened: true, faq, key: current.key + 1 }));
-
-  const confirmDelete = () => {
-    if (!deleting) return;
-    return deleteFaq
-      .mutateAsync(deleting.id, { onSettled: () => setDeleting(null) })
-      .catch(() => undefined);
-  };
 
   const columns: Column<Faq>[] = [
     indexColumn(),
@@ -96,10 +88,7 @@ export function FaqPage() {
               tooltip={t('faqs.delete')}
               label={t('faqs.deleteName', { question: faq.question })}
               color="red"
-              onClick={(event) => {
-                setDeleteIcon(event.currentTarget);
-                setDeleting(faq);
-              }}
+              onClick={rowDelete.ask(faq)}
             >
               <IconTrash size={18} />
             </IconAction>
@@ -135,16 +124,12 @@ export function FaqPage() {
         onClose={() => setForm((current) => ({ ...current, opened: false }))}
       />
       <ConfirmDialog
-        opened={deleting !== null}
+        {...rowDelete.dialog}
         title={t('faqs.deleteTitle')}
         message={t('faqs.deleteConfirm')}
         confirmLabel={t('faqs.confirmDelete')}
         cancelLabel={t('faqs.cancel')}
         color="red"
-        loading={deleteFaq.isPending}
-        onConfirm={confirmDelete}
-        onClose={() => setDeleting(null)}
-        removes={deleteIcon}
       />
     </Stack>
   );

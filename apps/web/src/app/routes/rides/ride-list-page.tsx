@@ -1,7 +1,7 @@
 import { RIDE_SORTS, rideList } from '@cabdesk/contract';
 import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { DataTable, RecordFilter, pagedQueryProps } from '@/components/data-table';
+import { DataTable, pagedQueryProps } from '@/components/data-table';
 import { PageTitle } from '@/components/page-title';
 import { useTableUrlState } from '@/hooks/use-table-url-state';
 import { useRideList } from '@/features/rides/api/get-ride-list';
@@ -9,7 +9,7 @@ import { RejectRideButton } from '@/features/rides/components/reject-ride-button
 import { rideListColumns } from '@/features/rides/components/ride-columns';
 import { RideFilters } from '@/features/rides/components/ride-filters';
 import { RIDE_FILTERS } from '@/features/rides/ride-filters';
-import { chosenOption, companyOptions, driverOptions } from '@/features/users/api/record-options';
+import { UserFilter } from '@/features/users/components/record-filters';
 
 /**
  * SPEC 2 Trip list (Overall Trips): every trip, newest first or by date or
@@ -42,21 +42,15 @@ export function RideListPage() {
             table={table}
             pickers={
               <>
-                <RecordFilter
-                  label={t('filters.company')}
-                  placeholder={t('filters.anyCompany')}
+                <UserFilter
+                  kind="company"
                   value={filters.company_id}
                   onChange={(value) => setFilter('company_id', value)}
-                  search={companyOptions}
-                  chosen={chosenOption}
                 />
-                <RecordFilter
-                  label={t('filters.driver')}
-                  placeholder={t('filters.anyDriver')}
+                <UserFilter
+                  kind="driver"
                   value={filters.driver_id}
                   onChange={(value) => setFilter('driver_id', value)}
-                  search={driverOptions}
-                  chosen={chosenOption}
                 />
               </>
             }

@@ -1,11 +1,10 @@
 import { VEHICLE_SORTS } from '@cabdesk/contract';
 import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { RecordFilter } from '@/components/data-table';
 import { LookupFilter } from '@/components/lookup-filter';
 import { PageTitle } from '@/components/page-title';
 import { ApprovalFilter } from '@/components/person-filters';
-import { chosenOption, companyOptions } from '@/features/users/api/record-options';
+import { UserFilter } from '@/features/users/components/record-filters';
 import { VehicleTable } from '@/features/vehicles/components/vehicle-table';
 import { VEHICLE_FILTERS } from '@/features/vehicles/vehicle-filters';
 import { useTableUrlState } from '@/hooks/use-table-url-state';
@@ -32,13 +31,10 @@ export function VehicleListPage() {
         filters={
           <>
             <ApprovalFilter table={table} />
-            <RecordFilter
-              label={t('filters.company')}
-              placeholder={t('filters.anyCompany')}
+            <UserFilter
+              kind="company"
               value={filters.company_id}
               onChange={(value) => setFilter('company_id', value)}
-              search={companyOptions}
-              chosen={chosenOption}
             />
             <LookupFilter
               kind="service_types"

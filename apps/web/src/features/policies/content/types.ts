@@ -2,7 +2,7 @@
 export type PolicyBullet = string | { term: string; text: string };
 
 /** A titled part inside a section (e.g. "Information you give us"). */
-export interface PolicySubsection {
+interface PolicySubsection {
   title: string;
   paragraphs?: string[];
   bullets?: PolicyBullet[];

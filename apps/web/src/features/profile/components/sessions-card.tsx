@@ -21,7 +21,7 @@ const SYSTEMS: [RegExp, string][] = [
 ];
 
 /** "Chrome on Windows" from a User-Agent; the device type when there is none. */
-export function deviceOf(session: Pick<AdminSession, 'user_agent' | 'device_type'>): string {
+function deviceOf(session: Pick<AdminSession, 'user_agent' | 'device_type'>): string {
   const agent = session.user_agent ?? '';
   const browser = BROWSERS.find(([pattern]) => pattern.test(agent))?.[1];
   const system = SYSTEMS.find(([pattern]) => pattern.test(agent))?.[1];

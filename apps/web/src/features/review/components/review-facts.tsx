@@ -8,8 +8,7 @@ import { queryOf } from '@/lib/call';
 import { formatDate } from '@/lib/format';
 
 /** The record's page (SPEC's detail screens). */
-export const detailPathOf = (item: Pick<ReviewItem, 'kind' | 'id'>) =>
-  `/${item.kind}-detail/${item.id}`;
+const detailPathOf = (item: Pick<ReviewItem, 'kind' | 'id'>) => `/${item.kind}-detail/${item.id}`;
 
 /** What a reviewer checks the documents against: who or what it is, and since when. */
 export function ReviewFacts({ item }: { item: ReviewItem }) {
