@@ -11,6 +11,12 @@ export async function rowsOf<T>(db: Db | Tx, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
+/** The number a `select ... as n` statement answers; 0 when it answers no row. */
+export async function countOf(db: Db | Tx, query: SQL): Promise<number> {
+  const [row] = await rowsOf<{ n: number }>(db, query);
+  return row?.n ?? 0;
+}
+
 const dialect = new PgDialect();
 
 /** The text of each named statement (see preparedRowsOf); the bench's floor runs them so too. */

@@ -14,7 +14,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { audit, type Actor } from '../../lib/audit';
 import { boundedLimitOf, boundedPageOf, pageOf, type PageRequest } from '../../lib/paging';
-import { rowsOf } from '../../lib/sql';
+import { countOf, rowsOf } from '../../lib/sql';
 import { kindOfRole, type Expiries } from './documents';
 
 export type OwnerTable = 'users' | 'vehicles';
@@ -213,12 +213,12 @@ async function restoreIfRenewed(
   if (owner.status !== 'Inactive' || owner.status_reason !== DOCUMENT_EXPIRED_REASON) {
     return owner.status;
   }
-  const [expired] = await rowsOf<{ n: number }>(
+  const expired = await countOf(
     tx,
     sql`select count(*)::int as n from document_expiries
         where table_name = ${table} and record_id = ${id} and expires_on <= ${today}::date`,
   );
-  if ((expired?.n ?? 0) > 0) return owner.status;
+  if (expired > 0) return owner.status;
   await tx.execute(
     sql`update ${sql.identifier(table)} set status = 'Active', status_reason = null,
           updated_at = now() where id = ${id}`,

@@ -2,7 +2,7 @@ import type { AnnotatedTable, HistoryEntry, Paged } from '@cabdesk/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isPastEnd, offsetOf, pageOf, type PageRequest } from '../../lib/paging';
-import { isoText, rowsOf } from '../../lib/sql';
+import { countOf, isoText, rowsOf } from '../../lib/sql';
 
 type Json = Record<string, unknown> | null;
 
@@ -30,11 +30,7 @@ export async function listHistory(
   request: PageRequest,
 ): Promise<Paged<HistoryEntry>> {
   const where = sql`l.table_name = ${table} and l.record_id = ${id}`;
-  const [count] = await rowsOf<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from audit_log l where ${where}`,
-  );
-  const total = count?.n ?? 0;
+  const total = await countOf(db, sql`select count(*)::int as n from audit_log l where ${where}`);
   if (isPastEnd(request, total)) return pageOf([], total, request);
   const rows = await rowsOf<HistoryRow>(
     db,

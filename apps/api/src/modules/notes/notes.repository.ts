@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { audit, type Actor } from '../../lib/audit';
 import { isPastEnd, offsetOf, pageOf, type PageRequest } from '../../lib/paging';
-import { isoText, rowsOf } from '../../lib/sql';
+import { countOf, isoText, rowsOf } from '../../lib/sql';
 
 /**
  * Whether the record exists: `live` asks for one not deleted (what can be
@@ -79,11 +79,7 @@ export async function listNotes(
   request: PageRequest,
 ): Promise<Paged<Note>> {
   const where = sql`n.table_name = ${table} and n.record_id = ${id}`;
-  const [count] = await rowsOf<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from notes n where ${where}`,
-  );
-  const total = count?.n ?? 0;
+  const total = await countOf(db, sql`select count(*)::int as n from notes n where ${where}`);
   if (isPastEnd(request, total)) return pageOf([], total, request);
   const rows = await rowsOf<NoteRow>(
     db,

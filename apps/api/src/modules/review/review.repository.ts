@@ -2,7 +2,7 @@ import type { Paged, ReviewKind } from '@cabdesk/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isPastEnd, offsetOf, pageOf, type PageRequest } from '../../lib/paging';
-import { isoText, jsonOf, rowsOf } from '../../lib/sql';
+import { countOf, isoText, jsonOf, rowsOf } from '../../lib/sql';
 import { expiriesOf, type Expiries, type StoredImages } from '../documents';
 
 /** A record waiting for a decision, its images as stored paths. */
@@ -36,7 +36,7 @@ async function countWaiting(db: Db, kinds: readonly ReviewKind[]): Promise<numbe
   const roles = kinds
     .filter((k) => k !== 'vehicle')
     .map((k) => (k === 'company' ? 'Company' : 'Driver'));
-  const [row] = await rowsOf<{ n: number }>(
+  return countOf(
     db,
     sql`select (
       ${
@@ -54,7 +54,6 @@ async function countWaiting(db: Db, kinds: readonly ReviewKind[]): Promise<numbe
           : sql`0`
       })::int as n`,
   );
-  return row?.n ?? 0;
 }
 
 type WaitingRow = Omit<Waiting, 'images'> & StoredImages & { company_doc: string[] | null };

@@ -23,7 +23,15 @@ import {
   walkFirst,
   type WalkSpan,
 } from '../../lib/search';
-import { allOf, arrayLiteral, isoText, money, preparedRowsOf, rowsOf } from '../../lib/sql';
+import {
+  allOf,
+  arrayLiteral,
+  countOf,
+  isoText,
+  money,
+  preparedRowsOf,
+  rowsOf,
+} from '../../lib/sql';
 import { rideColumnOf } from '../users';
 
 /** Which rides a list shows: all, or those every given filter keeps, optionally searched. */
@@ -116,11 +124,7 @@ async function countRides(db: Db, f: RideFilter): Promise<number | null> {
     });
     return totals.n;
   }
-  const [row] = await rowsOf<{ n: number }>(
-    db,
-    sql`select coalesce(sum(n), 0)::int as n from ride_counts where ${byStatus}`,
-  );
-  return row?.n ?? 0;
+  return countOf(db, sql`select coalesce(sum(n), 0)::int as n from ride_counts where ${byStatus}`);
 }
 
 const hasSearch = (f: RideFilter): f is RideFilter & { search: string } => Boolean(f.search);

@@ -22,6 +22,7 @@ import {
 } from '../../lib/search';
 import {
   allOf,
+  countOf,
   isoText,
   jsonOf,
   money,
@@ -103,8 +104,7 @@ async function countUsers(db: Db, f: UserFilter): Promise<number | null> {
   } else {
     query = sql`select count(*)::int as n from users u where ${conditionsOf(f)}`;
   }
-  const [row] = await rowsOf<{ n: number }>(db, query);
-  return row?.n ?? 0;
+  return countOf(db, query);
 }
 
 type UserRow = {

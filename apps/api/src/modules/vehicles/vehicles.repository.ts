@@ -11,7 +11,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type BoundedAsk, orderOf, pageOfList, type PageRequest } from '../../lib/paging';
 import { contains, firstMatches, ownColumnSearch, SMALL_LIST_WALK_RATIO } from '../../lib/search';
-import { allOf, isoText, jsonOf, preparedRowsOf, rowsOf } from '../../lib/sql';
+import { allOf, countOf, isoText, jsonOf, preparedRowsOf } from '../../lib/sql';
 import { expiriesOf, type Expiries } from '../documents';
 import { decisionColumns, decisionOf } from '../users';
 
@@ -76,8 +76,7 @@ async function countVehicles(db: Db, f: VehicleFilter): Promise<number | null> {
   } else {
     query = sql`select count(*)::int as n from vehicles v where ${conditionsOf(f)}`;
   }
-  const [row] = await rowsOf<{ n: number }>(db, query);
-  return row?.n ?? 0;
+  return countOf(db, query);
 }
 
 type VehicleRow = {
