@@ -63,7 +63,7 @@ describe('work in bulk', () => {
     const text = await readFile(await file.path(), 'utf8');
 
     // Excel's byte-order mark, the header in English, then every trip matching, dearest first.
-    expect(text.startsWith('\uFEFFTrip ID,Trip date,')).toBe(true);
+    expect(text.startsWith('\uFEFF"Trip ID","Trip date",')).toBe(true);
     const [header, ...rows] = csvRows(text.slice(1));
     expect(header).toContain('Trip ID');
     expect(rows).toHaveLength(expected.total);

@@ -10,7 +10,8 @@ import { cleanup, configure } from '@testing-library/react';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
-import { DEFAULT_LANGUAGE, setLanguage } from '@/lib/i18n';
+import { DEFAULT_LANGUAGE } from '@cabdesk/contract';
+import { setLanguage } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
 import { requests, server } from './api';
 

@@ -55,7 +55,7 @@ describe('ride-list format=csv', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe('attachment; filename="trips-2026-11-24.csv"');
-    expect(res.text.startsWith('\uFEFFTrip ID,Trip date,')).toBe(true);
+    expect(res.text.startsWith('\uFEFF"Trip ID","Trip date",')).toBe(true);
     expect(res.text.endsWith('\r\n')).toBe(true);
     const [header, ...rows] = res.rows;
     expect(header).toEqual(HEADER);
