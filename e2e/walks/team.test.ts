@@ -68,6 +68,8 @@ describe('a team at the desk', () => {
       let ownerToken: string | null = null;
       // Signs the Owner in again if the walk fails between turning two-factor on and the code step.
       let recoveryCode: string | null = null;
+      // A second one confirms it is the Owner (step-up) before turning it off at the end.
+      let stepUpCode: string | null = null;
       try {
         // The Owner invites a Support colleague from Settings -> Administrators.
         await page.goto('/login');
@@ -121,6 +123,7 @@ describe('a team at the desk', () => {
         const codes = page.getByTestId('recovery-codes').locator('code');
         expect(await codes.count()).toBe(10);
         recoveryCode = await codes.first().innerText();
+        stepUpCode = await codes.nth(1).innerText();
         await page.getByRole('button', { name: 'Done' }).click();
         await page
           .getByText('Every sign-in asks for a code from your authenticator app.')
@@ -168,20 +171,21 @@ describe('a team at the desk', () => {
         // The other walks sign in as this Owner with the password alone.
         if (!ownerToken && recoveryCode)
           ownerToken = await signInWithRecovery(baseUrl, admin, recoveryCode);
-        if (ownerToken) {
-          const me = await fetch(`${baseUrl}${API}getProfile`, {
-            headers: { authorization: `Bearer ${ownerToken}`, accept: 'application/json' },
-          }).then((r) => r.json() as Promise<{ data: { id: number } }>);
-          const reset = await fetch(`${baseUrl}${API}two-factor-reset`, {
-            method: 'POST',
-            headers: {
-              authorization: `Bearer ${ownerToken}`,
-              'content-type': 'application/json',
-              accept: 'application/json',
-            },
-            body: JSON.stringify({ id: me.data.id }),
-          });
-          expect(reset.status).toBe(200);
+        if (ownerToken && stepUpCode) {
+          const post = (path: string, body: object) =>
+            fetch(`${baseUrl}${API}${path}`, {
+              method: 'POST',
+              headers: {
+                authorization: `Bearer ${ownerToken}`,
+                'content-type': 'application/json',
+                accept: 'application/json',
+              },
+              body: JSON.stringify(body),
+            });
+          // Turning a second factor off asks for the password and a code again.
+          const stepUp = await post('step-up', { password: admin.password, code: stepUpCode });
+          expect(stepUp.status).toBe(200);
+          expect((await post('totp-disable', {})).status).toBe(200);
         }
       }
     },
