@@ -164,5 +164,6 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('PGlite conformance: a data direc
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+    // A new PGlite data directory is created and migrated: seconds, more on busy cores.
+  }, 120_000);
 });

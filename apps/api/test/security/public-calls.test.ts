@@ -20,7 +20,7 @@ const bogusInvite = (token: string) => ({
   confirm_password: 'a long enough passphrase',
 });
 
-/** Eight connections sending bogus invitations for 10 s; prints how many were answered. */
+/** Four connections sending bogus invitations for 10 s; prints how many were answered. */
 const FLOOD = `
 const [base, path] = process.argv.slice(-2);
 const until = Date.now() + 10_000;
@@ -37,7 +37,7 @@ const flood = async () => {
     await res.arrayBuffer();
   }
 };
-await Promise.all(Array.from({ length: 8 }, flood));
+await Promise.all(Array.from({ length: 4 }, flood));
 console.log(sent);
 `;
 
