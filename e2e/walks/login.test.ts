@@ -1,5 +1,12 @@
 import { describe, expect } from 'vitest';
-import { describeWalks, HTTP_401_LOG, signInWithForm, storageOf, toast } from '../support/browser';
+import {
+  describeWalks,
+  HTTP_401_LOG,
+  signInWithForm,
+  storageOf,
+  toast,
+  toastAfter,
+} from '../support/browser';
 
 describe('signing in', () => {
   const walk = describeWalks();
@@ -32,11 +39,13 @@ describe('signing in', () => {
       await page.waitForURL('**/login');
       await page.getByRole('heading', { name: 'Admin Panel' }).waitFor();
 
-      await signInWithForm(page, admin.email, admin.password);
+      // The welcome toast lives 5 s: waited for from the click on.
+      await toastAfter(page, 'Login successfully.', () =>
+        signInWithForm(page, admin.email, admin.password),
+      );
       await page.waitForURL('**/sales');
       await page.getByRole('heading', { name: 'Sales' }).waitFor();
       await page.getByRole('table', { name: 'Sales' }).waitFor();
-      await toast(page, 'Login successfully.').waitFor();
 
       const stored = await storageOf(page);
       expect(stored.access_token).toMatch(/\S{16,}/);
