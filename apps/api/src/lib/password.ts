@@ -10,14 +10,14 @@ const KEY_LENGTH = 64;
 
 /**
  * A hash holds a libuv thread and up to 128 MiB for as long as it runs, and
- * the public calls can start one. So hashing runs in two lanes, each one hash
- * at a time with a short queue: checking a password (sign-in, step-up) and
- * making a new hash (invitation, reset, change). A full lane refuses at once
- * (HashingBusy, a 503), so a flood neither fills memory nor takes the threads
- * that static files and the database need, and one kind of call cannot starve
- * the other.
+ * the public calls can start one. So hashing runs in two lanes, checking a
+ * password (sign-in, step-up) and making a new hash (invitation, reset,
+ * change), each one hash at a time with a queue as long as one client's
+ * sign-in limit. A full lane refuses at once (HashingBusy, a 503), so a flood
+ * neither fills memory nor takes the threads that static files and the
+ * database need, and one kind of call cannot starve the other.
  */
-const WAITING_MAX = 4;
+const WAITING_MAX = 10;
 const lanes = { check: pLimit(1), hash: pLimit(1) };
 
 /** A lane of password hashing is full: the call is refused at once, nothing changed. */

@@ -42,12 +42,12 @@ console.log(sent);
 `;
 
 describe('password hashing is bounded', () => {
-  it('runs one hash at a time per lane with four waiting, and refuses more at once', async () => {
+  it('runs one hash at a time per lane with ten waiting, and refuses more at once', async () => {
     const results = await Promise.allSettled(
-      Array.from({ length: 8 }, () => hashPassword('a long enough passphrase', 12)),
+      Array.from({ length: 14 }, () => hashPassword('a long enough passphrase', 12)),
     );
     const refused = results.filter((r) => r.status === 'rejected');
-    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(5);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(11);
     expect(refused).toHaveLength(3);
     for (const r of refused)
       expect((r as PromiseRejectedResult).reason).toBeInstanceOf(HashingBusy);
@@ -62,7 +62,7 @@ describe('password hashing is bounded', () => {
       passwordHash: await hashPassword(ADMIN.password, 16),
     });
     const answers = await Promise.all(
-      Array.from({ length: 12 }, () => callApi(app, login, { ...ADMIN })),
+      Array.from({ length: 20 }, () => callApi(app, login, { ...ADMIN })),
     );
     const busy = answers.filter((a) => a.statusCode === 503);
     expect(busy.length).toBeGreaterThan(0);

@@ -171,6 +171,8 @@ export async function adminRoutes(app: FastifyInstance) {
     const dead = () =>
       new HttpError(400, ADMIN_MESSAGES.inviteDead, { token: ADMIN_MESSAGES.inviteDead });
     if (!(await findInvitation(db, hashToken(token), now))) throw dead();
+    // Only dead tokens count against the client: a live one may take several tries of a password.
+    await inviteLimit.giveBack(request.ip, now);
     if (isCommonPassword(password)) {
       throw new HttpError(400, COMMON_PASSWORD_MESSAGE, { password: COMMON_PASSWORD_MESSAGE });
     }
@@ -191,7 +193,6 @@ export async function adminRoutes(app: FastifyInstance) {
       return accepted;
     });
     if (!admin) throw dead();
-    await inviteLimit.giveBack(request.ip, now);
     return { status: true, message: ADMIN_MESSAGES.inviteAccepted, data: { email: admin.email } };
   });
 

@@ -176,6 +176,8 @@ export async function recoveryRoutes(app: FastifyInstance) {
     if (!found || admin?.status !== 'Active' || admin.email.toLowerCase() !== email.toLowerCase()) {
       throw dead();
     }
+    // Only dead tokens count against the client: a live one may take several tries of a password.
+    await newPasswordLimit.giveBack(request.ip, now);
     if (isCommonPassword(password)) {
       throw new HttpError(400, COMMON_PASSWORD_MESSAGE, { password: COMMON_PASSWORD_MESSAGE });
     }
@@ -194,7 +196,6 @@ export async function recoveryRoutes(app: FastifyInstance) {
       return true;
     });
     if (!changed) throw dead();
-    await newPasswordLimit.giveBack(request.ip, now);
     return { status: true, message: ACCOUNT_MESSAGES.passwordReset, data: null };
   });
 }
