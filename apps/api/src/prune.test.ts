@@ -41,7 +41,8 @@ describe('limits under spoofed e-mail addresses', () => {
         answers.set(res.statusCode, (answers.get(res.statusCode) ?? 0) + 1);
     }
     // Every address was tried: sign-ins refused or limited, codes issued or limited.
-    expect([...answers.keys()].sort()).toEqual([200, 401, 429]);
+    // 50 clients at once also fill the password-hashing lane: 503, nothing stored.
+    expect([...answers.keys()].filter((status) => status !== 503).sort()).toEqual([200, 401, 429]);
 
     // One counter per client and kind of limit, none per e-mail address.
     const keys = await database.db.select({ key: rateLimits.key }).from(rateLimits);
