@@ -10,7 +10,7 @@ import { firstMatches, GOES_ON, walkFirst, type SearchWays } from './search';
  * numbers in order, and the rare-term way answers only -1, so an answer shows
  * which way found it. `goesOn` as the trips' word searches ask.
  */
-const everyNth = (every: number, goesOn: number | undefined = GOES_ON.words): SearchWays => ({
+const everyNth = (every: number, goesOn = GOES_ON.words): SearchWays => ({
   goesOn,
   walk: (limit, span) =>
     walkFirst(
@@ -36,7 +36,7 @@ describe('firstMatches', () => {
     expect(await search(200)).toEqual({ ids: multiples(200, 16), complete: false });
     // One in 400: 8 of the first 3,300 promise the page; the walk goes on until it is full.
     expect(await search(400)).toEqual({ ids: multiples(400, 11), complete: false });
-    // Unless the list does not ask it to (people, vehicles).
+    // Unless it may not go on.
     expect(await search(400, 0)).toEqual({ ids: [{ id: -1 }], complete: true });
     // One in 1,500: 2 do not within two budgets; its matches are listed by the other way.
     expect(await search(1_500)).toEqual({ ids: [{ id: -1 }], complete: true });

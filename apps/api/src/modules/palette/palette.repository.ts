@@ -6,18 +6,8 @@ import {
 } from '@cabdesk/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { containsRare, hasTrigram, someMatches } from '../../lib/search';
-import { preparedRowsOf, rowsOf } from '../../lib/sql';
-
-/**
- * How many rows a lookup walks for each hit it needs before its rare way: the
- * passengers (many) 150, the drivers, companies and vehicles (few) 50. Its walk
- * reads each row from the table (the hit's label and hint), and its rare way
- * stops at the hits it needs, any of the trigram index's matches, so a longer
- * walk only costs more. The lists walk further (PEOPLE_WALK_RATIO,
- * SMALL_LIST_WALK_RATIO): their rare way lists and sorts every match.
- */
-const LOOKUP_WALK_RATIO = { many: 150, few: 50 };
+import { contains } from '../../lib/search';
+import { rowsOf } from '../../lib/sql';
 
 type Hit = { id: number; label: string; hint: string | null; ride_id?: number | null };
 
@@ -30,29 +20,20 @@ const KINDS: Record<LookupKind, { query: (q: string) => SQL | null; route: (hit:
     company: { query: (q) => people('Company', q), route: (h) => `/company-detail/${h.id}` },
     // Vehicles by plate (vehicles.search also holds brand, model and company).
     vehicle: {
-      query: (q) => {
-        const vehicles = (rest: SQL) =>
-          sql`select v.id, v.license_number, v.brand_id, v.model_id, v.company_id, v.search
-              from vehicles v where v.deleted_at is null ${rest}`;
-        // The hint of each hit alone, by primary keys (lateral: never a hash of every brand).
-        return sql`
-          select v.id, v.license_number as label, x.hint
-          from (${someMatches(
-            vehicles(sql`order by v.created_at desc, v.id desc`),
-            vehicles(sql`and ${containsRare(sql`v.search`, q)}`),
-            q,
-            LOOKUP_HITS_PER_KIND,
-            LOOKUP_HITS_PER_KIND * LOOKUP_WALK_RATIO.few,
-          )}) v
-          cross join lateral (
-            select b.name || ' ' || m.name || coalesce(' · ' || nullif(c.company_name, ''), '') as hint
-            from brands b
-            join models m on m.id = v.model_id
-            left join users c on c.id = v.company_id
-            where b.id = v.brand_id
-          ) x
-          limit ${sql.raw(String(LOOKUP_HITS_PER_KIND))}`;
-      },
+      // The hint of each hit alone, by primary keys (lateral: never a hash of every brand).
+      query: (q) => sql`
+        select v.id, v.license_number as label, x.hint
+        from (select v.id, v.license_number, v.brand_id, v.model_id, v.company_id, v.created_at
+              from vehicles v where v.deleted_at is null and ${contains(sql`v.search`, q)}
+              order by v.created_at desc, v.id desc limit ${LOOKUP_HITS_PER_KIND}) v
+        cross join lateral (
+          select b.name || ' ' || m.name || coalesce(' · ' || nullif(c.company_name, ''), '') as hint
+          from brands b
+          join models m on m.id = v.model_id
+          left join users c on c.id = v.company_id
+          where b.id = v.brand_id
+        ) x
+        order by v.created_at desc, v.id desc`,
       route: (h) => `/vehicle-detail/${h.id}`,
     },
     // A trip by its id (the primary key).
@@ -80,29 +61,15 @@ const KINDS: Record<LookupKind, { query: (q: string) => SQL | null; route: (hit:
     },
   };
 
-/**
- * A role's people by name, e-mail or phone, the newest first when common
- * (someMatches): the passengers walk LOOKUP_WALK_RATIO.many rows a hit, the
- * fewer drivers and companies LOOKUP_WALK_RATIO.few. The role is
- * written into the text, so the prepared plan walks that role's own index.
- */
-const people = (role: 'User' | 'Driver' | 'Company', q: string) => {
-  const users = (rest: SQL) =>
-    sql`select u.id, u.name, u.company_name, u.email, u.phone, u.search
-        from users u where u.role = ${sql.raw(`'${role}'`)} and u.deleted_at is null ${rest}`;
-  const ratio = role === 'User' ? LOOKUP_WALK_RATIO.many : LOOKUP_WALK_RATIO.few;
-  return sql`
-    select u.id,
-      ${role === 'Company' ? sql`coalesce(nullif(u.company_name, ''), u.name)` : sql`u.name`} as label,
-      u.email || coalesce(' · ' || u.phone, '') as hint
-    from (${someMatches(
-      users(sql`order by u.created_at desc, u.id desc`),
-      users(sql`and ${containsRare(sql`u.search`, q)}`),
-      q,
-      LOOKUP_HITS_PER_KIND,
-      LOOKUP_HITS_PER_KIND * ratio,
-    )}) u`;
-};
+/** A role's people by name, e-mail or phone, the newest first (the lists' search). */
+const people = (role: 'User' | 'Driver' | 'Company', q: string) => sql`
+  select u.id,
+    ${role === 'Company' ? sql`coalesce(nullif(u.company_name, ''), u.name)` : sql`u.name`} as label,
+    u.email || coalesce(' · ' || u.phone, '') as hint
+  from users u
+  where u.role = ${role} and u.deleted_at is null and ${contains(sql`u.search`, q)}
+  order by u.created_at desc, u.id desc
+  limit ${LOOKUP_HITS_PER_KIND}`;
 
 /** A trip id typed as digits (`#` allowed), or null. */
 function idOf(q: string): number | null {
@@ -116,13 +83,7 @@ export async function lookUp(db: Db, q: string, kinds: readonly LookupKind[]) {
   const found = await Promise.all(
     kinds.map(async (kind) => {
       const query = KINDS[kind].query(q);
-      // One text a kind, the term its parameter, planned once a connection:
-      // not for a term without a trigram, whose plan depends on it (containsRare).
-      const rows = !query
-        ? []
-        : hasTrigram(q)
-          ? await preparedRowsOf<Hit>(db, `lookup_${kind}`, query)
-          : await rowsOf<Hit>(db, query);
+      const rows = query ? await rowsOf<Hit>(db, query) : [];
       return rows.map((row): LookupHit => ({
         kind,
         id: row.id,

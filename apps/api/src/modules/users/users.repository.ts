@@ -12,14 +12,8 @@ import type {
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { hasDates, withinRange } from '../../lib/date-range';
-import { type BoundedAsk, orderOf, pageOfList, type PageRequest } from '../../lib/paging';
-import {
-  contains,
-  firstMatches,
-  ownColumnSearch,
-  PEOPLE_WALK_RATIO,
-  SMALL_LIST_WALK_RATIO,
-} from '../../lib/search';
+import { orderOf, pageOfList, type PageRequest } from '../../lib/paging';
+import { contains } from '../../lib/search';
 import {
   allOf,
   countOf,
@@ -63,7 +57,7 @@ export const userFilterOf = (q: {
   registered: { from: q.from, to: q.to, tz: q.tz },
 });
 
-/** Every filter but the search (users.search: see ownColumnSearch). */
+/** Every filter but the search (users.search). */
 const conditionsOf = (f: UserFilter): SQL => {
   const conditions = [sql`u.deleted_at is null`];
   if (f.companyId !== undefined) {
@@ -87,7 +81,7 @@ const matchingOf = (f: UserFilter): SQL =>
  * user_stats. A company's drivers by status or approval counts the matching
  * rows (one company's index). A search, or a registration date range over a
  * whole role, has no counter: null (the list counts ten pages ahead, and a
- * search reads only its first matches: lib/search.ts).
+ * search reads only its first matches).
  */
 async function countUsers(db: Db, f: UserFilter): Promise<number | null> {
   const dated = f.registered !== undefined && hasDates(f.registered);
@@ -246,38 +240,20 @@ export async function listUsers(
   const from = byStats
     ? sql`user_stats s join users u on u.id = s.user_id`
     : sql`users u ${stats ? sql`join user_stats s on s.user_id = u.id` : sql``}`;
-  // Every filter but the search (ownColumnSearch adds it). Walking the stats,
-  // their role stands for the user's (a role never changes): asked of both, the
-  // planner took them for independent and expected 14 of 2,000 companies to
-  // match, so it hashed and sorted all of them rather than walk to the page.
+  // Walking the stats, their role stands for the user's (a role never changes):
+  // asked of both, the planner took them for independent and expected 14 of
+  // 2,000 companies to match, so it hashed and sorted all of them rather than
+  // walk to the page.
   const where = byStats
     ? sql`s.role = ${f.role} and ${conditionsOf({ ...f, role: undefined })}`
     : conditionsOf(f);
+  // A search is one more condition: the planner lists its matches through the
+  // trigram index and sorts them, or walks the list's index to the page when
+  // they are many (docs/decisions/013).
+  const matching = f.search ? sql`${where} and ${contains(sql`u.search`, f.search)}` : where;
   const ids = (limit: number, offset: number) =>
-    sql`select u.id from ${from} where ${where}
+    sql`select u.id from ${from} where ${matching}
         order by ${order} limit ${limit} offset ${offset}`;
-  // A search has no kept total (countUsers): only its first matches are read.
-  const { search } = f;
-  const first = search
-    ? (ask: BoundedAsk) =>
-        firstMatches(
-          db,
-          ask,
-          ownColumnSearch(search, {
-            from,
-            row: sql`u`,
-            where,
-            key,
-            descending: sort.descending,
-            tie,
-            // Passengers and all users are many; drivers, companies, a company's drivers few.
-            ratio:
-              f.companyId === undefined && (f.role === undefined || f.role === 'User')
-                ? PEOPLE_WALK_RATIO
-                : SMALL_LIST_WALK_RATIO,
-          }),
-        )
-    : undefined;
   const rows = (page: SQL) => sql`
     with page as (${page})
     select ${itemColumns}
@@ -285,7 +261,7 @@ export async function listUsers(
     join users u on u.id = p.id
     ${itemJoins}
     order by ${orderOf(key, sort.descending, sql`u.id`)}`;
-  return pageOfList(db, request, await countUsers(db, f), { ids, rows, first }, toItem);
+  return pageOfList(db, request, await countUsers(db, f), { ids, rows }, toItem);
 }
 
 /** The ids of the people the filters keep, by id (bulk-action's `filter`), at most `limit` (null: all). */

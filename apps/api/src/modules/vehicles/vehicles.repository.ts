@@ -9,8 +9,8 @@ import type {
 } from '@cabdesk/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { type BoundedAsk, orderOf, pageOfList, type PageRequest } from '../../lib/paging';
-import { contains, firstMatches, ownColumnSearch, SMALL_LIST_WALK_RATIO } from '../../lib/search';
+import { orderOf, pageOfList, type PageRequest } from '../../lib/paging';
+import { contains } from '../../lib/search';
 import { allOf, countOf, isoText, jsonOf, preparedRowsOf } from '../../lib/sql';
 import { expiriesOf, type Expiries } from '../documents';
 import { decisionColumns, decisionOf } from '../users';
@@ -41,7 +41,7 @@ export const vehicleFilterOf = (q: {
 
 export type VehicleSort = Sort<(typeof VEHICLE_SORTS)[number]>;
 
-/** Every filter but the search (vehicles.search, kept by trigger: see ownColumnSearch). */
+/** Every filter but the search (vehicles.search, kept by trigger). */
 const conditionsOf = (f: VehicleFilter): SQL => {
   const conditions = [sql`v.deleted_at is null`];
   if (f.companyId !== undefined) conditions.push(sql`v.company_id = ${f.companyId}`);
@@ -60,7 +60,7 @@ const matchingOf = (f: VehicleFilter): SQL =>
  * company's user_stats.total_vehicle for one company; a type, or an approval
  * filter within one company counts the rows (a fleet is tens of thousands of
  * vehicles at most, and an index narrows each filter). A search has none: null
- * (the list counts ten pages ahead, reading only its first matches: lib/search.ts).
+ * (the list counts ten pages ahead, reading only its first matches).
  */
 async function countVehicles(db: Db, f: VehicleFilter): Promise<number | null> {
   const byType = f.serviceTypeId !== undefined || f.vehicleTypeId !== undefined;
@@ -183,27 +183,10 @@ export async function listVehicles(
 ): Promise<Paged<Vehicle>> {
   const key = SORT_KEYS[sort.field];
   const order = orderOf(key, sort.descending, sql`v.id`);
+  // A search is one more condition (docs/decisions/013).
   const ids = (limit: number, offset: number) => sql`
-    select v.id from vehicles v where ${conditionsOf(f)}
+    select v.id from vehicles v where ${matchingOf(f)}
     order by ${order} limit ${limit} offset ${offset}`;
-  // A search has no kept total (countVehicles): only its first matches are read.
-  const { search } = f;
-  const first = search
-    ? (ask: BoundedAsk) =>
-        firstMatches(
-          db,
-          ask,
-          ownColumnSearch(search, {
-            from: sql`vehicles v`,
-            row: sql`v`,
-            where: conditionsOf(f),
-            key,
-            descending: sort.descending,
-            tie: sql`v.id`,
-            ratio: SMALL_LIST_WALK_RATIO,
-          }),
-        )
-    : undefined;
   const rows = (page: SQL) => sql`
     with page as (${page})
     ${select}
@@ -211,7 +194,7 @@ export async function listVehicles(
     join vehicles v on v.id = p.id
     ${joins}
     order by ${order}`;
-  return pageOfList(db, request, await countVehicles(db, f), { ids, rows, first }, toVehicle);
+  return pageOfList(db, request, await countVehicles(db, f), { ids, rows }, toVehicle);
 }
 
 /** The ids of the vehicles the filters keep, by id (bulk-action's `filter`), at most `limit` (null: all). */
