@@ -18,7 +18,6 @@ import {
   loadConfig,
   openDatabase,
   pgliteOptions,
-  preparedStatements,
   schema,
   type Database,
   type Db,
@@ -87,8 +86,7 @@ async function openRecording(
           await real.close();
         },
       },
-      // A statement the API runs prepared (its details) is replayed prepared: the same work.
-      exec: (s) => pool.query({ name: preparedNameOf(s.text), text: s.text, values: s.params }),
+      exec: (s) => pool.query(s.text, s.params),
     };
   }
   mkdirSync(engine.dataDir, { recursive: true });
@@ -99,12 +97,6 @@ async function openRecording(
     database: { ...real, db, rows: rowsOf(db) },
     exec: (s) => client.query(s.text, s.params),
   };
-}
-
-/** The name the API prepares `text` under, if it does (lib/sql.ts preparedRowsOf). */
-function preparedNameOf(text: string): string | undefined {
-  for (const [name, known] of preparedStatements) if (known === text) return name;
-  return undefined;
 }
 
 /**

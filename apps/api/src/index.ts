@@ -2,7 +2,7 @@
  * The API's public face for other packages (`@cabdesk/api`; the bench is the
  * one user): the app built in-process over a database it opens, its start-up
  * duties, and what replaying the API's own SQL outside it needs (the schema,
- * the session settings, the texts of its prepared statements). The rest of
+ * the session settings). The rest of
  * src/ is the API's own business and may change without notice.
  */
 export { buildApp } from './app';
@@ -16,4 +16,3 @@ export {
   type Db,
 } from './db/client';
 export * as schema from './db/schema';
-export { preparedStatements } from './lib/sql';

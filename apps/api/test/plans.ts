@@ -1,5 +1,5 @@
 /** Plans of the statements the API sends, read as at scale (the plan-shape tests). */
-import { is, Placeholder, sql, type Query, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../src/db/client';
 import { rowsOf } from '../src/lib/sql';
 
@@ -69,33 +69,13 @@ export async function planOf(
   });
 }
 
-/** A statement as sent (text with $n and its parameters) as drizzle SQL again. */
-const sqlOf = ({ sql: text, params }: Query): SQL =>
-  sql.join(
-    text
-      .split(/\$(\d+)/)
-      .map((part, i) => (i % 2 ? sql`${params[Number(part) - 1]}` : sql.raw(part))),
-    sql``,
-  );
-
-/**
- * Every statement the API sends from now on, as drizzle is asked to run it;
- * with `prepared`, the prepared ones too (lib/sql.ts preparedRowsOf).
- */
-export function statementsSent(database: Database, { prepared = false } = {}): SQL[] {
+/** Every statement the API sends from now on, as drizzle is asked to run it. */
+export function statementsSent(database: Database): SQL[] {
   const sent: SQL[] = [];
   const execute = database.db.execute.bind(database.db);
   database.db.execute = ((query: SQL) => {
     sent.push(query);
     return execute(query);
   }) as typeof database.db.execute;
-  if (!prepared) return sent;
-  const session = database.db._.session;
-  const prepareQuery = session.prepareQuery.bind(session);
-  session.prepareQuery = ((query: Query, ...rest: unknown[]) => {
-    // Not the session's check, whose values come later (placeholders).
-    if (!query.params.some((param) => is(param, Placeholder))) sent.push(sqlOf(query));
-    return (prepareQuery as (...args: unknown[]) => unknown)(query, ...rest);
-  }) as typeof session.prepareQuery;
   return sent;
 }

@@ -177,7 +177,7 @@ describe('search plans', () => {
       { endpoint: rideList, input: { search: 'road', user_id: driver.id, page: 3 } },
     ];
 
-    const sent = statementsSent(database, { prepared: true });
+    const sent = statementsSent(database);
 
     const faults: Record<string, string[]> = {};
     const phoneWalks: PlanNode[] = [];

@@ -1,7 +1,7 @@
 import { type ArrayOrPageQuery, type Paged, UNPAGED_LIST_MAX } from '@cabdesk/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { arrayLiteral, rowsOf, textPreparedRowsOf } from './sql';
+import { arrayLiteral, rowsOf } from './sql';
 
 /** A requested page: 1-based page number and page size (already validated). */
 export type PageRequest = { page: number; per_page: number };
@@ -113,13 +113,8 @@ export async function arrayOrPage<T>(
  * counter keeps), the list counts only as far as boundedPageOf needs: the ids
  * up to ten pages ahead; `total_exact` is false when more follow.
  * `first(ask)`, when given, finds those ids, or at least those of the page,
- * instead of `ids(limit, 0)` (a search: lib/search.ts firstMatches). The rows
- * of the page's ids are then read by a statement of one text for each list
- * and sort, prepared (textPreparedRowsOf): parsed, analysed and planned on
- * every call with the ids' query inside it (the trips' seven joins: 0.4-0.5
- * ms of planning alone for 0.15-0.2 ms of work), the trip list ran at
- * 950-1,050 req/s under 10 connections at a million trips; prepared, at
- * 1,600-1,800.
+ * instead of `ids(limit, 0)` (a trip search: lib/search.ts firstMatches).
+ * The rows of the page's ids are then read by one statement.
  */
 export async function pageOfList<Row, T>(
   db: Db,
@@ -133,7 +128,7 @@ export async function pageOfList<Row, T>(
   toItem: (row: Row) => T,
 ): Promise<Paged<T>> {
   const rowsOfIds = async (ids: { id: number }[]) =>
-    ids.length ? textPreparedRowsOf<Row>(db, list.rows(idsOf(ids.map((row) => row.id)))) : [];
+    ids.length ? rowsOf<Row>(db, list.rows(idsOf(ids.map((row) => row.id)))) : [];
   if (total !== null) {
     if (isPastEnd(request, total)) return pageOf([], total, request);
     const ids = await rowsOf<{ id: number }>(db, list.ids(request.per_page, offsetOf(request)));

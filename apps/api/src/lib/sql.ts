@@ -1,6 +1,4 @@
-import { createHash } from 'node:crypto';
-import { sql, type Query, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 
 /**
@@ -15,42 +13,6 @@ export async function rowsOf<T>(db: Db | Tx, query: SQL): Promise<T[]> {
 export async function countOf(db: Db | Tx, query: SQL): Promise<number> {
   const [row] = await rowsOf<{ n: number }>(db, query);
   return row?.n ?? 0;
-}
-
-const dialect = new PgDialect();
-
-/** The text of each named statement (see preparedRowsOf); the bench's floor runs them so too. */
-export const preparedStatements = new Map<string, string>();
-
-/**
- * Rows of a statement PostgreSQL parses and plans once per connection, under
- * `name`, and then only binds and runs: the detail calls, lookups by id whose
- * planning cost 3-5x their execution at a million trips (0.4-0.9 ms against
- * 0.1-0.25 ms). Its text must be the same on every call (values only as
- * parameters): a name given two texts throws. PGlite ignores the name.
- */
-export async function preparedRowsOf<T>(db: Db | Tx, name: string, query: SQL): Promise<T[]> {
-  return runPrepared<T>(db, name, dialect.sqlToQuery(query));
-}
-
-/**
- * preparedRowsOf for a statement of a few texts (one for each list and sort),
- * named after its text: the page rows of a list joined by their ids
- * (lib/paging.ts pageOfList). Never for a text that varies with the filters,
- * as each connection keeps every text it prepared.
- */
-export async function textPreparedRowsOf<T>(db: Db | Tx, query: SQL): Promise<T[]> {
-  const built = dialect.sqlToQuery(query);
-  const name = `t_${createHash('sha1').update(built.sql).digest('hex').slice(0, 20)}`;
-  return runPrepared<T>(db, name, built);
-}
-
-async function runPrepared<T>(db: Db | Tx, name: string, built: Query): Promise<T[]> {
-  const known = preparedStatements.get(name);
-  if (known === undefined) preparedStatements.set(name, built.sql);
-  else if (known !== built.sql) throw new Error(`prepared statement ${name}: its text changed`);
-  const result = await db._.session.prepareQuery(built, undefined, name, false).execute();
-  return (result as { rows: T[] }).rows;
 }
 
 /**

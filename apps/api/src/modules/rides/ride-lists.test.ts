@@ -12,7 +12,6 @@ import {
 import { signedInApp } from '../../../test/helper';
 import { everyPage, expectSorts, expectUnknownSortRefused, idsSortedBy } from '../../../test/lists';
 import { indexScansUnderLimit, planOf, statementsSent } from '../../../test/plans';
-import { preparedStatements } from '../../lib/sql';
 
 async function setup() {
   const { database, call } = await signedInApp();
@@ -233,33 +232,6 @@ describe('filtering the trips', () => {
     expect(scans.map(([, index, condition]) => [index, condition])).toEqual([
       ['rides_status_amount_idx', "(ride_status = 'Cancel'::ride_status)"],
     ]);
-  });
-
-  it('reads the trips of every page by one statement a sort, prepared once, whatever the filters', async () => {
-    const { database, call } = await setup();
-    const { olive, dana } = await trips(database);
-    // The statements the API prepares (lib/sql.ts) that join a page's trips by their ids.
-    const pageRows = (order: string) =>
-      [...preparedStatements.values()].filter(
-        (text) =>
-          text.includes('join rides r on r.id = p.id') && text.includes(`order by ${order}`),
-      );
-    const newest = (await call(rideList, {})).body.data.data.map((ride: { id: number }) => ride.id);
-    for (const query of [
-      { ride_status: 'Cancel' },
-      { company_id: olive.id, driver_id: dana.id },
-      { from: '2024-01-01', to: '2024-01-01', tz: 'America/New_York' },
-      { search: 'olive', min_amount: 1 },
-      { page: 2, per_page: 5 },
-    ]) {
-      const res = await call(rideList, query);
-      expect(res.statusCode).toBe(200);
-      expect(res.body.data.data.length).toBeGreaterThan(0);
-    }
-    expect(pageRows('r.created_at desc, r.id desc')).toHaveLength(1);
-    const cheapest = await call(rideList, { sort: 'amount' });
-    expect(cheapest.body.data.data.map((ride: { id: number }) => ride.id)).not.toEqual(newest);
-    expect(pageRows('r.amount asc, r.id asc')).toHaveLength(1);
   });
 
   it("reads an account's trips of a status from its index alone, not a heap page a trip", async () => {

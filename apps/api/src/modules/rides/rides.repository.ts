@@ -23,15 +23,7 @@ import {
   walkFirst,
   type WalkSpan,
 } from '../../lib/search';
-import {
-  allOf,
-  arrayLiteral,
-  countOf,
-  isoText,
-  money,
-  preparedRowsOf,
-  rowsOf,
-} from '../../lib/sql';
+import { allOf, arrayLiteral, countOf, isoText, money, rowsOf } from '../../lib/sql';
 import { rideColumnOf } from '../users';
 
 /** Which rides a list shows: all, or those every given filter keeps, optionally searched. */
@@ -345,9 +337,8 @@ type RideDetailRow = RideRow & {
 
 /** One ride by id with what its detail page adds (ride-detail): its payment too. Or null. */
 export async function findRide(db: Db | Tx, id: number): Promise<RideDetail | null> {
-  const [row] = await preparedRowsOf<RideDetailRow>(
+  const [row] = await rowsOf<RideDetailRow>(
     db,
-    'ride_detail',
     sql`${select}, r.cancel_reason, ${isoText(sql`r.updated_at`)} as updated_at,
           t.id as t_id, t.transaction_id as t_transaction_id, t.amount::text as t_amount,
           t.payment_method as t_payment_method, ${isoText(sql`t.created_at`)} as t_created_at

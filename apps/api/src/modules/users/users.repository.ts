@@ -14,16 +14,7 @@ import type { Db } from '../../db/client';
 import { hasDates, withinRange } from '../../lib/date-range';
 import { orderOf, pageOfList, type PageRequest } from '../../lib/paging';
 import { contains } from '../../lib/search';
-import {
-  allOf,
-  countOf,
-  isoText,
-  jsonOf,
-  money,
-  preparedRowsOf,
-  rowsOf,
-  startOfTodayUtc,
-} from '../../lib/sql';
+import { allOf, countOf, isoText, jsonOf, money, rowsOf, startOfTodayUtc } from '../../lib/sql';
 import { expiriesOf, type Expiries } from '../documents';
 
 /** Which people a list shows. Only live (not soft-deleted) accounts are listed. */
@@ -306,9 +297,8 @@ const revenueTodayBy = (column: SQL) => sql`(
 /** One live account of any role with its documents (stored paths) and figures, or null. */
 export async function findUserDetail(db: Db, id: number): Promise<StoredUserDetail | null> {
   // Today's revenue comes from the rides of the account's role: only that branch runs.
-  const [row] = await preparedRowsOf<UserDetailRow & { today_revenue: string }>(
+  const [row] = await rowsOf<UserDetailRow & { today_revenue: string }>(
     db,
-    'user_detail',
     sql`
     select ${itemColumns},
       array_to_json(u.company_doc) as company_doc, u.holding_dl, u.dl_front,

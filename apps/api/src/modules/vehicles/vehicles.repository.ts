@@ -11,7 +11,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orderOf, pageOfList, type PageRequest } from '../../lib/paging';
 import { contains } from '../../lib/search';
-import { allOf, countOf, isoText, jsonOf, preparedRowsOf } from '../../lib/sql';
+import { allOf, countOf, isoText, jsonOf, rowsOf } from '../../lib/sql';
 import { expiriesOf, type Expiries } from '../documents';
 import { decisionColumns, decisionOf } from '../users';
 
@@ -221,7 +221,7 @@ type DriverRef = VehicleDetail['drivers'][number];
  * deleted.
  */
 export async function findVehicle(db: Db, id: number): Promise<StoredVehicleDetail | null> {
-  const [row] = await preparedRowsOf<
+  const [row] = await rowsOf<
     VehicleRow &
       Parameters<typeof decisionOf>[0] & {
         expiries: Expiries | null;
@@ -229,7 +229,6 @@ export async function findVehicle(db: Db, id: number): Promise<StoredVehicleDeta
       }
   >(
     db,
-    'vehicle_detail',
     sql`${select}, ${decisionColumns(sql`v`)}, ${expiriesOf('vehicles', sql`v.id`)} as expiries,
       (select coalesce(json_agg(json_build_object('id', d.id, 'name', d.name, 'email', d.email,
                                                   'phone', d.phone)
