@@ -69,7 +69,7 @@ const MIGRATION_LOCK = 0x0cabde5c;
  * Session settings of every connection. The planner keeps each query's joins
  * in the order written: our queries name the driving rows first (a page of
  * ids, one record) and look up the rest by key, and searching every join
- * order cost 2-3 ms a query for 0.3 ms of work (docs/decisions/005).
+ * order cost several times the work of the query (docs/decisions/005).
  */
 const SESSION_SETTINGS = 'set join_collapse_limit = 1';
 

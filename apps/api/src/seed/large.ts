@@ -463,8 +463,8 @@ async function createPeople(tx: Tx): Promise<void> {
  * them existed when it began: a ride on day n picks k in [1, kmax(n)].
  * kmax is at least 1 here, not in the join: greatest(NULL, 1) is 1, which
  * would hand every driverless ride to driver k = 1. The drivers who joined
- * each day are summed over the days (0.5-2 s as a count of every driver
- * for each of 731 days, 4 ms so; the same kmax on every day).
+ * each day are summed over the days (a count of every driver for each of 731
+ * days took hundreds of times longer; the same kmax on every day).
  */
 async function createEligibleDrivers(tx: Tx, { timelines: t }: Plan): Promise<void> {
   await tx.execute(sql`

@@ -34,7 +34,7 @@ export const expiriesOf = (table: OwnerTable, id: SQL) => sql`(
  * Whether the owner of document row `d` is a live, Approved record: the
  * documents the expiring view lists and the daily check acts on. A scalar
  * subquery, so each row is one primary-key lookup (an EXISTS here is planned
- * as a hash of every approved user: 290 ms instead of 25 at the large scale).
+ * as a hash of every approved user, ten times slower at the large scale).
  */
 export const ownerIsApproved = sql`coalesce((
   select o.approval = 'Approved' and o.deleted_at is null from (
@@ -112,8 +112,8 @@ export async function describeDocuments(
  * The documents of Approved records that stop being valid within `withinDays`
  * of `today`, those already expired included, soonest first. Counted only as
  * far as boundedPageOf needs (ten pages ahead): each candidate costs a lookup
- * of its owner, so an exact count grows with every expiring document (64 ms
- * at p97.5 at the large scale) while this stays bounded by the page asked for.
+ * of its owner, so an exact count grows with every expiring document while
+ * this stays bounded by the page asked for.
  */
 export async function listExpiring(
   db: Db,

@@ -114,8 +114,8 @@ type VehicleRow = {
 /**
  * Every column of a vehicle item; `v` is the vehicle. The company shows even if
  * deleted. Four lookups are scalar subqueries, not joins: each row has exactly
- * one of each (foreign keys), and the 8-relation join cost the planner ~1.2 ms
- * a query, ten times the execution of a page (0.25 ms this way; bench/).
+ * one of each (foreign keys), and planning the 8-relation join cost about ten
+ * times the execution of a page.
  */
 const select = sql`
   select v.id, v.license_number, v.approval, v.status, v.status_reason,
