@@ -31,6 +31,29 @@ export function ToneBadge({
   );
 }
 
+/** A word of the wire's vocabulary, translated, in its colour (gray for one it does not know). */
+function VocabularyBadge({
+  vocabulary,
+  value,
+  colors,
+  testId,
+}: {
+  /** The translations' group: `approval`, `rideStatus`, `activeStatus`. */
+  vocabulary: string;
+  value: string;
+  colors: Record<string, string>;
+  testId?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <ToneBadge
+      color={colors[value] ?? 'gray'}
+      label={t(`${vocabulary}.${value}`, { defaultValue: value })}
+      testId={testId}
+    />
+  );
+}
+
 const APPROVAL_COLORS: Record<string, string> = {
   Pending: 'yellow',
   Approved: 'teal',
@@ -39,11 +62,11 @@ const APPROVAL_COLORS: Record<string, string> = {
 
 /** Pending, Approved or Rejected. */
 export function ApprovalBadge({ approval }: { approval: string }) {
-  const { t } = useTranslation();
   return (
-    <ToneBadge
-      color={APPROVAL_COLORS[approval] ?? 'gray'}
-      label={t(`approval.${approval}`, { defaultValue: approval })}
+    <VocabularyBadge
+      vocabulary="approval"
+      value={approval}
+      colors={APPROVAL_COLORS}
       testId="approval-badge"
     />
   );
@@ -60,11 +83,11 @@ const RIDE_COLORS: Record<string, string> = {
 
 /** SPEC 4: Pending "Pending", Accept "Accepted", Start "Start", End "End", Complete "Completed", Cancel "Cancelled". */
 export function RideStatusBadge({ status }: { status: string }) {
-  const { t } = useTranslation();
   return (
-    <ToneBadge
-      color={RIDE_COLORS[status] ?? 'gray'}
-      label={t(`rideStatus.${status}`, { defaultValue: status })}
+    <VocabularyBadge
+      vocabulary="rideStatus"
+      value={status}
+      colors={RIDE_COLORS}
       testId="ride-status"
     />
   );
@@ -72,11 +95,5 @@ export function RideStatusBadge({ status }: { status: string }) {
 
 /** Active or Inactive. */
 export function ActiveBadge({ status }: { status: string }) {
-  const { t } = useTranslation();
-  return (
-    <ToneBadge
-      color={status === 'Active' ? 'teal' : 'gray'}
-      label={t(`activeStatus.${status}`, { defaultValue: status })}
-    />
-  );
+  return <VocabularyBadge vocabulary="activeStatus" value={status} colors={{ Active: 'teal' }} />;
 }
