@@ -97,25 +97,10 @@ interface FormPopupProps extends FormPopupState {
 }
 
 /** A popup around a form, which cannot be closed while the form's call is under way. */
-export function FormPopup({
-  opened,
-  formKey,
-  onClose,
-  title,
-  closeLabel,
-  pending,
-  size,
-  children,
-}: FormPopupProps) {
-  const close = pending ? () => undefined : onClose;
+export function FormPopup({ formKey, pending, closeLabel, children, ...popup }: FormPopupProps) {
+  const close = pending ? () => undefined : popup.onClose;
   return (
-    <Popup
-      opened={opened}
-      onClose={close}
-      title={title}
-      size={size}
-      closeButtonProps={{ 'aria-label': closeLabel }}
-    >
+    <Popup {...popup} onClose={close} closeButtonProps={{ 'aria-label': closeLabel }}>
       <Fragment key={formKey}>{children(close)}</Fragment>
     </Popup>
   );

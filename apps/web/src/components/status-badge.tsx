@@ -31,20 +31,34 @@ export function ToneBadge({
   );
 }
 
-/** A word of the wire's vocabulary, translated, in its colour (gray for one it does not know). */
-function VocabularyBadge({
-  vocabulary,
-  value,
-  colors,
-  testId,
-}: {
-  /** The translations' group: `approval`, `rideStatus`, `activeStatus`. */
-  vocabulary: string;
-  value: string;
-  colors: Record<string, string>;
-  testId?: string;
-}) {
+/**
+ * The colour of each word of a vocabulary (gray for one not listed) and the
+ * test id of its badge. SPEC 4's trip states: Pending "Pending", Accept
+ * "Accepted", Start "Start", End "End", Complete "Completed", Cancel "Cancelled".
+ */
+const VOCABULARIES: Record<string, { colors: Record<string, string>; testId?: string }> = {
+  approval: {
+    colors: { Pending: 'yellow', Approved: 'teal', Rejected: 'red' },
+    testId: 'approval-badge',
+  },
+  rideStatus: {
+    colors: {
+      Pending: 'yellow',
+      Accept: 'blue',
+      Start: 'indigo',
+      End: 'grape',
+      Complete: 'teal',
+      Cancel: 'red',
+    },
+    testId: 'ride-status',
+  },
+  activeStatus: { colors: { Active: 'teal' } },
+};
+
+/** A word of the wire's vocabulary, translated, in its colour. */
+function VocabularyBadge({ vocabulary, value }: { vocabulary: string; value: string }) {
   const { t } = useTranslation();
+  const { colors, testId } = VOCABULARIES[vocabulary] ?? { colors: {} };
   return (
     <ToneBadge
       color={colors[value] ?? 'gray'}
@@ -54,46 +68,17 @@ function VocabularyBadge({
   );
 }
 
-const APPROVAL_COLORS: Record<string, string> = {
-  Pending: 'yellow',
-  Approved: 'teal',
-  Rejected: 'red',
-};
-
 /** Pending, Approved or Rejected. */
 export function ApprovalBadge({ approval }: { approval: string }) {
-  return (
-    <VocabularyBadge
-      vocabulary="approval"
-      value={approval}
-      colors={APPROVAL_COLORS}
-      testId="approval-badge"
-    />
-  );
+  return <VocabularyBadge vocabulary="approval" value={approval} />;
 }
 
-const RIDE_COLORS: Record<string, string> = {
-  Pending: 'yellow',
-  Accept: 'blue',
-  Start: 'indigo',
-  End: 'grape',
-  Complete: 'teal',
-  Cancel: 'red',
-};
-
-/** SPEC 4: Pending "Pending", Accept "Accepted", Start "Start", End "End", Complete "Completed", Cancel "Cancelled". */
+/** One of SPEC 4's trip states. */
 export function RideStatusBadge({ status }: { status: string }) {
-  return (
-    <VocabularyBadge
-      vocabulary="rideStatus"
-      value={status}
-      colors={RIDE_COLORS}
-      testId="ride-status"
-    />
-  );
+  return <VocabularyBadge vocabulary="rideStatus" value={status} />;
 }
 
 /** Active or Inactive. */
 export function ActiveBadge({ status }: { status: string }) {
-  return <VocabularyBadge vocabulary="activeStatus" value={status} colors={{ Active: 'teal' }} />;
+  return <VocabularyBadge vocabulary="activeStatus" value={status} />;
 }

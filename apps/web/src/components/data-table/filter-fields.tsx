@@ -253,12 +253,9 @@ interface RecordFilterProps<TFound, TChosen, KF extends QueryKey, KC extends Que
 
 /** One record of many (a company, a driver), found by typing its name. */
 export function RecordFilter<TFound, TChosen, KF extends QueryKey, KC extends QueryKey>({
-  label,
-  placeholder,
-  value,
-  onChange,
   search,
   chosen,
+  ...field
 }: RecordFilterProps<TFound, TChosen, KF, KC>) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
@@ -270,17 +267,14 @@ export function RecordFilter<TFound, TChosen, KF extends QueryKey, KC extends Qu
     enabled: opened,
     placeholderData: keepPreviousData,
   });
-  const current = useQuery({ ...chosen(Number(value)), enabled: value !== '' });
+  const current = useQuery({ ...chosen(Number(field.value)), enabled: field.value !== '' });
   const options = [...(current.data ?? []), ...(found.data ?? [])].filter(
     (option, index, all) => all.findIndex((o) => o.value === option.value) === index,
   );
   return (
     <FilterSelect
-      label={label}
-      placeholder={placeholder}
+      {...field}
       options={options}
-      value={value}
-      onChange={onChange}
       searchable
       searchValue={text}
       onSearchChange={setText}
