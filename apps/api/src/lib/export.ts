@@ -98,6 +98,14 @@ export async function pagedBatches<T>(
   })();
 }
 
+/** pagedBatches of a list read by its page call (`{ page, per_page }`, answering `{ data }`). */
+export const pageBatches = <T>(
+  read: (page: { page: number; per_page: number }) => Promise<{ data: T[] }>,
+) =>
+  pagedBatches(
+    async (limit, offset) => (await read({ page: offset / limit + 1, per_page: limit })).data,
+  );
+
 /**
  * The items of a list's export statement, batch by batch (its rows through
  * `toItem`). The statement is tried first with no rows (`limit 0`: planned,

@@ -7,7 +7,7 @@ import {
 } from '@cabdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../lib/http-error';
-import { pagedBatches, sendCsv } from '../../lib/export';
+import { pageBatches, sendCsv } from '../../lib/export';
 import { route } from '../../lib/route';
 import { dayOf, listExpiring, updateDocument } from './documents.repository';
 
@@ -56,16 +56,7 @@ export async function documentRoutes(app: FastifyInstance) {
           { header: 'Days left', cell: (d: ExpiringDocumentItem) => d.days_left },
           { header: 'Status', cell: (d: ExpiringDocumentItem) => d.status },
         ],
-        batches: () =>
-          pagedBatches(
-            async (limit, offset) =>
-              (
-                await listExpiring(db, today, within_days, {
-                  page: offset / limit + 1,
-                  per_page: limit,
-                })
-              ).data,
-          ),
+        batches: () => pageBatches((paging) => listExpiring(db, today, within_days, paging)),
       });
     }
     return {

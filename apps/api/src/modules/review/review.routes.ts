@@ -1,6 +1,6 @@
 import { REVIEW_MESSAGES, reviewQueue, tableOfKind } from '@cabdesk/contract';
 import type { FastifyInstance } from 'fastify';
-import { pagedBatches, sendCsv } from '../../lib/export';
+import { pageBatches, sendCsv } from '../../lib/export';
 import { route } from '../../lib/route';
 import { documentsOf } from '../documents';
 import { listWaiting } from './review.repository';
@@ -22,11 +22,7 @@ export async function reviewRoutes(app: FastifyInstance) {
           { header: 'Company', cell: (r: Row) => r.company_name },
           { header: 'Submitted', cell: (r: Row) => r.submitted_at },
         ],
-        batches: () =>
-          pagedBatches(
-            async (limit, offset) =>
-              (await listWaiting(db, kind, { page: offset / limit + 1, per_page: limit })).data,
-          ),
+        batches: () => pageBatches((paging) => listWaiting(db, kind, paging)),
       });
     }
     const waiting = await listWaiting(db, kind, page);
