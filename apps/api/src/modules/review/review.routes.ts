@@ -1,6 +1,6 @@
 import { REVIEW_MESSAGES, reviewQueue, tableOfKind } from '@cabdesk/contract';
 import type { FastifyInstance } from 'fastify';
-import { pageBatches, sendCsv } from '../../lib/export';
+import { csvColumns, pageBatches, sendCsv } from '../../lib/export';
 import { route } from '../../lib/route';
 import { documentsOf } from '../documents';
 import { listWaiting } from './review.repository';
@@ -15,13 +15,13 @@ export async function reviewRoutes(app: FastifyInstance) {
       type Row = Awaited<ReturnType<typeof listWaiting>>['data'][number];
       return sendCsv(request, reply, app.database, app.clock(), {
         endpoint: reviewQueue,
-        columns: [
-          { header: 'Kind', cell: (r: Row) => r.kind },
-          { header: 'ID', cell: (r: Row) => r.id },
-          { header: 'Name', cell: (r: Row) => r.name },
-          { header: 'Company', cell: (r: Row) => r.company_name },
-          { header: 'Submitted', cell: (r: Row) => r.submitted_at },
-        ],
+        columns: csvColumns<Row>({
+          Kind: 'kind',
+          ID: 'id',
+          Name: 'name',
+          Company: 'company_name',
+          Submitted: 'submitted_at',
+        }),
         batches: () => pageBatches((paging) => listWaiting(db, kind, paging)),
       });
     }
