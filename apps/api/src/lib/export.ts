@@ -10,6 +10,19 @@ import { BOM, csvLine, type CellValue } from './csv';
 /** A column of an export: its header (English, translated per request) and its cell. */
 export type CsvColumn<T> = { header: string; cell: (item: T) => CellValue };
 
+/**
+ * An export's columns by header, in order: a field's name prints that field,
+ * a function what it answers for the item.
+ */
+export function csvColumns<T>(
+  columns: Record<string, (keyof T & string) | ((item: T) => CellValue)>,
+): CsvColumn<T>[] {
+  return Object.entries(columns).map(([header, cell]) => ({
+    header,
+    cell: typeof cell === 'function' ? cell : (item: T) => item[cell] as CellValue,
+  }));
+}
+
 /** Rows per statement while exporting a small list (pagedBatches) or on PGlite. */
 const EXPORT_BATCH = 1000;
 
@@ -97,6 +110,14 @@ export async function pagedBatches<T>(
     }
   })();
 }
+
+/** pagedBatches of a list read by its page call (`{ page, per_page }`, answering `{ data }`). */
+export const pageBatches = <T>(
+  read: (page: { page: number; per_page: number }) => Promise<{ data: T[] }>,
+) =>
+  pagedBatches(
+    async (limit, offset) => (await read({ page: offset / limit + 1, per_page: limit })).data,
+  );
 
 /**
  * The items of a list's export statement, batch by batch (its rows through

@@ -152,6 +152,66 @@ export function person(faker: Faker, genderShares: GenderShares, emails: Set<str
   return { name: `${firstName} ${lastName}`, email, gender };
 }
 
+/** A company's name: a surname or a word, then a suffix ("Golden Gate Cab Co"). */
+export function companyNameOf(faker: Faker): string {
+  const first = faker.datatype.boolean()
+    ? faker.person.lastName()
+    : faker.helpers.arrayElement(COMPANY_WORDS);
+  return `${first} ${faker.helpers.arrayElement(COMPANY_SUFFIXES)}`;
+}
+
+/**
+ * The images of a company's documents (COMPANY_DOCUMENTS, in order): its
+ * name, a number, the line `dated` has for it (a validity, an issue date),
+ * its city.
+ */
+export function companyDocuments(
+  faker: Faker,
+  images: ImageFile[],
+  company: { name: string; accent: string; city: City },
+  dated: readonly string[] = [],
+): string[] {
+  return COMPANY_DOCUMENTS.map((title, index) =>
+    addImage(
+      images,
+      documentCard({
+        title,
+        accent: company.accent,
+        lines: [
+          company.name,
+          `Number ${faker.string.alphanumeric({ length: 8, casing: 'upper' })}`,
+          ...(dated[index] === undefined ? [] : [dated[index]]),
+          `${company.city.name}, ${company.city.state}`,
+        ],
+      }),
+    ),
+  );
+}
+
+/** The image of a driver licence's front: name, number, birth date and expiry when known, class. */
+export function driverLicence(
+  faker: Faker,
+  images: ImageFile[],
+  name: string,
+  dates: { dob?: string; expires?: string } = {},
+): string {
+  return addImage(
+    images,
+    documentCard({
+      title: 'Driver licence',
+      accent: '#1d5c96',
+      withPhoto: true,
+      lines: [
+        name,
+        `DL ${faker.string.alpha({ length: 1, casing: 'upper' })}${faker.string.numeric(7)}`,
+        ...(dates.dob === undefined ? [] : [`DOB ${dates.dob}`]),
+        'Class E, for hire',
+        ...(dates.expires === undefined ? [] : [`Expires ${dates.expires}`]),
+      ],
+    }),
+  );
+}
+
 function makeCompanies(faker: Faker, now: Date, images: ImageFile[], expiries: Expiries) {
   const timeline = new Timeline(now, WINDOWS.companies, DEMO_SIZES.companies);
   const slugs = new Set<string>();
@@ -162,10 +222,7 @@ function makeCompanies(faker: Faker, now: Date, images: ImageFile[], expiries: E
     const city = faker.helpers.arrayElement(CITIES);
     let companyName = '';
     const domain = unique(slugs, () => {
-      const first = faker.datatype.boolean()
-        ? faker.person.lastName()
-        : faker.helpers.arrayElement(COMPANY_WORDS);
-      companyName = `${first} ${faker.helpers.arrayElement(COMPANY_SUFFIXES)}`;
+      companyName = companyNameOf(faker);
       return slug(companyName);
     });
     const accent = faker.helpers.arrayElement(PALETTE);
@@ -176,23 +233,10 @@ function makeCompanies(faker: Faker, now: Date, images: ImageFile[], expiries: E
       renewedUntil(createdAt, now, 1),
     );
     // The business licence, then the certificate of incorporation (which does not expire).
-    const companyDoc = COMPANY_DOCUMENTS.map((title, index) =>
-      addImage(
-        images,
-        documentCard({
-          title,
-          accent,
-          lines: [
-            companyName,
-            `Number ${faker.string.alphanumeric({ length: 8, casing: 'upper' })}`,
-            index === 0
-              ? `Valid until ${formatDate(licenceUntil)}`
-              : `Issued ${formatDate(createdAt)}`,
-            `${city.name}, ${city.state}`,
-          ],
-        }),
-      ),
-    );
+    const companyDoc = companyDocuments(faker, images, { name: companyName, accent, city }, [
+      `Valid until ${formatDate(licenceUntil)}`,
+      `Issued ${formatDate(createdAt)}`,
+    ]);
     const row: UserRow = {
       id,
       role: 'Company',
@@ -389,21 +433,10 @@ function makeDrivers(
       companyId: company.id,
       profile: addImage(images, avatar(initials(name), background, 'round')),
       holdingDl: addImage(images, holdingLicence(name, background)),
-      dlFront: addImage(
-        images,
-        documentCard({
-          title: 'Driver licence',
-          accent: '#1d5c96',
-          withPhoto: true,
-          lines: [
-            name,
-            `DL ${faker.string.alpha({ length: 1, casing: 'upper' })}${faker.string.numeric(7)}`,
-            `DOB ${formatDate(dob)}`,
-            'Class E, for hire',
-            `Expires ${formatDate(licenceUntil)}`,
-          ],
-        }),
-      ),
+      dlFront: driverLicence(faker, images, name, {
+        dob: formatDate(dob),
+        expires: formatDate(licenceUntil),
+      }),
       ...state,
       createdAt,
       updatedAt: createdAt,

@@ -6,16 +6,21 @@ import { notificationFor, notify } from '../lib/notify';
 import {
   CANCEL_REASONS,
   CITIES,
-  COMPANY_DOCUMENTS,
   COMPANY_MAILBOXES,
-  COMPANY_SUFFIXES,
-  COMPANY_WORDS,
   DRIVER_GENDER_SHARES,
   PASSENGER_GENDER_SHARES,
   PAYMENT_METHODS,
 } from '../seed/catalog';
 import { rowsOf, slug } from '../seed/common';
-import { address, fare, person, phone } from '../seed/demo';
+import {
+  address,
+  companyDocuments,
+  companyNameOf,
+  driverLicence,
+  fare,
+  person,
+  phone,
+} from '../seed/demo';
 import {
   addImage,
   avatar,
@@ -81,10 +86,7 @@ export function createSimulator(database: Database, options: { uploadDir: string
 
   const events: Record<SimulationEvent, (tx: Tx, files: ImageFile[]) => Promise<string | null>> = {
     async company(tx, files) {
-      const first = faker.datatype.boolean()
-        ? faker.person.lastName()
-        : faker.helpers.arrayElement(COMPANY_WORDS);
-      const companyName = `${first} ${faker.helpers.arrayElement(COMPANY_SUFFIXES)}`;
+      const companyName = companyNameOf(faker);
       const city = faker.helpers.arrayElement(CITIES);
       const email = `${faker.helpers.arrayElement(COMPANY_MAILBOXES)}.${faker.string.numeric(4)}@${slug(companyName)}.com`;
       const accent = faker.helpers.arrayElement(PALETTE);
@@ -97,20 +99,7 @@ export function createSimulator(database: Database, options: { uploadDir: string
           phone: phone(faker),
           companyName,
           profile: addImage(files, avatar(initials(companyName), accent, 'square')),
-          companyDoc: COMPANY_DOCUMENTS.slice(0, 2).map((title) =>
-            addImage(
-              files,
-              documentCard({
-                title,
-                accent,
-                lines: [
-                  companyName,
-                  `Number ${faker.string.alphanumeric({ length: 8, casing: 'upper' })}`,
-                  `${city.name}, ${city.state}`,
-                ],
-              }),
-            ),
-          ),
+          companyDoc: companyDocuments(faker, files, { name: companyName, accent, city }),
           approval: 'Pending',
         })
         .returning({ id: users.id });
@@ -145,19 +134,7 @@ export function createSimulator(database: Database, options: { uploadDir: string
           companyId: company.id,
           profile: addImage(files, avatar(initials(someone.name), background, 'round')),
           holdingDl: addImage(files, holdingLicence(someone.name, background)),
-          dlFront: addImage(
-            files,
-            documentCard({
-              title: 'Driver licence',
-              accent: '#1d5c96',
-              withPhoto: true,
-              lines: [
-                someone.name,
-                `DL ${faker.string.alpha({ length: 1, casing: 'upper' })}${faker.string.numeric(7)}`,
-                'Class E, for hire',
-              ],
-            }),
-          ),
+          dlFront: driverLicence(faker, files, someone.name),
           approval: 'Pending',
         })
         .returning({ id: users.id });

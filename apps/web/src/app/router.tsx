@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PlaceholderPage } from '@/components/placeholder-page';
 import { setUnauthorizedHandler } from '@/lib/api-client';
@@ -6,7 +6,30 @@ import { endPageToasts } from '@/lib/toast';
 import { RedirectIfSignedIn, RequireAuth, type SignInState } from './guards';
 import { RouteErrorPage } from './route-error-page';
 
-const signInScreen = (element: ReactNode) => <RedirectIfSignedIn>{element}</RedirectIfSignedIn>;
+/** A screen of the signed-in shell, its code loaded on the first visit; `null` for the index. */
+const page = (path: string | null, load: () => Promise<ComponentType>): RouteObject => ({
+  ...(path === null ? { index: true } : { path }),
+  lazy: async () => ({ Component: await load() }),
+});
+
+/** A public screen of signing in, which a signed-in administrator is sent on from. */
+const signInPage = (path: string, load: () => Promise<ComponentType>): RouteObject => ({
+  path,
+  lazy: async () => {
+    const Screen = await load();
+    return {
+      element: (
+        <RedirectIfSignedIn>
+          <Screen />
+        </RedirectIfSignedIn>
+      ),
+    };
+  },
+});
+
+/** The policies of SPEC 2, each at /<kind>-policy. */
+const POLICIES = ['user', 'company', 'driver'] as const;
+
 const notBuilt = (titleKey: string) => <PlaceholderPage titleKey={titleKey} />;
 
 /**
@@ -15,60 +38,24 @@ const notBuilt = (titleKey: string) => <PlaceholderPage titleKey={titleKey} />;
  * budget (issue 8; measured by `npm run bench`).
  */
 const screens: RouteObject[] = [
-  {
-    path: '/login',
-    lazy: () =>
-      import('./routes/auth/login-page').then(({ LoginPage }) => ({
-        element: signInScreen(<LoginPage />),
-      })),
-  },
-  {
-    path: '/otp',
-    lazy: () =>
-      import('./routes/auth/otp-page').then(({ OtpPage }) => ({
-        element: signInScreen(<OtpPage />),
-      })),
-  },
-  {
-    path: '/forgot-password',
-    lazy: () =>
-      import('./routes/auth/forgot-password-page').then(({ ForgotPasswordPage }) => ({
-        element: signInScreen(<ForgotPasswordPage />),
-      })),
-  },
-  {
-    path: '/change-password',
-    lazy: () =>
-      import('./routes/auth/reset-password-page').then(({ ResetPasswordPage }) => ({
-        element: signInScreen(<ResetPasswordPage />),
-      })),
-  },
-  {
-    path: '/accept-invite',
-    lazy: () =>
-      import('./routes/auth/accept-invite-page').then((m) => ({ Component: m.AcceptInvitePage })),
-  },
-  {
-    path: '/user-policy',
+  signInPage('/login', () => import('./routes/auth/login-page').then((m) => m.LoginPage)),
+  signInPage('/otp', () => import('./routes/auth/otp-page').then((m) => m.OtpPage)),
+  signInPage('/forgot-password', () =>
+    import('./routes/auth/forgot-password-page').then((m) => m.ForgotPasswordPage),
+  ),
+  signInPage('/change-password', () =>
+    import('./routes/auth/reset-password-page').then((m) => m.ResetPasswordPage),
+  ),
+  page('/accept-invite', () =>
+    import('./routes/auth/accept-invite-page').then((m) => m.AcceptInvitePage),
+  ),
+  ...POLICIES.map((kind) => ({
+    path: `/${kind}-policy`,
     lazy: () =>
       import('./routes/policies/policy-page').then(({ PolicyPage }) => ({
-        element: <PolicyPage kind="user" />,
+        element: <PolicyPage kind={kind} />,
       })),
-  },
-  {
-    path: '/company-policy',
-    lazy: () =>
-      import('./routes/policies/policy-page').then(({ PolicyPage }) => ({
-        element: <PolicyPage kind="company" />,
-      })),
-  },
-  {
-    path: '/driver-policy',
-    lazy: () =>
-      import('./routes/policies/policy-page').then(({ PolicyPage }) => ({
-        element: <PolicyPage kind="driver" />,
-      })),
-  },
+  })),
   {
     path: '/',
     lazy: () =>
@@ -80,132 +67,50 @@ const screens: RouteObject[] = [
         ),
       })),
     children: [
-      {
-        index: true,
-        lazy: () =>
-          import('./routes/dashboard/dashboard-page').then((m) => ({
-            Component: m.DashboardPage,
-          })),
-      },
-      {
-        path: 'user',
-        lazy: () =>
-          import('./routes/users/user-list-page').then((m) => ({
-            Component: m.UserListPage,
-          })),
-      },
-      {
-        path: 'user-detail/:id',
-        lazy: () =>
-          import('./routes/users/user-detail-page').then((m) => ({
-            Component: m.UserDetailPage,
-          })),
-      },
-      {
-        path: 'company',
-        lazy: () =>
-          import('./routes/companies/company-list-page').then((m) => ({
-            Component: m.CompanyListPage,
-          })),
-      },
-      {
-        path: 'company-detail/:id',
-        lazy: () =>
-          import('./routes/companies/company-detail-page').then((m) => ({
-            Component: m.CompanyDetailPage,
-          })),
-      },
-      {
-        path: 'vehicle',
-        lazy: () =>
-          import('./routes/vehicles/vehicle-list-page').then((m) => ({
-            Component: m.VehicleListPage,
-          })),
-      },
-      {
-        path: 'vehicle-detail/:id',
-        lazy: () =>
-          import('./routes/vehicles/vehicle-detail-page').then((m) => ({
-            Component: m.VehicleDetailPage,
-          })),
-      },
-      {
-        path: 'driver',
-        lazy: () =>
-          import('./routes/drivers/driver-list-page').then((m) => ({
-            Component: m.DriverListPage,
-          })),
-      },
-      {
-        path: 'driver-detail/:id',
-        lazy: () =>
-          import('./routes/drivers/driver-detail-page').then((m) => ({
-            Component: m.DriverDetailPage,
-          })),
-      },
-      {
-        path: 'driver-history-detail',
-        lazy: () =>
-          import('./routes/drivers/driver-history-page').then((m) => ({
-            Component: m.DriverHistoryPage,
-          })),
-      },
-      {
-        path: 'trip',
-        lazy: () =>
-          import('./routes/rides/ride-list-page').then((m) => ({
-            Component: m.RideListPage,
-          })),
-      },
-      {
-        path: 'trip-detail/:id',
-        lazy: () =>
-          import('./routes/rides/ride-detail-page').then((m) => ({
-            Component: m.RideDetailPage,
-          })),
-      },
-      {
-        path: 'sales',
-        lazy: () => import('./routes/sales/sales-page').then((m) => ({ Component: m.SalesPage })),
-      },
-      {
-        path: 'my-profile',
-        lazy: () =>
-          import('./routes/profile/my-profile-page').then((m) => ({
-            Component: m.MyProfilePage,
-          })),
-      },
-      {
-        path: 'faq',
-        lazy: () => import('./routes/faqs/faq-page').then((m) => ({ Component: m.FaqPage })),
-      },
-      {
-        path: 'coupon',
-        lazy: () =>
-          import('./routes/coupons/coupon-page').then((m) => ({ Component: m.CouponPage })),
-      },
-      {
-        path: 'review',
-        lazy: () =>
-          import('./routes/review/review-page').then((m) => ({ Component: m.ReviewPage })),
-      },
-      {
-        path: 'expiring-documents',
-        lazy: () =>
-          import('./routes/review/expiring-documents-page').then((m) => ({
-            Component: m.ExpiringDocumentsPage,
-          })),
-      },
-      {
-        path: 'administrators',
-        lazy: () =>
-          import('./routes/admins/admins-page').then((m) => ({ Component: m.AdminsPage })),
-      },
-      {
-        path: 'audit-log',
-        lazy: () =>
-          import('./routes/audit-log/audit-log-page').then((m) => ({ Component: m.AuditLogPage })),
-      },
+      page(null, () => import('./routes/dashboard/dashboard-page').then((m) => m.DashboardPage)),
+      page('user', () => import('./routes/users/user-list-page').then((m) => m.UserListPage)),
+      page('user-detail/:id', () =>
+        import('./routes/users/user-detail-page').then((m) => m.UserDetailPage),
+      ),
+      page('company', () =>
+        import('./routes/companies/company-list-page').then((m) => m.CompanyListPage),
+      ),
+      page('company-detail/:id', () =>
+        import('./routes/companies/company-detail-page').then((m) => m.CompanyDetailPage),
+      ),
+      page('vehicle', () =>
+        import('./routes/vehicles/vehicle-list-page').then((m) => m.VehicleListPage),
+      ),
+      page('vehicle-detail/:id', () =>
+        import('./routes/vehicles/vehicle-detail-page').then((m) => m.VehicleDetailPage),
+      ),
+      page('driver', () =>
+        import('./routes/drivers/driver-list-page').then((m) => m.DriverListPage),
+      ),
+      page('driver-detail/:id', () =>
+        import('./routes/drivers/driver-detail-page').then((m) => m.DriverDetailPage),
+      ),
+      page('driver-history-detail', () =>
+        import('./routes/drivers/driver-history-page').then((m) => m.DriverHistoryPage),
+      ),
+      page('trip', () => import('./routes/rides/ride-list-page').then((m) => m.RideListPage)),
+      page('trip-detail/:id', () =>
+        import('./routes/rides/ride-detail-page').then((m) => m.RideDetailPage),
+      ),
+      page('sales', () => import('./routes/sales/sales-page').then((m) => m.SalesPage)),
+      page('my-profile', () =>
+        import('./routes/profile/my-profile-page').then((m) => m.MyProfilePage),
+      ),
+      page('faq', () => import('./routes/faqs/faq-page').then((m) => m.FaqPage)),
+      page('coupon', () => import('./routes/coupons/coupon-page').then((m) => m.CouponPage)),
+      page('review', () => import('./routes/review/review-page').then((m) => m.ReviewPage)),
+      page('expiring-documents', () =>
+        import('./routes/review/expiring-documents-page').then((m) => m.ExpiringDocumentsPage),
+      ),
+      page('administrators', () => import('./routes/admins/admins-page').then((m) => m.AdminsPage)),
+      page('audit-log', () =>
+        import('./routes/audit-log/audit-log-page').then((m) => m.AuditLogPage),
+      ),
       { path: 'setting', element: notBuilt('pages.setting') },
     ],
   },

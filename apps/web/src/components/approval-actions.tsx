@@ -12,6 +12,26 @@ import { ApprovalBadge } from './status-badge';
 
 export type Decision = 'Approved' | 'Rejected';
 
+/** The two decisions, as icons (a row of a list) or buttons (a detail page). */
+const DECISIONS = [
+  {
+    decision: 'Approved',
+    label: 'approval.approve',
+    named: 'approval.approveName',
+    color: 'teal',
+    button: 'filled',
+    Icon: IconCheck,
+  },
+  {
+    decision: 'Rejected',
+    label: 'approval.reject',
+    named: 'approval.rejectName',
+    color: 'red',
+    button: 'light',
+    Icon: IconX,
+  },
+] as const;
+
 interface ApprovalActionsProps {
   approval: string;
   /** Who or what is decided on, for the question ("Ann Lee", "AB-123"). */
@@ -67,42 +87,32 @@ export function ApprovalActions({
     <>
       {variant === 'icons' ? (
         <Group gap={6} wrap="nowrap">
-          <IconAction
-            tooltip={t('approval.approve')}
-            label={t('approval.approveName', { name })}
-            variant="light"
-            color="teal"
-            onClick={() => setAsking('Approved')}
-          >
-            <IconCheck size={18} />
-          </IconAction>
-          <IconAction
-            tooltip={t('approval.reject')}
-            label={t('approval.rejectName', { name })}
-            variant="light"
-            color="red"
-            onClick={() => setAsking('Rejected')}
-          >
-            <IconX size={18} />
-          </IconAction>
+          {DECISIONS.map(({ decision, label, named, color, Icon }) => (
+            <IconAction
+              key={decision}
+              tooltip={t(label)}
+              label={t(named, { name })}
+              variant="light"
+              color={color}
+              onClick={() => setAsking(decision)}
+            >
+              <Icon size={18} />
+            </IconAction>
+          ))}
         </Group>
       ) : (
         <Group gap="sm">
-          <Button
-            color="teal"
-            leftSection={<IconCheck size={16} />}
-            onClick={() => setAsking('Approved')}
-          >
-            {t('approval.approve')}
-          </Button>
-          <Button
-            color="red"
-            variant="light"
-            leftSection={<IconX size={16} />}
-            onClick={() => setAsking('Rejected')}
-          >
-            {t('approval.reject')}
-          </Button>
+          {DECISIONS.map(({ decision, label, color, button, Icon }) => (
+            <Button
+              key={decision}
+              color={color}
+              variant={button}
+              leftSection={<Icon size={16} />}
+              onClick={() => setAsking(decision)}
+            >
+              {t(label)}
+            </Button>
+          ))}
         </Group>
       )}
       <ConfirmDialog

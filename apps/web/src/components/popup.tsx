@@ -1,5 +1,5 @@
-import { Button, Group, Modal, type MantineSpacing, type ModalProps } from '@mantine/core';
-import { useState } from 'react';
+import { Button, Group, Modal, Stack, type MantineSpacing, type ModalProps } from '@mantine/core';
+import { Fragment, useState, type ComponentProps, type ReactNode } from 'react';
 import { oneAtATime } from '@/lib/one-at-a-time';
 
 /**
@@ -56,5 +56,52 @@ export function PopupActions({
         {confirmLabel}
       </Button>
     </Group>
+  );
+}
+
+interface PopupFormProps extends Omit<PopupActionsProps, 'onConfirm'> {
+  onSubmit: ComponentProps<'form'>['onSubmit'];
+  /** The fields, above Cancel and the action (which submits). */
+  children: ReactNode;
+}
+
+/** The small form of a popup: its fields, then Cancel and the submitting action. */
+export function PopupForm({ onSubmit, children, ...actions }: PopupFormProps) {
+  return (
+    <form noValidate onSubmit={onSubmit}>
+      <Stack gap="md">
+        {children}
+        <PopupActions {...actions} />
+      </Stack>
+    </form>
+  );
+}
+
+/** What a page holds of its popup form (see useFormPopup). */
+export interface FormPopupState {
+  opened: boolean;
+  /** Changes on every opening, so the form starts afresh. */
+  formKey: number;
+  onClose: () => void;
+}
+
+interface FormPopupProps extends FormPopupState {
+  title: string;
+  /** The name of the close button. */
+  closeLabel: string;
+  /** A call of the form is under way: the popup stays until it settles. */
+  pending: boolean;
+  size?: ModalProps['size'];
+  /** The form, given what its Cancel does. */
+  children: (close: () => void) => ReactNode;
+}
+
+/** A popup around a form, which cannot be closed while the form's call is under way. */
+export function FormPopup({ formKey, pending, closeLabel, children, ...popup }: FormPopupProps) {
+  const close = pending ? () => undefined : popup.onClose;
+  return (
+    <Popup {...popup} onClose={close} closeButtonProps={{ 'aria-label': closeLabel }}>
+      <Fragment key={formKey}>{children(close)}</Fragment>
+    </Popup>
   );
 }

@@ -20,20 +20,51 @@ export function Loading() {
   );
 }
 
+/** A part of the page that could not load: why, and a Retry button when `retry` is given. */
+export function LoadFailed({
+  title,
+  error,
+  retry,
+}: {
+  title: string;
+  error: unknown;
+  retry?: { run: () => unknown; running?: boolean };
+}) {
+  const { t } = useTranslation();
+  const message = translateMessage(errorMessage(error));
+  return (
+    <Alert color="red" variant="light" icon={<IconAlertCircle />} title={title}>
+      {retry ? (
+        <Stack gap="sm" align="flex-start">
+          {message}
+          <Button
+            size="xs"
+            variant="light"
+            color="red"
+            onClick={() => void retry.run()}
+            loading={retry.running}
+          >
+            {t('common.retry')}
+          </Button>
+        </Stack>
+      ) : (
+        message
+      )}
+    </Alert>
+  );
+}
+
 /** A detail page's loader, its kept error message, or its content. */
 export function QueryState<T>({ query, children }: QueryStateProps<T>) {
   const { t } = useTranslation();
   if (query.data !== undefined) return <>{children(query.data)}</>;
   if (query.error) {
     return (
-      <Alert color="red" variant="light" icon={<IconAlertCircle />} title={t('table.loadFailed')}>
-        <Stack gap="sm" align="flex-start">
-          {translateMessage(errorMessage(query.error))}
-          <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </Stack>
-      </Alert>
+      <LoadFailed
+        title={t('table.loadFailed')}
+        error={query.error}
+        retry={{ run: query.refetch }}
+      />
     );
   }
   return <Loading />;

@@ -31,52 +31,54 @@ export function ToneBadge({
   );
 }
 
-const APPROVAL_COLORS: Record<string, string> = {
-  Pending: 'yellow',
-  Approved: 'teal',
-  Rejected: 'red',
+/**
+ * The colour of each word of a vocabulary (gray for one not listed) and the
+ * test id of its badge. SPEC 4's trip states: Pending "Pending", Accept
+ * "Accepted", Start "Start", End "End", Complete "Completed", Cancel "Cancelled".
+ */
+const VOCABULARIES: Record<string, { colors: Record<string, string>; testId?: string }> = {
+  approval: {
+    colors: { Pending: 'yellow', Approved: 'teal', Rejected: 'red' },
+    testId: 'approval-badge',
+  },
+  rideStatus: {
+    colors: {
+      Pending: 'yellow',
+      Accept: 'blue',
+      Start: 'indigo',
+      End: 'grape',
+      Complete: 'teal',
+      Cancel: 'red',
+    },
+    testId: 'ride-status',
+  },
+  activeStatus: { colors: { Active: 'teal' } },
 };
 
-/** Pending, Approved or Rejected. */
-export function ApprovalBadge({ approval }: { approval: string }) {
+/** A word of the wire's vocabulary, translated, in its colour. */
+function VocabularyBadge({ vocabulary, value }: { vocabulary: string; value: string }) {
   const { t } = useTranslation();
+  const { colors, testId } = VOCABULARIES[vocabulary] ?? { colors: {} };
   return (
     <ToneBadge
-      color={APPROVAL_COLORS[approval] ?? 'gray'}
-      label={t(`approval.${approval}`, { defaultValue: approval })}
-      testId="approval-badge"
+      color={colors[value] ?? 'gray'}
+      label={t(`${vocabulary}.${value}`, { defaultValue: value })}
+      testId={testId}
     />
   );
 }
 
-const RIDE_COLORS: Record<string, string> = {
-  Pending: 'yellow',
-  Accept: 'blue',
-  Start: 'indigo',
-  End: 'grape',
-  Complete: 'teal',
-  Cancel: 'red',
-};
+/** Pending, Approved or Rejected. */
+export function ApprovalBadge({ approval }: { approval: string }) {
+  return <VocabularyBadge vocabulary="approval" value={approval} />;
+}
 
-/** SPEC 4: Pending "Pending", Accept "Accepted", Start "Start", End "End", Complete "Completed", Cancel "Cancelled". */
+/** One of SPEC 4's trip states. */
 export function RideStatusBadge({ status }: { status: string }) {
-  const { t } = useTranslation();
-  return (
-    <ToneBadge
-      color={RIDE_COLORS[status] ?? 'gray'}
-      label={t(`rideStatus.${status}`, { defaultValue: status })}
-      testId="ride-status"
-    />
-  );
+  return <VocabularyBadge vocabulary="rideStatus" value={status} />;
 }
 
 /** Active or Inactive. */
 export function ActiveBadge({ status }: { status: string }) {
-  const { t } = useTranslation();
-  return (
-    <ToneBadge
-      color={status === 'Active' ? 'teal' : 'gray'}
-      label={t(`activeStatus.${status}`, { defaultValue: status })}
-    />
-  );
+  return <VocabularyBadge vocabulary="activeStatus" value={status} />;
 }

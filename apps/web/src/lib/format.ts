@@ -86,14 +86,24 @@ export function formatDate(value: string | Date, language: Language = activeLang
   return `${monthName(date, language)}-${twoDigits(date.getDate())}-${date.getFullYear()}`;
 }
 
-/** The time of day of a timestamp, in the administrator's time zone: 02:07 PM (es 14:07). */
-export function formatTime(value: string | Date, language: Language = activeLanguage()): string {
+/** A timestamp by a (cached) Intl format of the language; '' for one that is no date. */
+function formatDateWith(
+  name: string,
+  options: Intl.DateTimeFormatOptions,
+  value: string | Date,
+  language: Language,
+): string {
   const date = dateOf(value);
   if (Number.isNaN(date.getTime())) return '';
   return formatter(
-    `time:${language}`,
-    () => new Intl.DateTimeFormat(LOCALES[language], { hour: '2-digit', minute: '2-digit' }),
+    `${name}:${language}`,
+    () => new Intl.DateTimeFormat(LOCALES[language], options),
   ).format(date);
+}
+
+/** The time of day of a timestamp, in the administrator's time zone: 02:07 PM (es 14:07). */
+export function formatTime(value: string | Date, language: Language = activeLanguage()): string {
+  return formatDateWith('time', { hour: '2-digit', minute: '2-digit' }, value, language);
 }
 
 /** A moment: SPEC's date, then the time of day: Mar-05-2024 02:07 PM (mar-05-2024 14:07). */
@@ -113,12 +123,7 @@ export function formatFullTimestamp(
   value: string | Date,
   language: Language = activeLanguage(),
 ): string {
-  const date = dateOf(value);
-  if (Number.isNaN(date.getTime())) return '';
-  return formatter(
-    `full:${language}`,
-    () => new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'full', timeStyle: 'long' }),
-  ).format(date);
+  return formatDateWith('full', { dateStyle: 'full', timeStyle: 'long' }, value, language);
 }
 
 const unit = (name: 'minute' | 'hour' | 'day', value: number, language: Language) =>

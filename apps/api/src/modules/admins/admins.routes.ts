@@ -16,7 +16,7 @@ import { HttpError } from '../../lib/http-error';
 import { createMailer } from '../../lib/mailer';
 import { hashPassword } from '../../lib/password';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../../lib/password-policy';
-import { sendCsv } from '../../lib/export';
+import { csvColumns, sendCsv } from '../../lib/export';
 import { clientLimit } from '../../lib/rate-limit';
 import { route } from '../../lib/route';
 import { hashToken, newToken } from '../../lib/tokens';
@@ -80,15 +80,15 @@ export async function adminRoutes(app: FastifyInstance) {
       type Row = (typeof admins)[number];
       return sendCsv(request, reply, app.database, app.clock(), {
         endpoint: adminList,
-        columns: [
-          { header: 'Name', cell: (a: Row) => a.name },
-          { header: 'Email', cell: (a: Row) => a.email },
-          { header: 'Role', cell: (a: Row) => a.role },
-          { header: 'Status', cell: (a: Row) => a.status },
-          { header: 'Two-factor sign-in', cell: (a: Row) => (a.two_factor ? 'Yes' : 'No') },
-          { header: 'Last sign-in', cell: (a: Row) => a.last_login_at },
-          { header: 'Created', cell: (a: Row) => a.created_at },
-        ],
+        columns: csvColumns<Row>({
+          Name: 'name',
+          Email: 'email',
+          Role: 'role',
+          Status: 'status',
+          'Two-factor sign-in': (a) => (a.two_factor ? 'Yes' : 'No'),
+          'Last sign-in': 'last_login_at',
+          Created: 'created_at',
+        }),
         batches: async () => [admins],
       });
     }

@@ -1,5 +1,5 @@
 import type { Role } from '@cabdesk/contract';
-import { and, desc, eq, gt, isNull, ne, sql, type Placeholder } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database, Db } from '../../db/client';
 import { admins, adminSessions, flags } from '../../db/schema';
@@ -155,13 +155,17 @@ export const announceAdminChanged = (db: Db, adminId: number) =>
 /** The two-factor rule of everyone changed: every session is read again. In the change's transaction. */
 export const announceTwoFactorRule = (db: Db) => announce(db, { two_factor_rule: true });
 
-export async function revokeSession(db: Db, id: number) {
+/** Revokes the sessions `which` selects that are not revoked yet, and announces `change`. */
+async function revokeWhere(db: Db, which: SQL, change: SessionChange) {
   await db
     .update(adminSessions)
     .set({ revokedAt: sql`now()` })
-    .where(and(eq(adminSessions.id, id), isNull(adminSessions.revokedAt)));
-  await announce(db, { session_id: id });
+    .where(and(which, isNull(adminSessions.revokedAt)));
+  await announce(db, change);
 }
+
+export const revokeSession = (db: Db, id: number) =>
+  revokeWhere(db, eq(adminSessions.id, id), { session_id: id });
 
 /** An administrator's live sessions, the newest first. */
 export async function liveSessionsOf(db: Db, adminId: number, policy: SessionPolicy) {
@@ -209,13 +213,8 @@ export async function revokeOwnSessions(
  * Every session of an administrator, e.g. after a password change; called in
  * the caller's transaction, the announcement goes out only if it commits.
  */
-export async function revokeAdminSessions(db: Db, adminId: number) {
-  await db
-    .update(adminSessions)
-    .set({ revokedAt: sql`now()` })
-    .where(and(eq(adminSessions.adminId, adminId), isNull(adminSessions.revokedAt)));
-  await announce(db, { admin_id: adminId });
-}
+export const revokeAdminSessions = (db: Db, adminId: number) =>
+  revokeWhere(db, eq(adminSessions.adminId, adminId), { admin_id: adminId });
 
 /**
  * Calls `onChange` for every change to sessions committed from now on, by

@@ -1,11 +1,17 @@
-import { COUPON_MESSAGES, couponAdd, couponList, couponStatus } from '@cabdesk/contract';
+import {
+  type Coupon,
+  COUPON_MESSAGES,
+  couponAdd,
+  couponList,
+  couponStatus,
+} from '@cabdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import { audit } from '../../lib/audit';
 import { HttpError } from '../../lib/http-error';
-import { pagedBatches, sendCsv } from '../../lib/export';
-import { arrayOrPage } from '../../lib/paging';
+import { csvColumns } from '../../lib/export';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { route } from '../../lib/route';
+import { answerSmallList } from '../../lib/small-list';
 import {
   countCoupons,
   insertCoupon,
@@ -23,31 +29,24 @@ const codeTaken = () =>
 export async function couponRoutes(app: FastifyInstance) {
   const { db } = app.database;
 
-  route(app, couponList, async (request, reply) => {
-    const rows = async (limit: number, offset: number) =>
-      (await listCoupons(db, limit, offset, request.query.sort)).map(toCoupon);
-    if (request.query.format === 'csv') {
-      type Coupon = Awaited<ReturnType<typeof rows>>[number];
-      return sendCsv(request, reply, app.database, app.clock(), {
-        endpoint: couponList,
-        columns: [
-          { header: 'ID', cell: (c: Coupon) => c.id },
-          { header: 'Title', cell: (c: Coupon) => c.title },
-          { header: 'Coupon code', cell: (c: Coupon) => c.coupon_code },
-          { header: 'Discount (%)', cell: (c: Coupon) => c.discount },
-          { header: 'Description', cell: (c: Coupon) => c.description },
-          { header: 'Suspended', cell: (c: Coupon) => (c.suspend_status === 1 ? 'Yes' : 'No') },
-          { header: 'Created', cell: (c: Coupon) => c.created_at },
-        ],
-        batches: () => pagedBatches(rows),
-      });
-    }
-    return {
-      status: true,
+  route(app, couponList, (request, reply) =>
+    answerSmallList(app, request, reply, {
+      endpoint: couponList,
       message: COUPON_MESSAGES.listed,
-      data: await arrayOrPage(request.query, { rows, count: () => countCoupons(db) }),
-    };
-  });
+      columns: csvColumns<Coupon>({
+        ID: 'id',
+        Title: 'title',
+        'Coupon code': 'coupon_code',
+        'Discount (%)': 'discount',
+        Description: 'description',
+        Suspended: (c) => (c.suspend_status === 1 ? 'Yes' : 'No'),
+        Created: 'created_at',
+      }),
+      rows: async (limit, offset) =>
+        (await listCoupons(db, limit, offset, request.query.sort)).map(toCoupon),
+      count: () => countCoupons(db),
+    }),
+  );
 
   route(app, couponAdd, async (request) => {
     const { title, coupon_code, discount, description } = request.body;

@@ -7,7 +7,7 @@ import {
 } from '@cabdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../lib/http-error';
-import { pagedBatches, sendCsv } from '../../lib/export';
+import { csvColumns, pageBatches, sendCsv } from '../../lib/export';
 import { route } from '../../lib/route';
 import { dayOf, listExpiring, updateDocument } from './documents.repository';
 
@@ -47,25 +47,16 @@ export async function documentRoutes(app: FastifyInstance) {
     if (format === 'csv') {
       return sendCsv(request, reply, app.database, app.clock(), {
         endpoint: expiringDocuments,
-        columns: [
-          { header: 'Kind', cell: (d: ExpiringDocumentItem) => d.kind },
-          { header: 'ID', cell: (d: ExpiringDocumentItem) => d.id },
-          { header: 'Name', cell: (d: ExpiringDocumentItem) => d.name },
-          { header: 'Document', cell: (d: ExpiringDocumentItem) => d.document },
-          { header: 'Expires on', cell: (d: ExpiringDocumentItem) => d.expires_on },
-          { header: 'Days left', cell: (d: ExpiringDocumentItem) => d.days_left },
-          { header: 'Status', cell: (d: ExpiringDocumentItem) => d.status },
-        ],
-        batches: () =>
-          pagedBatches(
-            async (limit, offset) =>
-              (
-                await listExpiring(db, today, within_days, {
-                  page: offset / limit + 1,
-                  per_page: limit,
-                })
-              ).data,
-          ),
+        columns: csvColumns<ExpiringDocumentItem>({
+          Kind: 'kind',
+          ID: 'id',
+          Name: 'name',
+          Document: 'document',
+          'Expires on': 'expires_on',
+          'Days left': 'days_left',
+          Status: 'status',
+        }),
+        batches: () => pageBatches((paging) => listExpiring(db, today, within_days, paging)),
       });
     }
     return {

@@ -2,9 +2,9 @@ import { FAQ_MESSAGES, type Faq, faqAdd, faqList, faqUpdate } from '@cabdesk/con
 import type { FastifyInstance } from 'fastify';
 import { audit } from '../../lib/audit';
 import { HttpError } from '../../lib/http-error';
-import { pagedBatches, sendCsv } from '../../lib/export';
-import { arrayOrPage } from '../../lib/paging';
+import { csvColumns } from '../../lib/export';
 import { route } from '../../lib/route';
+import { answerSmallList } from '../../lib/small-list';
 import { countFaqs, insertFaq, listFaqs, lockFaq, toFaq, updateFaq } from './faqs.repository';
 
 /**
@@ -15,28 +15,22 @@ import { countFaqs, insertFaq, listFaqs, lockFaq, toFaq, updateFaq } from './faq
 export async function faqRoutes(app: FastifyInstance) {
   const { db } = app.database;
 
-  route(app, faqList, async (request, reply) => {
-    const rows = async (limit: number, offset: number) =>
-      (await listFaqs(db, limit, offset, request.query.sort)).map(toFaq);
-    if (request.query.format === 'csv') {
-      return sendCsv(request, reply, app.database, app.clock(), {
-        endpoint: faqList,
-        columns: [
-          { header: 'ID', cell: (f: Faq) => f.id },
-          { header: 'Question', cell: (f: Faq) => f.question },
-          { header: 'Answer', cell: (f: Faq) => f.answer },
-          { header: 'Created', cell: (f: Faq) => f.created_at },
-          { header: 'Updated', cell: (f: Faq) => f.updated_at },
-        ],
-        batches: () => pagedBatches(rows),
-      });
-    }
-    return {
-      status: true,
+  route(app, faqList, (request, reply) =>
+    answerSmallList(app, request, reply, {
+      endpoint: faqList,
       message: FAQ_MESSAGES.listed,
-      data: await arrayOrPage(request.query, { rows, count: () => countFaqs(db) }),
-    };
-  });
+      columns: csvColumns<Faq>({
+        ID: 'id',
+        Question: 'question',
+        Answer: 'answer',
+        Created: 'created_at',
+        Updated: 'updated_at',
+      }),
+      rows: async (limit, offset) =>
+        (await listFaqs(db, limit, offset, request.query.sort)).map(toFaq),
+      count: () => countFaqs(db),
+    }),
+  );
 
   route(app, faqAdd, async (request) => {
     const row = await db.transaction(async (tx) => {

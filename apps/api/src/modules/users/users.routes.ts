@@ -9,10 +9,10 @@ import {
   userList,
   type UserListItem,
 } from '@cabdesk/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { HttpError } from '../../lib/http-error';
 import { itemBatches, sendCsv, type CsvColumn } from '../../lib/export';
-import { route } from '../../lib/route';
+import { route, type EndpointRequest } from '../../lib/route';
 import { sessionOf } from '../auth';
 import { documentsOf, kindOfRole } from '../documents';
 import {
@@ -41,6 +41,8 @@ const USER_COLUMNS: readonly CsvColumn<UserListItem>[] = [
   { header: 'Company', cell: (u) => u.company?.company_name },
 ];
 
+type PeopleList = typeof userList | typeof allUsers | typeof driverList;
+
 /** user-list, all-users, driver-list and user-detail (SPEC 7). */
 export async function userRoutes(app: FastifyInstance) {
   const { db } = app.database;
@@ -51,56 +53,50 @@ export async function userRoutes(app: FastifyInstance) {
     data: page.data.map((user) => ({ ...user, profile: url(user.profile) })),
   });
 
-  /** The export of a list of people: every one `filter` keeps, in `sort`'s order. */
-  const exported = (
-    request: FastifyRequest,
+  /**
+   * A page of the people `filter` keeps, with signed URLs; with format=csv,
+   * every one of them in `sort`'s order as the list's export.
+   */
+  const people = async (
+    request: EndpointRequest<PeopleList>,
     reply: FastifyReply,
-    endpoint: typeof userList | typeof allUsers | typeof driverList,
+    endpoint: PeopleList,
     filter: UserFilter,
-    sort: Parameters<typeof exportUsers>[1],
-  ) =>
-    sendCsv(request, reply, app.database, app.clock(), {
-      endpoint,
-      columns: USER_COLUMNS,
-      batches: () => itemBatches(app.database, exportUsers(filter, sort)),
-    });
+    message: string,
+  ) => {
+    const { sort, page, per_page, format } = request.query;
+    if (format === 'csv') {
+      return sendCsv(request, reply, app.database, app.clock(), {
+        endpoint,
+        columns: USER_COLUMNS,
+        batches: () => itemBatches(app.database, exportUsers(filter, sort)),
+      });
+    }
+    const data = signed(await listUsers(db, filter, { page, per_page }, sort));
+    return { status: true as const, message, data };
+  };
 
-  route(app, userList, async (request, reply) => {
-    const { sort, page, per_page } = request.query;
-    const filter = userFilterOf(request.query);
-    if (request.query.format === 'csv') return exported(request, reply, userList, filter, sort);
-    return {
-      status: true,
-      message: DIRECTORY_MESSAGES.usersFetched,
-      data: signed(await listUsers(db, filter, { page, per_page }, sort)),
-    };
-  });
-
-  route(app, allUsers, async (request, reply) => {
-    const { sort, page, per_page } = request.query;
-    const filter = userFilterOf(request.query);
-    if (request.query.format === 'csv') return exported(request, reply, allUsers, filter, sort);
-    return {
-      status: true,
-      message: DIRECTORY_MESSAGES.usersFetched,
-      data: signed(await listUsers(db, filter, { page, per_page }, sort)),
-    };
-  });
+  for (const endpoint of [userList, allUsers]) {
+    route(app, endpoint, (request, reply) =>
+      people(
+        request,
+        reply,
+        endpoint,
+        userFilterOf(request.query),
+        DIRECTORY_MESSAGES.usersFetched,
+      ),
+    );
+  }
 
   route(app, driverList, async (request, reply) => {
-    const { company_id, sort, page, per_page } = request.query;
+    const { company_id } = request.query;
     if (company_id !== undefined && (await findUserRole(db, company_id)) !== 'Company') {
       throw new HttpError(404, DIRECTORY_MESSAGES.companyNotFound);
     }
     // A company's drivers by company; otherwise every driver.
     const base = userFilterOf(request.query);
     const filter: UserFilter = company_id === undefined ? { ...base, role: 'Driver' } : base;
-    if (request.query.format === 'csv') return exported(request, reply, driverList, filter, sort);
-    return {
-      status: true,
-      message: DIRECTORY_MESSAGES.driversFetched,
-      data: signed(await listUsers(db, filter, { page, per_page }, sort)),
-    };
+    return people(request, reply, driverList, filter, DIRECTORY_MESSAGES.driversFetched);
   });
 
   route(app, userDetail, async (request) => {

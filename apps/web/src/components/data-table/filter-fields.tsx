@@ -1,4 +1,4 @@
-import { MultiSelect, NumberInput, Select, TextInput } from '@mantine/core';
+import { MultiSelect, NumberInput, Select, TextInput, type SelectProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   keepPreviousData,
@@ -37,12 +37,14 @@ export function FilterSelect({
   value,
   onChange,
   searchable = false,
-}: ChoiceProps & {
-  value: string;
-  onChange: (value: string | null) => void;
-  /** Typing narrows the options (long lists). */
-  searchable?: boolean;
-}) {
+  ...select
+}: ChoiceProps &
+  Omit<SelectProps, 'value' | 'onChange' | 'data'> & {
+    value: string;
+    onChange: (value: string | null) => void;
+    /** Typing narrows the options (long lists). */
+    searchable?: boolean;
+  }) {
   return (
     <Select
       aria-label={label}
@@ -55,6 +57,7 @@ export function FilterSelect({
       allowDeselect
       w={WIDTH}
       comboboxProps={{ withinPortal: true }}
+      {...select}
     />
   );
 }
@@ -250,12 +253,9 @@ interface RecordFilterProps<TFound, TChosen, KF extends QueryKey, KC extends Que
 
 /** One record of many (a company, a driver), found by typing its name. */
 export function RecordFilter<TFound, TChosen, KF extends QueryKey, KC extends QueryKey>({
-  label,
-  placeholder,
-  value,
-  onChange,
   search,
   chosen,
+  ...field
 }: RecordFilterProps<TFound, TChosen, KF, KC>) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
@@ -267,27 +267,21 @@ export function RecordFilter<TFound, TChosen, KF extends QueryKey, KC extends Qu
     enabled: opened,
     placeholderData: keepPreviousData,
   });
-  const current = useQuery({ ...chosen(Number(value)), enabled: value !== '' });
+  const current = useQuery({ ...chosen(Number(field.value)), enabled: field.value !== '' });
   const options = [...(current.data ?? []), ...(found.data ?? [])].filter(
     (option, index, all) => all.findIndex((o) => o.value === option.value) === index,
   );
   return (
-    <Select
-      aria-label={label}
-      placeholder={placeholder}
-      data={options}
-      value={value === '' ? null : value}
-      onChange={onChange}
+    <FilterSelect
+      {...field}
+      options={options}
       searchable
-      clearable
       searchValue={text}
       onSearchChange={setText}
       onDropdownOpen={() => setOpened(true)}
       // The server searched already: every option it answered is shown.
       filter={({ options: all }) => all}
       nothingFoundMessage={found.isFetching ? t('common.loading') : t('common.noRecords')}
-      w={WIDTH}
-      comboboxProps={{ withinPortal: true }}
     />
   );
 }

@@ -1,8 +1,8 @@
 import { Button, Card, Group, Stack, Switch, Text } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '@/components/page-title';
+import { useFormPopup } from '@/hooks/use-form-popup';
 import { useAdmins, useTwoFactorPolicy } from '@/features/admins/api/admins';
 import { AdminTable } from '@/features/admins/components/admin-table';
 import { InviteModal } from '@/features/admins/components/invite-modal';
@@ -12,7 +12,7 @@ export function AdminsPage() {
   const { t } = useTranslation();
   const admins = useAdmins();
   const policy = useTwoFactorPolicy();
-  const [form, setForm] = useState({ opened: false, key: 0 });
+  const form = useFormPopup();
   const required = admins.data?.two_factor_required ?? false;
 
   return (
@@ -20,10 +20,7 @@ export function AdminsPage() {
       <PageTitle
         title={t('pages.administrators')}
         actions={
-          <Button
-            leftSection={<IconUserPlus size={18} />}
-            onClick={() => setForm((current) => ({ opened: true, key: current.key + 1 }))}
-          >
+          <Button leftSection={<IconUserPlus size={18} />} onClick={() => form.open()}>
             {t('admins.invite')}
           </Button>
         }
@@ -46,11 +43,7 @@ export function AdminsPage() {
         </Group>
       </Card>
       <AdminTable admins={admins.data?.admins} loading={admins.isFetching} />
-      <InviteModal
-        opened={form.opened}
-        formKey={form.key}
-        onClose={() => setForm((current) => ({ ...current, opened: false }))}
-      />
+      <InviteModal opened={form.opened} formKey={form.key} onClose={form.close} />
     </Stack>
   );
 }

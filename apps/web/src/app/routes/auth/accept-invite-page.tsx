@@ -1,12 +1,14 @@
 import { inviteAcceptFormSchema } from '@cabdesk/contract';
-import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { IconLock, IconUser, IconUserPlus } from '@tabler/icons-react';
+import { TextInput } from '@mantine/core';
+import { IconUser, IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
 import { useInviteAccept } from '@/features/auth/api/invite-accept';
 import { AuthCard } from '@/features/auth/components/auth-card';
+import { NewPasswordFields } from '@/features/auth/components/auth-fields';
+import { AuthForm } from '@/features/auth/components/auth-form';
+import { useFreshLogin } from '@/features/auth/hooks/use-fresh-login';
 import { useSchemaForm } from '@/hooks/use-schema-form';
-import { clearStorage } from '@/lib/storage';
 
 /**
  * The page an invitation's link opens (`/accept-invite#<token>`: the token
@@ -15,7 +17,7 @@ import { clearStorage } from '@/lib/storage';
  */
 export function AcceptInvitePage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const freshLogin = useFreshLogin();
   const token = useLocation().hash.replace(/^#/, '');
   const accept = useInviteAccept();
   const form = useSchemaForm(inviteAcceptFormSchema, {
@@ -25,16 +27,7 @@ export function AcceptInvitePage() {
   });
 
   const onSubmit = form.handleSubmit((values) => {
-    accept.mutate(
-      { token, ...values },
-      {
-        onSuccess: () => {
-          // Whoever was signed in at this browser is not the invitee.
-          clearStorage();
-          void navigate('/login', { replace: true });
-        },
-      },
-    );
+    accept.mutate({ token, ...values }, { onSuccess: freshLogin });
   });
 
   return (
@@ -43,33 +36,18 @@ export function AcceptInvitePage() {
       title={t('invite.title')}
       description={t('invite.description')}
     >
-      <form noValidate onSubmit={onSubmit}>
-        <Stack gap="md">
-          <TextInput
-            label={t('invite.name')}
-            autoComplete="name"
-            leftSection={<IconUser size={18} stroke={1.5} />}
-            {...form.field('name')}
-          />
-          <PasswordInput
-            label={t('account.newPassword')}
-            autoComplete="new-password"
-            leftSection={<IconLock size={18} stroke={1.5} />}
-            visibilityToggleButtonProps={{ 'aria-label': t('account.toggleNewPassword') }}
-            {...form.field('password')}
-          />
-          <PasswordInput
-            label={t('account.confirmPassword')}
-            autoComplete="new-password"
-            leftSection={<IconLock size={18} stroke={1.5} />}
-            visibilityToggleButtonProps={{ 'aria-label': t('account.toggleConfirmPassword') }}
-            {...form.field('confirm_password')}
-          />
-          <Button type="submit" fullWidth size="md" loading={accept.isPending}>
-            {t('invite.submit')}
-          </Button>
-        </Stack>
-      </form>
+      <AuthForm onSubmit={onSubmit} pending={accept.isPending} submitLabel={t('invite.submit')}>
+        <TextInput
+          label={t('invite.name')}
+          autoComplete="name"
+          leftSection={<IconUser size={18} stroke={1.5} />}
+          {...form.field('name')}
+        />
+        <NewPasswordFields
+          password={form.field('password')}
+          confirm={form.field('confirm_password')}
+        />
+      </AuthForm>
     </AuthCard>
   );
 }

@@ -1,10 +1,11 @@
 import { sendOtpRequestSchema, type SendOtpRequest } from '@cabdesk/contract';
-import { Button, Stack, TextInput } from '@mantine/core';
-import { IconKey, IconMail } from '@tabler/icons-react';
+import { IconKey } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useSendOtp } from '@/features/auth/api/send-otp';
 import { AuthCard } from '@/features/auth/components/auth-card';
+import { EmailField } from '@/features/auth/components/auth-fields';
+import { AuthForm } from '@/features/auth/components/auth-form';
 import { useSchemaForm } from '@/hooks/use-schema-form';
 
 /** SPEC 2: one email field and Next; goes to /otp with the email. */
@@ -32,21 +33,13 @@ export function ForgotPasswordPage() {
       title={t('account.forgotTitle')}
       description={t('account.forgotDescription')}
     >
-      <form noValidate onSubmit={form.handleSubmit(onSubmit)}>
-        <Stack gap="md">
-          <TextInput
-            label={t('account.email')}
-            placeholder={t('login.emailPlaceholder')}
-            type="email"
-            autoComplete="username"
-            leftSection={<IconMail size={18} stroke={1.5} />}
-            {...form.field('email')}
-          />
-          <Button type="submit" fullWidth size="md" loading={sendOtpMutation.isPending}>
-            {t('account.next')}
-          </Button>
-        </Stack>
-      </form>
+      <AuthForm
+        onSubmit={form.handleSubmit(onSubmit)}
+        pending={sendOtpMutation.isPending}
+        submitLabel={t('account.next')}
+      >
+        <EmailField label={t('account.email')} {...form.field('email')} />
+      </AuthForm>
     </AuthCard>
   );
 }

@@ -1,5 +1,5 @@
 import { ACCOUNT_MESSAGES, OTP_LENGTH, OTP_RESEND_SECONDS } from '@cabdesk/contract';
-import { Anchor, Button, Center, Group, PinInput, Stack, Text } from '@mantine/core';
+import { Anchor, Center, Group, PinInput, Text } from '@mantine/core';
 import { IconShieldLock } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { AUTH_TOAST, toastError } from '@/lib/toast';
 import { retryAfterOf, useResendOtp } from '@/features/auth/api/resend-otp';
 import { useVerifyOtp } from '@/features/auth/api/verify-otp';
 import { AuthCard } from '@/features/auth/components/auth-card';
+import { AuthForm } from '@/features/auth/components/auth-form';
 import { useCountdown } from '@/features/auth/hooks/use-countdown';
 
 interface OtpState {
@@ -96,25 +97,12 @@ function OtpForm({
         />
       }
     >
-      <form noValidate onSubmit={onSubmit}>
-        <Stack gap="lg">
-          <Center>
-            <PinInput
-              length={OTP_LENGTH}
-              type="number"
-              inputMode="numeric"
-              oneTimeCode
-              size="lg"
-              value={otp}
-              onChange={setOtp}
-              getInputProps={(index) => ({
-                'aria-label': t('account.otpDigit', { n: index + 1, total: OTP_LENGTH }),
-              })}
-            />
-          </Center>
-          <Button type="submit" fullWidth size="md" loading={verifyMutation.isPending}>
-            {t('account.submit')}
-          </Button>
+      <AuthForm
+        onSubmit={onSubmit}
+        pending={verifyMutation.isPending}
+        submitLabel={t('account.submit')}
+        gap="lg"
+        footer={
           <Group gap={6} justify="center">
             <Text size="sm" c="dimmed">
               {t('account.didNotReceive')}
@@ -135,8 +123,23 @@ function OtpForm({
               </Anchor>
             )}
           </Group>
-        </Stack>
-      </form>
+        }
+      >
+        <Center>
+          <PinInput
+            length={OTP_LENGTH}
+            type="number"
+            inputMode="numeric"
+            oneTimeCode
+            size="lg"
+            value={otp}
+            onChange={setOtp}
+            getInputProps={(index) => ({
+              'aria-label': t('account.otpDigit', { n: index + 1, total: OTP_LENGTH }),
+            })}
+          />
+        </Center>
+      </AuthForm>
     </AuthCard>
   );
 }

@@ -1,12 +1,13 @@
 import { resetPasswordFormSchema } from '@cabdesk/contract';
-import { Button, PasswordInput, Stack } from '@mantine/core';
-import { IconLock, IconLockCheck } from '@tabler/icons-react';
+import { IconLockCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation, useNavigate } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { useNewPassword } from '@/features/auth/api/new-password';
 import { AuthCard } from '@/features/auth/components/auth-card';
+import { NewPasswordFields } from '@/features/auth/components/auth-fields';
+import { AuthForm } from '@/features/auth/components/auth-form';
+import { useFreshLogin } from '@/features/auth/hooks/use-fresh-login';
 import { useSchemaForm } from '@/hooks/use-schema-form';
-import { clearStorage } from '@/lib/storage';
 
 interface ResetState {
   email?: string;
@@ -23,7 +24,7 @@ export function ResetPasswordPage() {
 
 function ResetPasswordForm({ email, token }: { email: string; token: string }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const freshLogin = useFreshLogin();
   const newPasswordMutation = useNewPassword();
   const form = useSchemaForm(resetPasswordFormSchema, {
     new_password: '',
@@ -38,12 +39,7 @@ function ResetPasswordForm({ email, token }: { email: string; token: string }) {
         password: values.new_password,
         confirm_password: values.confirm_new_password,
       },
-      {
-        onSuccess: () => {
-          clearStorage();
-          void navigate('/login', { replace: true });
-        },
-      },
+      { onSuccess: freshLogin },
     );
   });
 
@@ -53,27 +49,16 @@ function ResetPasswordForm({ email, token }: { email: string; token: string }) {
       title={t('account.resetTitle')}
       description={t('account.resetDescription', { email })}
     >
-      <form noValidate onSubmit={onSubmit}>
-        <Stack gap="md">
-          <PasswordInput
-            label={t('account.newPassword')}
-            autoComplete="new-password"
-            leftSection={<IconLock size={18} stroke={1.5} />}
-            visibilityToggleButtonProps={{ 'aria-label': t('account.toggleNewPassword') }}
-            {...form.field('new_password')}
-          />
-          <PasswordInput
-            label={t('account.confirmPassword')}
-            autoComplete="new-password"
-            leftSection={<IconLock size={18} stroke={1.5} />}
-            visibilityToggleButtonProps={{ 'aria-label': t('account.toggleConfirmPassword') }}
-            {...form.field('confirm_new_password')}
-          />
-          <Button type="submit" fullWidth size="md" loading={newPasswordMutation.isPending}>
-            {t('account.submit')}
-          </Button>
-        </Stack>
-      </form>
+      <AuthForm
+        onSubmit={onSubmit}
+        pending={newPasswordMutation.isPending}
+        submitLabel={t('account.submit')}
+      >
+        <NewPasswordFields
+          password={form.field('new_password')}
+          confirm={form.field('confirm_new_password')}
+        />
+      </AuthForm>
     </AuthCard>
   );
 }

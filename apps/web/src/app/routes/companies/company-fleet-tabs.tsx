@@ -4,9 +4,9 @@ import { IconCar, IconSteeringWheel } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { SearchBox } from '@/components/data-table';
-import { LookupFilter } from '@/components/lookup-filter';
-import { ApprovalFilter, PersonFilters } from '@/components/person-filters';
+import { PersonFilters } from '@/components/person-filters';
 import { DriverTable } from '@/features/users/components/driver-table';
+import { VehicleFilters } from '@/features/vehicles/components/vehicle-filters';
 import { VehicleTable } from '@/features/vehicles/components/vehicle-table';
 import { VEHICLE_FILTERS } from '@/features/vehicles/vehicle-filters';
 import { usePersonTableState } from '@/hooks/use-person-table-state';
@@ -83,21 +83,7 @@ export function CompanyFleetTabs({ companyId }: { companyId: number }) {
             ofCompany
             table={vehicles}
             searchable={false}
-            filters={
-              <>
-                <ApprovalFilter table={vehicles} />
-                <LookupFilter
-                  kind="service_types"
-                  value={vehicles.filters.service_type_id}
-                  onChange={(value) => vehicles.setFilter('service_type_id', value)}
-                />
-                <LookupFilter
-                  kind="vehicle_types"
-                  value={vehicles.filters.vehicle_type_id}
-                  onChange={(value) => vehicles.setFilter('vehicle_type_id', value)}
-                />
-              </>
-            }
+            filters={<VehicleFilters table={vehicles} />}
             minWidth={900}
           />
         </Tabs.Panel>

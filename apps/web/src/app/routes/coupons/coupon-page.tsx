@@ -2,12 +2,12 @@ import { COUPON_SORTS, couponAdd, couponList, couponStatus, type Coupon } from '
 import { Button, Code, Stack, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useIsMutating } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DataTable, indexColumn, pagedQueryProps, type Column } from '@/components/data-table';
 import { IconAction } from '@/components/icon-action';
 import { PageTitle } from '@/components/page-title';
+import { useFormPopup } from '@/hooks/use-form-popup';
 import { useMay } from '@/hooks/use-may';
 import { useRowDelete } from '@/hooks/use-row-delete';
 import { useTableUrlState } from '@/hooks/use-table-url-state';
@@ -26,7 +26,7 @@ export function CouponPage() {
   const may = useMay();
   // A toggle already shows its new state: the list's refresh after it runs quietly.
   const toggling = useIsMutating({ mutationKey: queryKeyOf(couponStatus) }) > 0;
-  const [form, setForm] = useState({ opened: false, key: 0 });
+  const form = useFormPopup();
   const rowDelete = useRowDelete<Coupon>(deleteCoupon);
 
   const columns: Column<Coupon>[] = [
@@ -93,9 +93,7 @@ export function CouponPage() {
         title={t('pages.coupon')}
         actions={
           may.call(couponAdd) ? (
-            <Button onClick={() => setForm((current) => ({ opened: true, key: current.key + 1 }))}>
-              {t('coupons.add')}
-            </Button>
+            <Button onClick={() => form.open()}>{t('coupons.add')}</Button>
           ) : null
         }
       />
@@ -111,11 +109,7 @@ export function CouponPage() {
         loading={coupons.isFetching && !toggling}
         minWidth={820}
       />
-      <CouponFormModal
-        opened={form.opened}
-        formKey={form.key}
-        onClose={() => setForm((current) => ({ ...current, opened: false }))}
-      />
+      <CouponFormModal opened={form.opened} formKey={form.key} onClose={form.close} />
       <ConfirmDialog
         {...rowDelete.dialog}
         title={t('coupons.deleteTitle')}

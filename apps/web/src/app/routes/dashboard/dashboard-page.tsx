@@ -1,17 +1,9 @@
-import { Alert, Button, SimpleGrid, Stack, Title } from '@mantine/core';
-import {
-  IconAlertCircle,
-  IconBuilding,
-  IconCar,
-  IconCurrencyDollar,
-  IconSteeringWheel,
-} from '@tabler/icons-react';
+import { SimpleGrid, Stack, Title } from '@mantine/core';
+import { IconBuilding, IconCar, IconCurrencyDollar, IconSteeringWheel } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Loading } from '@/components/query-state';
-import { errorMessage } from '@/lib/api-client';
+import { LoadFailed, Loading } from '@/components/query-state';
 import { formatCount, formatMoney } from '@/lib/format';
-import { translateMessage } from '@/lib/i18n';
 import { useDashboard } from '@/features/dashboard/api/get-dashboard';
 import { useDashboardTrends } from '@/features/dashboard/api/get-dashboard-trends';
 import { StatCard } from '@/features/dashboard/components/stat-card';
@@ -35,25 +27,11 @@ export function DashboardPage() {
       {dashboard.isPending ? (
         <Loading />
       ) : dashboard.isError ? (
-        <Alert
-          color="red"
-          variant="light"
-          icon={<IconAlertCircle />}
+        <LoadFailed
           title={t('dashboard.loadFailed')}
-        >
-          <Stack gap="sm" align="flex-start">
-            {translateMessage(errorMessage(dashboard.error))}
-            <Button
-              size="xs"
-              variant="light"
-              color="red"
-              onClick={() => void dashboard.refetch()}
-              loading={dashboard.isFetching}
-            >
-              {t('common.retry')}
-            </Button>
-          </Stack>
-        </Alert>
+          error={dashboard.error}
+          retry={{ run: dashboard.refetch, running: dashboard.isFetching }}
+        />
       ) : (
         // Two to a row on a phone: the four figures take a third of its screen, not all of it.
         <SimpleGrid
@@ -93,14 +71,7 @@ export function DashboardPage() {
       {trends.isPending ? (
         <Loading />
       ) : trends.isError ? (
-        <Alert
-          color="red"
-          variant="light"
-          icon={<IconAlertCircle />}
-          title={t('dashboard.trendsFailed')}
-        >
-          {translateMessage(errorMessage(trends.error))}
-        </Alert>
+        <LoadFailed title={t('dashboard.trendsFailed')} error={trends.error} />
       ) : (
         <Suspense fallback={<Loading />}>
           <TrendsPanel trends={trends.data} />

@@ -1,11 +1,11 @@
 import { FAQ_SORTS, faqAdd, faqList, faqUpdate, type Faq } from '@cabdesk/contract';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DataTable, indexColumn, pagedQueryProps, type Column } from '@/components/data-table';
 import { IconAction } from '@/components/icon-action';
+import { useFormPopup } from '@/hooks/use-form-popup';
 import { useMay } from '@/hooks/use-may';
 import { useRowDelete } from '@/hooks/use-row-delete';
 import { PageTitle } from '@/components/page-title';
@@ -15,12 +15,6 @@ import { useDeleteFaq } from '@/features/faqs/api/delete-faq';
 import { useFaqs } from '@/features/faqs/api/get-faqs';
 import { FaqFormModal } from '@/features/faqs/components/faq-form-modal';
 
-interface FormState {
-  opened: boolean;
-  faq: Faq | null;
-  key: number;
-}
-
 /** SPEC 2 FAQ: the list of questions with add, edit and delete, a page at a time. */
 export function FaqPage() {
   const { t } = useTranslation();
@@ -29,12 +23,8 @@ export function FaqPage() {
   const deleteFaq = useDeleteFaq();
   const may = useMay();
   const mayEdit = may.call(faqUpdate);
-  // Kept while the popup fades out, so its title does not change on the way.
-  const [form, setForm] = useState<FormState>({ opened: false, faq: null, key: 0 });
+  const form = useFormPopup<Faq>();
   const rowDelete = useRowDelete<Faq>(deleteFaq);
-
-  const openForm = (faq: Faq | null) =>
-    setForm((current) => ({ opened: true, faq, key: current.key + 1 }));
 
   const columns: Column<Faq>[] = [
     indexColumn(),
@@ -78,7 +68,7 @@ export function FaqPage() {
             <IconAction
               tooltip={t('faqs.edit')}
               label={t('faqs.editName', { question: faq.question })}
-              onClick={() => openForm(faq)}
+              onClick={() => form.open(faq)}
             >
               <IconPencil size={18} />
             </IconAction>
@@ -103,7 +93,7 @@ export function FaqPage() {
       <PageTitle
         title={t('pages.faq')}
         actions={
-          may.call(faqAdd) ? <Button onClick={() => openForm(null)}>{t('faqs.add')}</Button> : null
+          may.call(faqAdd) ? <Button onClick={() => form.open()}>{t('faqs.add')}</Button> : null
         }
       />
       <DataTable
@@ -119,9 +109,9 @@ export function FaqPage() {
       />
       <FaqFormModal
         opened={form.opened}
-        faq={form.faq}
+        faq={form.record}
         formKey={form.key}
-        onClose={() => setForm((current) => ({ ...current, opened: false }))}
+        onClose={form.close}
       />
       <ConfirmDialog
         {...rowDelete.dialog}

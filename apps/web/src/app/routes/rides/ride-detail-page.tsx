@@ -97,42 +97,44 @@ function Payment({ transaction }: { transaction: NonNullable<RideDetail['transac
   );
 }
 
+/** A person of the trip: name (a link to their page), e-mail and phone; N/A for one it has not. */
+function PersonCard({
+  title,
+  person,
+  page,
+}: {
+  title: string;
+  person: { id: number; name: string; email: string; phone: string | null } | null;
+  /** Their detail page, without the id: `/user-detail`. */
+  page: string;
+}) {
+  const { t } = useTranslation();
+  const na = t('common.na');
+  return (
+    <SectionCard title={title}>
+      <InfoList
+        cols={1}
+        items={[
+          {
+            label: t('rides.name'),
+            value: person ? <NameLink to={`${page}/${person.id}`}>{person.name}</NameLink> : na,
+          },
+          { label: t('rides.email'), value: person ? <Email address={person.email} /> : na },
+          { label: t('rides.phone'), value: person ? person.phone : na },
+        ]}
+      />
+    </SectionCard>
+  );
+}
+
 function People({ ride }: { ride: RideDetail }) {
   const { t } = useTranslation();
   const na = t('common.na');
   const { user, driver, company } = ride;
   return (
     <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
-      <SectionCard title={t('rides.user')}>
-        <InfoList
-          cols={1}
-          items={[
-            {
-              label: t('rides.name'),
-              value: <NameLink to={`/user-detail/${user.id}`}>{user.name}</NameLink>,
-            },
-            { label: t('rides.email'), value: <Email address={user.email} /> },
-            { label: t('rides.phone'), value: user.phone },
-          ]}
-        />
-      </SectionCard>
-      <SectionCard title={t('rides.driver')}>
-        <InfoList
-          cols={1}
-          items={[
-            {
-              label: t('rides.name'),
-              value: driver ? (
-                <NameLink to={`/driver-detail/${driver.id}`}>{driver.name}</NameLink>
-              ) : (
-                na
-              ),
-            },
-            { label: t('rides.email'), value: driver ? <Email address={driver.email} /> : na },
-            { label: t('rides.phone'), value: driver ? driver.phone : na },
-          ]}
-        />
-      </SectionCard>
+      <PersonCard title={t('rides.user')} person={user} page="/user-detail" />
+      <PersonCard title={t('rides.driver')} person={driver} page="/driver-detail" />
       <SectionCard title={t('rides.companyDetail')}>
         <InfoList
           cols={1}

@@ -1,10 +1,9 @@
 import { VEHICLE_SORTS } from '@cabdesk/contract';
 import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { LookupFilter } from '@/components/lookup-filter';
 import { PageTitle } from '@/components/page-title';
-import { ApprovalFilter } from '@/components/person-filters';
 import { UserFilter } from '@/features/users/components/record-filters';
+import { VehicleFilters } from '@/features/vehicles/components/vehicle-filters';
 import { VehicleTable } from '@/features/vehicles/components/vehicle-table';
 import { VEHICLE_FILTERS } from '@/features/vehicles/vehicle-filters';
 import { useTableUrlState } from '@/hooks/use-table-url-state';
@@ -20,7 +19,6 @@ export function VehicleListPage() {
     sorts: VEHICLE_SORTS,
     filters: VEHICLE_FILTERS,
   });
-  const { filters, setFilter } = table;
   return (
     <Stack gap="lg">
       <PageTitle title={t('pages.vehicle')} />
@@ -29,24 +27,16 @@ export function VehicleListPage() {
         query={table.query}
         table={table}
         filters={
-          <>
-            <ApprovalFilter table={table} />
-            <UserFilter
-              kind="company"
-              value={filters.company_id}
-              onChange={(value) => setFilter('company_id', value)}
-            />
-            <LookupFilter
-              kind="service_types"
-              value={filters.service_type_id}
-              onChange={(value) => setFilter('service_type_id', value)}
-            />
-            <LookupFilter
-              kind="vehicle_types"
-              value={filters.vehicle_type_id}
-              onChange={(value) => setFilter('vehicle_type_id', value)}
-            />
-          </>
+          <VehicleFilters
+            table={table}
+            company={
+              <UserFilter
+                kind="company"
+                value={table.filters.company_id}
+                onChange={(value) => table.setFilter('company_id', value)}
+              />
+            }
+          />
         }
         minWidth={940}
       />

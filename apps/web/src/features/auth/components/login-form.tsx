@@ -1,9 +1,11 @@
 import { loginFormSchema, type LoginForm as LoginFormValues } from '@cabdesk/contract';
-import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { IconLock, IconMail } from '@tabler/icons-react';
+import { Anchor, Group, PasswordInput } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSchemaForm } from '@/hooks/use-schema-form';
+import { EmailField } from './auth-fields';
+import { AuthForm } from './auth-form';
 
 interface LoginFormProps {
   pending: boolean;
@@ -16,33 +18,25 @@ export function LoginForm({ pending, onSubmit }: LoginFormProps) {
   const form = useSchemaForm(loginFormSchema, { email: '', password: '' });
 
   return (
-    <form noValidate onSubmit={form.handleSubmit(onSubmit)}>
-      <Stack gap="md">
-        <TextInput
-          label={t('login.email')}
-          placeholder={t('login.emailPlaceholder')}
-          type="email"
-          autoComplete="username"
-          leftSection={<IconMail size={18} stroke={1.5} />}
-          {...form.field('email')}
-        />
-        <PasswordInput
-          label={t('login.password')}
-          placeholder={t('login.passwordPlaceholder')}
-          autoComplete="current-password"
-          leftSection={<IconLock size={18} stroke={1.5} />}
-          visibilityToggleButtonProps={{ 'aria-label': t('login.togglePassword') }}
-          {...form.field('password')}
-        />
-        <Group justify="flex-end">
-          <Anchor component={Link} to="/forgot-password" state={{ fromLogin: true }} size="sm">
-            {t('login.forgotPassword')}
-          </Anchor>
-        </Group>
-        <Button type="submit" fullWidth size="md" loading={pending}>
-          {t('login.submit')}
-        </Button>
-      </Stack>
-    </form>
+    <AuthForm
+      onSubmit={form.handleSubmit(onSubmit)}
+      pending={pending}
+      submitLabel={t('login.submit')}
+    >
+      <EmailField label={t('login.email')} {...form.field('email')} />
+      <PasswordInput
+        label={t('login.password')}
+        placeholder={t('login.passwordPlaceholder')}
+        autoComplete="current-password"
+        leftSection={<IconLock size={18} stroke={1.5} />}
+        visibilityToggleButtonProps={{ 'aria-label': t('login.togglePassword') }}
+        {...form.field('password')}
+      />
+      <Group justify="flex-end">
+        <Anchor component={Link} to="/forgot-password" state={{ fromLogin: true }} size="sm">
+          {t('login.forgotPassword')}
+        </Anchor>
+      </Group>
+    </AuthForm>
   );
 }

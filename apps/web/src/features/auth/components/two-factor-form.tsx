@@ -1,8 +1,9 @@
 import { login2faFormSchema, type Login2faForm } from '@cabdesk/contract';
-import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Group, Text, TextInput } from '@mantine/core';
 import { IconShieldLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSchemaForm } from '@/hooks/use-schema-form';
+import { AuthForm } from './auth-form';
 
 interface TwoFactorFormProps {
   pending: boolean;
@@ -16,27 +17,28 @@ export function TwoFactorForm({ pending, onSubmit, onCancel }: TwoFactorFormProp
   const { t } = useTranslation();
   const form = useSchemaForm(login2faFormSchema, { code: '' });
   return (
-    <form noValidate onSubmit={form.handleSubmit(onSubmit)}>
-      <Stack gap="md">
-        <Text size="sm" c="dimmed">
-          {t('twoFactor.loginHint')}
-        </Text>
-        <TextInput
-          label={t('twoFactor.code')}
-          autoComplete="one-time-code"
-          autoFocus
-          leftSection={<IconShieldLock size={18} stroke={1.5} />}
-          {...form.field('code')}
-        />
-        <Button type="submit" fullWidth size="md" loading={pending}>
-          {t('twoFactor.verify')}
-        </Button>
+    <AuthForm
+      onSubmit={form.handleSubmit(onSubmit)}
+      pending={pending}
+      submitLabel={t('twoFactor.verify')}
+      footer={
         <Group justify="center">
           <Anchor component="button" type="button" size="sm" onClick={onCancel}>
             {t('twoFactor.backToLogin')}
           </Anchor>
         </Group>
-      </Stack>
-    </form>
+      }
+    >
+      <Text size="sm" c="dimmed">
+        {t('twoFactor.loginHint')}
+      </Text>
+      <TextInput
+        label={t('twoFactor.code')}
+        autoComplete="one-time-code"
+        autoFocus
+        leftSection={<IconShieldLock size={18} stroke={1.5} />}
+        {...form.field('code')}
+      />
+    </AuthForm>
   );
 }

@@ -1,7 +1,8 @@
 import { changePasswordFormSchema } from '@cabdesk/contract';
-import { Button, Card, Collapse, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Collapse, Group, PasswordInput, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CardHeading } from './card-heading';
 import { useNavigate } from 'react-router';
 import { useSchemaForm } from '@/hooks/use-schema-form';
 import { useChangePassword } from '../api/change-password';
@@ -50,14 +51,11 @@ export function ChangePasswordCard() {
         }}
       >
         <Stack gap="md">
-          <Stack gap={4}>
-            <Title order={2} size="h4" id="change-password-title">
-              {t('profile.changePasswordTitle')}
-            </Title>
-            <Text size="sm" c="dimmed">
-              {t('profile.changePasswordHint')}
-            </Text>
-          </Stack>
+          <CardHeading
+            title={t('profile.changePasswordTitle')}
+            hint={t('profile.changePasswordHint')}
+            id="change-password-title"
+          />
           <Collapse expanded={expanded}>
             <Stack gap="md">
               <PasswordInput

@@ -1,6 +1,7 @@
 import type { AdminSession } from '@cabdesk/contract';
-import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { CardHeading } from './card-heading';
 import { ToneBadge } from '@/components/status-badge';
 import { formatDateTime } from '@/lib/format';
 import { useRevokeSession, useSessions } from '../api/two-factor';
@@ -40,14 +41,7 @@ export function SessionsCard() {
     <Card withBorder radius="md" padding="lg">
       <Stack gap="md">
         <Group justify="space-between" align="flex-start">
-          <Stack gap={4}>
-            <Title order={2} size="h4">
-              {t('sessions.title')}
-            </Title>
-            <Text size="sm" c="dimmed">
-              {t('sessions.hint')}
-            </Text>
-          </Stack>
+          <CardHeading title={t('sessions.title')} hint={t('sessions.hint')} />
           {others > 0 ? (
             <Button
               variant="light"

@@ -10,11 +10,11 @@ import {
   Stack,
   Text,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { IconShieldCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CardHeading } from './card-heading';
 import { ToneBadge } from '@/components/status-badge';
 import { StepUpModal } from '@/components/step-up-modal';
 import { useSchemaForm } from '@/hooks/use-schema-form';
@@ -169,14 +169,7 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
   return (
     <Card withBorder radius="md" padding="lg">
       <Stack gap="md">
-        <Stack gap={4}>
-          <Title order={2} size="h4">
-            {t('twoFactor.title')}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t('twoFactor.hint')}
-          </Text>
-        </Stack>
+        <CardHeading title={t('twoFactor.title')} hint={t('twoFactor.hint')} />
         {body()}
       </Stack>
       <StepUpModal

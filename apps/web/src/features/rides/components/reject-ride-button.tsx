@@ -6,12 +6,12 @@ import {
   type Ride,
   type RideCancelForm,
 } from '@cabdesk/contract';
-import { Button, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Text, Textarea } from '@mantine/core';
 import { IconBan } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconAction } from '@/components/icon-action';
-import { Popup, PopupActions } from '@/components/popup';
+import { Popup, PopupForm } from '@/components/popup';
 import { useMay } from '@/hooks/use-may';
 import { useSchemaForm } from '@/hooks/use-schema-form';
 import { ApiError } from '@/lib/api-client';
@@ -100,34 +100,29 @@ function ReasonForm({ pending, onCancel, onSubmit }: ReasonFormProps) {
   const form = useSchemaForm(rideCancelFormSchema, { reason: '' });
 
   return (
-    <form
-      noValidate
+    <PopupForm
+      cancelLabel={t('rides.keepTrip')}
+      confirmLabel={t('rides.reject')}
+      color="red"
+      pending={pending}
+      onCancel={onCancel}
       onSubmit={form.handleSubmit((values) =>
         onSubmit(values, (error) => form.showServerErrors(error, ['reason'])),
       )}
     >
-      <Stack gap="md">
-        <Text>{t('rides.rejectConfirm')}</Text>
-        <Textarea
-          label={t('rides.reason')}
-          placeholder={t('rides.reasonPlaceholder')}
-          description={t('rides.reasonHint')}
-          withAsterisk
-          data-autofocus
-          autosize
-          minRows={3}
-          maxRows={8}
-          maxLength={CANCEL_REASON_MAX}
-          {...form.field('reason')}
-        />
-        <PopupActions
-          cancelLabel={t('rides.keepTrip')}
-          confirmLabel={t('rides.reject')}
-          color="red"
-          pending={pending}
-          onCancel={onCancel}
-        />
-      </Stack>
-    </form>
+      <Text>{t('rides.rejectConfirm')}</Text>
+      <Textarea
+        label={t('rides.reason')}
+        placeholder={t('rides.reasonPlaceholder')}
+        description={t('rides.reasonHint')}
+        withAsterisk
+        data-autofocus
+        autosize
+        minRows={3}
+        maxRows={8}
+        maxLength={CANCEL_REASON_MAX}
+        {...form.field('reason')}
+      />
+    </PopupForm>
   );
 }
