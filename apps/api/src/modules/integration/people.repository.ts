@@ -9,10 +9,6 @@ import type { Refusal } from './refusals';
 type Person = z.output<typeof integrationPeople.input>;
 type UserRow = typeof users.$inferSelect;
 
-/** Why a person was not written: the route answers each with its status and field. */
-export type PersonRefusal =
-  { kind: 'deleted' } | { kind: 'no-company' } | { kind: 'company-deleted' };
-
 /** The live or deleted record of a role with the marketplace's id, locked for the rest of the transaction. */
 export async function byExternalId(tx: Tx, role: UserRow['role'], externalId: string) {
   const [row] = await tx
