@@ -206,6 +206,13 @@ const screens: RouteObject[] = [
         lazy: () =>
           import('./routes/audit-log/audit-log-page').then((m) => ({ Component: m.AuditLogPage })),
       },
+      {
+        path: 'integrations',
+        lazy: () =>
+          import('./routes/integrations/integrations-page').then((m) => ({
+            Component: m.IntegrationsPage,
+          })),
+      },
       { path: 'setting', element: notBuilt('pages.setting') },
     ],
   },
