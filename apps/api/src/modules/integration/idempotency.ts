@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { IDEMPOTENCY_HEADER, INTEGRATION_MESSAGES, type AnyEndpoint } from '@cabdesk/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Database, Tx } from '../../db/client';
+import type { Database, Db, Tx } from '../../db/client';
 import { integrationRequests } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
 import { integrationKeyOf } from './request-key';
@@ -74,4 +74,14 @@ export async function idempotent<A extends Answer>(
   });
   if (stored.replayed) reply.header(REPLAYED_HEADER, 'true');
   return stored.answer;
+}
+
+/** How long an Idempotency-Key answers its stored answer: a day, as Stripe keeps them. */
+const IDEMPOTENCY_KEPT_MS = 24 * 3_600_000;
+
+/** Forgets the answers of Idempotency-Keys older than a day (prune.ts, every 10 minutes). */
+export async function pruneIdempotencyKeys(db: Db, now: Date) {
+  await db
+    .delete(integrationRequests)
+    .where(lt(integrationRequests.createdAt, new Date(now.getTime() - IDEMPOTENCY_KEPT_MS)));
 }

@@ -10,6 +10,7 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
+import { pruneSpentLimits } from '../../prune';
 import { brands, integrationKeys, users, vehicles } from '../../db/schema';
 import { createVehicle } from '../../../test/builders';
 import { bearer, callApi, fakeClock, signedInApp, type TestEnv } from '../../../test/helper';
@@ -254,6 +255,18 @@ describe('POST people', () => {
     expect(other.statusCode).toBe(422);
     expect(other.body.message).toBe(INTEGRATION_MESSAGES.idempotencyReused);
     expect((await database.db.select().from(users))[0]!.name).toBe('Maria Ortiz');
+  });
+
+  it('forgets an Idempotency-Key after a day, when the server prunes', async () => {
+    const { database, send } = await withKey();
+    await send(integrationPeople, COMPANY, 'key-1');
+    await pruneSpentLimits(database.db, new Date(Date.now() + 23 * 3_600_000));
+    const within = await send(integrationPeople, { ...COMPANY, name: 'Later' }, 'key-1');
+    expect(within.statusCode).toBe(422);
+    await pruneSpentLimits(database.db, new Date(Date.now() + 25 * 3_600_000));
+    const after = await send(integrationPeople, { ...COMPANY, name: 'Later' }, 'key-1');
+    expect(after.statusCode).toBe(200);
+    expect((await database.db.select().from(users))[0]!.name).toBe('Later');
   });
 
   it('answers bad input with field errors and writes nothing', async () => {
