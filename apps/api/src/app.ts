@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { API_BASE } from '@cabdesk/contract';
+import { API_BASE, INTEGRATION_BASE } from '@cabdesk/contract';
 import helmet from 'helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
@@ -27,6 +27,7 @@ import { documentRoutes } from './modules/documents';
 import { faqRoutes } from './modules/faqs';
 import { healthRoutes } from './modules/health';
 import { historyRoutes } from './modules/history';
+import { integrationApi, integrationKeyRoutes } from './modules/integration';
 import { noteRoutes } from './modules/notes';
 import { paletteRoutes } from './modules/palette';
 import { lookupRoutes } from './modules/lookups';
@@ -169,9 +170,12 @@ export async function buildApp({
       await api.register(lookupRoutes);
       await api.register(viewRoutes);
       await api.register(paletteRoutes);
+      await api.register(integrationKeyRoutes);
     },
     { prefix: API_BASE },
   );
+  // The marketplace's door: integration keys only, under a base path of its own.
+  await app.register(integrationApi);
 
   const indexHtml = join(config.webDistDir, 'index.html');
   const hasWeb = existsSync(indexHtml);
@@ -203,6 +207,7 @@ export async function buildApp({
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
       !request.url.startsWith(API_BASE) &&
+      !request.url.startsWith(INTEGRATION_BASE) &&
       !request.url.startsWith('/uploads/') &&
       (request.headers.accept ?? '').includes('text/html');
     if (isPage && hasWeb) {

@@ -1,5 +1,6 @@
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { INTEGRATION_RATE_LIMIT_DEFAULT } from '@cabdesk/contract';
 import { z } from 'zod';
 import { isCommonPassword } from './lib/password-policy';
 import { parseSigningKey } from './lib/upload-key';
@@ -51,6 +52,11 @@ const envSchema = z
     /** Failed sign-ins per client address (IPv6: per /64) over all accounts, per window. */
     LOGIN_MAX_ATTEMPTS: withDefault(z.coerce.number().int().min(1), 10),
     LOGIN_WINDOW_MINUTES: withDefault(z.coerce.number().int().min(1), 15),
+    /** Requests per minute each integration key may make (429 with Retry-After beyond). */
+    INTEGRATION_RATE_LIMIT: withDefault(
+      z.coerce.number().int().min(1),
+      INTEGRATION_RATE_LIMIT_DEFAULT,
+    ),
     TRUST_PROXY: withDefault(z.string(), 'false'),
     /** SMTP server for e-mail (`smtp://user:pass@host:587`); unset: e-mails go to the log. */
     SMTP_URL: optional(
@@ -163,6 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     passwordHashCost: e.PASSWORD_HASH_COST,
     loginLimit: { max: e.LOGIN_MAX_ATTEMPTS, windowMs: e.LOGIN_WINDOW_MINUTES * 60_000 },
+    integrationLimit: { max: e.INTEGRATION_RATE_LIMIT, windowMs: 60_000 },
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),

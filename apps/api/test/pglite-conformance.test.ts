@@ -2,6 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  integrationKeyCreate,
+  integrationPeople,
+  integrationVehicles,
   login,
   sendOtp,
   statusUpdate,
@@ -13,7 +16,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bootstrap } from '../src/bootstrap';
 import { openDatabase } from '../src/db/client';
-import { buildTestApp, signedIn, type Answer } from './helper';
+import { bearer, buildTestApp, callApi, signedIn, type Answer } from './helper';
 
 /**
  * Driver conformance. The whole API suite runs on PostgreSQL (production's
@@ -29,7 +32,32 @@ const ADMIN = { email: 'owner@cabdesk.test', password: 'conformance passphrase' 
 
 type App = Awaited<ReturnType<typeof buildTestApp>>['app'];
 type Call = (target: AnyEndpoint | string, input?: Record<string, unknown>) => Promise<Answer>;
-type Ids = { user: number; ride: number; vehicle: number; passenger: number };
+type Ids = {
+  user: number;
+  ride: number;
+  vehicle: number;
+  passenger: number;
+  service_type: string;
+  vehicle_type: string;
+  seats: number;
+};
+
+/** A company sent through the integration API, with a key the Owner makes for it. */
+const MARKETPLACE_COMPANY = {
+  external_id: 'conformance-company',
+  user_type: 'Company',
+  name: 'Conformance Owner',
+  email: 'conformance-company@example.test',
+  phone: '+1 555 0100',
+  company_name: 'Conformance Cabs',
+};
+async function integrationKey(call: Call) {
+  const made = await call(integrationKeyCreate, {
+    name: 'Conformance',
+    scopes: ['people:write', 'vehicles:write'],
+  });
+  return bearer(made.body.data.key as string);
+}
 
 /** The input of the reads that need one, from the demo data; every other read is called with none. */
 const READ_INPUT: Record<string, (ids: Ids) => Record<string, unknown>> = {
@@ -47,7 +75,7 @@ const READ_INPUT: Record<string, (ids: Ids) => Record<string, unknown>> = {
  * The modules that read nothing by GET, and the one call that stands for each.
  * A new module without a read fails the walk until it is given one here.
  */
-const OTHER_CALLS: Record<string, (call: Call, ids: Ids) => Promise<Answer>> = {
+const OTHER_CALLS: Record<string, (call: Call, ids: Ids, app: App) => Promise<Answer>> = {
   // Signing in through it is how the walk has its session; once more, answered.
   authRoutes: (call) => call(login, ADMIN),
   // An address that is no administrator's: a code row, its limits, no e-mail.
@@ -55,6 +83,29 @@ const OTHER_CALLS: Record<string, (call: Call, ids: Ids) => Promise<Answer>> = {
   recordRoutes: (call, ids) =>
     call(statusUpdate, { id: ids.passenger, table: 'users', status: 'Inactive' }),
   twoFactorRoutes: (call) => call(totpSetup),
+  // The integration API, with a key of the Owner's (its answers are checked by their schemas).
+  integrationPeopleRoutes: async (call, _ids, app) =>
+    callApi(app, integrationPeople, MARKETPLACE_COMPANY, await integrationKey(call)),
+  integrationVehicleRoutes: async (call, ids, app) => {
+    const key = await integrationKey(call);
+    await callApi(app, integrationPeople, MARKETPLACE_COMPANY, key);
+    return callApi(
+      app,
+      integrationVehicles,
+      {
+        external_id: 'conformance-vehicle',
+        company_external_id: MARKETPLACE_COMPANY.external_id,
+        service_type: ids.service_type,
+        vehicle_type: ids.vehicle_type,
+        seats: ids.seats,
+        brand: 'Toyota',
+        model: 'Prius',
+        color: 'White',
+        license_number: 'CNF-0001',
+      },
+      key,
+    );
+  },
 };
 
 /** The modules the server serves: each routes plugin that registers calls of the contract. */
@@ -93,13 +144,19 @@ describe('PGlite conformance: the API over the demo data', () => {
       sql`select (select min(id) from users) as user,
                  (select min(id) from users where role = 'User') as passenger,
                  (select min(id) from rides) as ride,
-                 (select min(id) from vehicles) as vehicle`,
+                 (select min(id) from vehicles) as vehicle,
+                 (select title from service_types order by id limit 1) as service_type,
+                 (select title from vehicle_types order by id limit 1) as vehicle_type,
+                 (select seats from vehicle_types order by id limit 1) as seats`,
     );
     expect(ids, 'the demo data has people, trips and vehicles').toEqual({
       user: expect.any(Number),
       passenger: expect.any(Number),
       ride: expect.any(Number),
       vehicle: expect.any(Number),
+      service_type: expect.any(String),
+      vehicle_type: expect.any(String),
+      seats: expect.any(Number),
     });
 
     const session = await signedIn(app, ADMIN);
@@ -118,7 +175,7 @@ describe('PGlite conformance: the API over the demo data', () => {
         answers.push([endpoint.path, endpoint, await call(endpoint, input)]);
       }
       const other = OTHER_CALLS[module];
-      if (other) answers.push([`${module} (its call)`, undefined, await other(call, ids!)]);
+      if (other) answers.push([`${module} (its call)`, undefined, await other(call, ids!, app)]);
       if (answers.length === 0) uncalled.push(module);
       for (const [name, endpoint, answer] of answers) {
         if (answer.statusCode !== 200) {

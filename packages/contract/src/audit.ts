@@ -17,6 +17,7 @@ export const AUDIT_TABLES = [
   'admins',
   'admin_sessions',
   'notifications',
+  'integration_keys',
 ] as const;
 
 /** Actions the screen suggests in its filter (any action can be filtered on). */
@@ -47,6 +48,8 @@ export const AUDIT_ACTIONS = [
   'password_change',
   'password_reset',
   'password_set_on_server',
+  'integration_key_create',
+  'integration_key_revoke',
 ] as const;
 
 export const AUDIT_MESSAGES = {

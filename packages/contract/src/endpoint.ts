@@ -63,6 +63,30 @@ export type Method = 'GET' | 'POST';
 export const API_BASE = '/taxi-service/admin/';
 
 /**
+ * The integration API's base path: the marketplace's backend writes here with
+ * an integration key, never with an administrator's session (ARCHITECTURE,
+ * "The marketplace around Cabdesk").
+ */
+export const INTEGRATION_BASE = '/taxi-service/integration/v1/';
+
+/**
+ * What an integration key may do, one scope per kind of event the
+ * marketplace sends (issue 44); `events:read` reads the webhooks' events as
+ * a feed. A call of the integration API names the one scope it needs.
+ */
+export const INTEGRATION_SCOPES = [
+  'people:write',
+  'documents:write',
+  'vehicles:write',
+  'trips:write',
+  'payments:write',
+  'positions:write',
+  'cases:write',
+  'events:read',
+] as const;
+export type IntegrationScope = (typeof INTEGRATION_SCOPES)[number];
+
+/**
  * One call of the admin API, the single truth the server registers its route
  * from and the web app calls through: a route cannot drift from its contract,
  * and "find references" on the object leads to the route, the web call and
@@ -93,8 +117,10 @@ type Endpoint<
   readonly response: z.ZodObject<{ status: z.ZodBoolean; message: z.ZodString; data: Data }>;
   /** Reachable without a session (sign-in and password recovery). */
   readonly public: boolean;
-  /** The roles that may call it once signed in. */
+  /** The roles that may call it once signed in (none: a call of the integration API). */
   readonly roles: readonly Role[];
+  /** A call of the integration API: the scope its integration key must hold. */
+  readonly scope?: IntegrationScope;
   /** Answers a stream of server-sent events instead of a JSON envelope. */
   readonly stream: boolean;
   /**
@@ -152,6 +178,30 @@ export function area(tag: string, roles: readonly Role[]) {
   return { get: method('GET'), post: method('POST') };
 }
 
+/**
+ * The calls of one area of the integration API, each needing `scope` of the
+ * integration key and reached by no administrator (no roles): paths are
+ * under INTEGRATION_BASE. `integrationArea('People', 'people:write').post('people', ...)`.
+ */
+export function integrationArea(tag: string, scope: IntegrationScope) {
+  const method =
+    <M extends Method>(name: M) =>
+    <Data extends z.ZodType, Input extends z.ZodType = typeof noInput>(
+      path: string,
+      options: Omit<CallOptions<Input, Data>, 'public' | 'roles' | 'export' | 'stream'>,
+    ) =>
+      endpoint<M, Data, Input>({
+        ...options,
+        method: name,
+        path: `${INTEGRATION_BASE}${path}`,
+        tag,
+        public: false,
+        roles: [],
+        scope,
+      });
+  return { get: method('GET'), post: method('POST') };
+}
+
 /** The endpoint object of one call, as an area declares it. */
 function endpoint<M extends Method, Data extends z.ZodType, Input extends z.ZodType>(definition: {
   method: M;
@@ -165,6 +215,7 @@ function endpoint<M extends Method, Data extends z.ZodType, Input extends z.ZodT
   export?: string;
   public: boolean;
   roles: readonly Role[];
+  scope?: IntegrationScope;
 }): Endpoint<M, Input, Data> {
   return {
     method: definition.method,
@@ -177,6 +228,7 @@ function endpoint<M extends Method, Data extends z.ZodType, Input extends z.ZodT
     response: envelopeSchema(definition.data),
     public: definition.public,
     roles: definition.public ? ROLES : definition.roles,
+    ...(definition.scope ? { scope: definition.scope } : {}),
     stream: definition.stream === true,
     export: definition.export ?? null,
   };

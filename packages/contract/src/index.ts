@@ -25,6 +25,7 @@ export * from './bulk';
 export * from './views';
 export * from './palette';
 export * from './health';
+export * from './integration';
 export * from './i18n';
 
 import * as account from './account';
@@ -38,6 +39,7 @@ import * as documents from './documents';
 import type { AnyEndpoint } from './endpoint';
 import * as faqs from './faqs';
 import * as health from './health';
+import * as integration from './integration';
 import * as history from './history';
 import * as notes from './notes';
 import * as lookups from './lookups';
@@ -59,7 +61,7 @@ const isEndpoint = (value: unknown): value is AnyEndpoint =>
   'path' in value &&
   'response' in value;
 
-/** Every call of the API, for what treats them alike (the API reference, the route tests). */
+/** Every call of the admin API, for what treats them alike (the API reference, the route tests). */
 export const ENDPOINTS: readonly AnyEndpoint[] = [
   auth,
   account,
@@ -84,4 +86,17 @@ export const ENDPOINTS: readonly AnyEndpoint[] = [
   views,
   palette,
   health,
-].flatMap((area) => Object.values(area).filter(isEndpoint));
+  integration,
+]
+  .flatMap((area) => Object.values(area).filter(isEndpoint))
+  .filter((e) => e.scope === undefined);
+
+/**
+ * Every call of the integration API (`/taxi-service/integration/v1/`), made
+ * with an integration key: its routes and its own OpenAPI document.
+ */
+export const INTEGRATION_ENDPOINTS: readonly AnyEndpoint[] = (
+  Object.values(integration) as unknown[]
+)
+  .filter(isEndpoint)
+  .filter((e) => e.scope !== undefined);

@@ -281,6 +281,12 @@ export const users = pgTable(
     ...decision(),
     /** Why the server made it Inactive ("Document expired"); null when an administrator chose. */
     statusReason: text('status_reason'),
+    /**
+     * The marketplace's own id of a record that came in through the
+     * integration API (null: made at the desk, by the seed or the simulator);
+     * unique per role (decision 015).
+     */
+    externalId: text('external_id'),
     /** Everything a list search matches, lower-cased, for the trigram index. */
     search: text('search').generatedAlwaysAs(
       (): SQL =>
@@ -335,6 +341,10 @@ export const users = pgTable(
     uniqueIndex('users_role_email_key')
       .on(t.role, sql`lower(${t.email})`)
       .where(sql`${t.deletedAt} is null`),
+    // Deleted records keep theirs: the marketplace cannot bring one back by sending it again.
+    uniqueIndex('users_role_external_id_key')
+      .on(t.role, t.externalId)
+      .where(sql`${t.externalId} is not null`),
     check('users_suspend_status_check', sql`${t.suspendStatus} in (0, 1)`),
   ],
 );
@@ -374,6 +384,8 @@ export const vehicles = pgTable(
     vehicleBack: text('vehicle_back'),
     vehicleRight: text('vehicle_right'),
     vehicleLeft: text('vehicle_left'),
+    /** The marketplace's own id, as the people's (decision 015). */
+    externalId: text('external_id'),
     search: text('search').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -403,6 +415,9 @@ export const vehicles = pgTable(
     index('vehicles_search_trgm_idx')
       .using('gin', sql`${t.search} gin_trgm_ops`)
       .where(sql`${t.deletedAt} is null`),
+    uniqueIndex('vehicles_external_id_key')
+      .on(t.externalId)
+      .where(sql`${t.externalId} is not null`),
   ],
 );
 
@@ -670,6 +685,55 @@ export const auditLog = pgTable(
     index('audit_log_admin_idx').on(t.adminId, t.createdAt, t.id),
     index('audit_log_action_idx').on(t.action, t.createdAt, t.id),
     index('audit_log_table_idx').on(t.tableName, t.createdAt, t.id),
+  ],
+);
+
+// ---------------------------------------------------------------- integration
+
+/**
+ * Keys of the integration API (Settings -> Integrations): the marketplace's
+ * backend sends one as its bearer token. Only the SHA-256 of the key is
+ * stored, and its first characters to tell keys apart.
+ */
+export const integrationKeys = pgTable(
+  'integration_keys',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    keyHash: text('key_hash').notNull(),
+    prefix: text('prefix').notNull(),
+    scopes: text('scopes').array().notNull(),
+    createdBy: integer('created_by').references(() => admins.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    /** Kept to the minute at most: not a write per request. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('integration_keys_key_hash_key').on(t.keyHash)],
+);
+
+/**
+ * The answers of the integration API's writes by Idempotency-Key, per
+ * integration key: the same key and request answer the stored answer and
+ * write nothing again. The row is written in the transaction of the change,
+ * so a change and its answer are kept together or not at all.
+ */
+export const integrationRequests = pgTable(
+  'integration_requests',
+  {
+    keyId: integer('key_id')
+      .notNull()
+      .references(() => integrationKeys.id, { onDelete: 'cascade' }),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** SHA-256 of the call's path and its validated input. */
+    requestHash: text('request_hash').notNull(),
+    statusCode: smallint('status_code').notNull(),
+    response: jsonb('response').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.keyId, t.idempotencyKey] }),
+    index('integration_requests_created_idx').on(t.createdAt),
   ],
 );
 

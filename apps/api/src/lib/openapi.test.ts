@@ -1,7 +1,16 @@
-import { API_BASE, ENDPOINTS, urlOf } from '@cabdesk/contract';
+import {
+  API_BASE,
+  ENDPOINTS,
+  INTEGRATION_BASE,
+  INTEGRATION_ENDPOINTS,
+  integrationKeyCreate,
+  integrationPeople,
+  urlOf,
+} from '@cabdesk/contract';
 import { validate } from '@readme/openapi-parser';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/helper';
+import { INTEGRATION_OPENAPI_URL } from '../modules/integration';
 import { DOCS_URL, OPENAPI_URL } from '../plugins/api-reference';
 
 type Document = {
@@ -28,7 +37,10 @@ describe('the API reference', () => {
       ),
     );
     const served = app.routeTable
-      .filter((r) => r.method !== 'HEAD' && r.endpoint !== undefined)
+      .filter(
+        (r) =>
+          r.method !== 'HEAD' && r.endpoint !== undefined && !r.url.startsWith(INTEGRATION_BASE),
+      )
       .map((r) => `${r.method} ${r.url}`);
     const undocumented = app.routeTable.filter(
       (r) =>
@@ -98,5 +110,49 @@ describe('the API reference', () => {
       const asset = await app.inject({ url: new URL(src, `http://x${DOCS_URL}/`).pathname });
       expect(asset.statusCode, src).toBe(200);
     }
+  });
+
+  it('serves the integration API its own document: exactly its calls, each with its scope and the Idempotency-Key', async () => {
+    const { app } = await buildTestApp();
+    const res = await app.inject({ url: INTEGRATION_OPENAPI_URL });
+    expect(res.statusCode).toBe(200);
+    const document = res.json<
+      Document & { info: { title: string }; paths: Record<string, Record<string, never>> }
+    >();
+    expect(document.info.title).toBe('Cabdesk integration API');
+    const result = await validate(structuredClone(document) as never);
+    expect(result.valid ? [] : result.errors).toEqual([]);
+
+    // Every route served under the integration base, and nothing of the admin API.
+    const documented = Object.entries(document.paths).flatMap(([path, ops]) =>
+      Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    const served = app.routeTable
+      .filter((r) => r.method !== 'HEAD' && r.url.startsWith(INTEGRATION_BASE))
+      .filter((r) => r.url !== INTEGRATION_OPENAPI_URL)
+      .map((r) => `${r.method} ${r.url}`);
+    expect(documented.sort()).toEqual([...new Set(served)].sort());
+    expect(documented.sort()).toEqual(
+      INTEGRATION_ENDPOINTS.map((e) => `${e.method} ${urlOf(e)}`).sort(),
+    );
+    const people = document.paths[urlOf(integrationPeople)]!.post! as {
+      security: unknown[];
+      'x-scope': string;
+      parameters: { name: string; in: string }[];
+      responses: Record<string, unknown>;
+    };
+    expect(people.security).toEqual([{ bearer: [] }]);
+    expect(people['x-scope']).toBe('people:write');
+    expect(people.parameters).toEqual([
+      expect.objectContaining({ name: 'Idempotency-Key', in: 'header' }),
+    ]);
+    expect(Object.keys(people.responses)).toEqual(
+      expect.arrayContaining(['200', '400', '401', '403', '409', '422', '429']),
+    );
+
+    // The admin document has the keys' calls, and none of the integration API's.
+    const admin = (await app.inject({ url: OPENAPI_URL })).json<Document>();
+    expect(admin.paths[urlOf(integrationKeyCreate)]?.post).toBeDefined();
+    expect(Object.keys(admin.paths).filter((p) => p.startsWith(INTEGRATION_BASE))).toEqual([]);
   });
 });

@@ -42,16 +42,38 @@ const errorResponse = (description: string) => ({
 
 /** The answers every call may give besides its success, by what can go wrong. */
 function errorResponses(e: AnyEndpoint) {
+  const integration = e.scope !== undefined;
   return {
     400: errorResponse('Bad input: `data.errors` maps each field to its message. Nothing changed.'),
     ...(e.public && !e.stream
       ? {}
-      : { 401: errorResponse('No session: no, an unknown, an expired or a revoked token.') }),
-    ...(e.public ? {} : { 403: errorResponse('The administrator’s role may not make this call.') }),
+      : {
+          401: errorResponse(
+            integration
+              ? 'No integration key, or an unknown or revoked one.'
+              : 'No session: no, an unknown, an expired or a revoked token.',
+          ),
+        }),
+    ...(e.public
+      ? {}
+      : {
+          403: errorResponse(
+            integration
+              ? `The integration key lacks the scope \`${e.scope}\`.`
+              : 'The administrator’s role may not make this call.',
+          ),
+        }),
     ...(e.method === 'POST'
       ? {
           404: errorResponse('The record asked for does not exist (or was deleted).'),
           409: errorResponse('Not allowed in the record’s present state. Nothing changed.'),
+          ...(integration
+            ? {
+                422: errorResponse(
+                  'A record the request names does not exist, or the Idempotency-Key was used with another request. Nothing changed.',
+                ),
+              }
+            : {}),
         }
       : { 404: errorResponse('The record asked for does not exist (or was deleted).') }),
     429: errorResponse('Too many attempts: `Retry-After` says when to try again.'),
@@ -59,6 +81,16 @@ function errorResponses(e: AnyEndpoint) {
     503: errorResponse('The database does not answer now: try again (`Retry-After`).'),
   };
 }
+
+/** The header every write of the integration API takes. */
+const IDEMPOTENCY_PARAMETER = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'Any unique string (a UUID) per request: sent again with the same body it answers the first answer (`Idempotent-Replayed: true`) and writes nothing; with another body, 422.',
+  schema: { type: 'string', minLength: 1, maxLength: 255 },
+};
 
 function operation(e: AnyEndpoint) {
   const hasInput = Object.keys(
@@ -83,8 +115,9 @@ function operation(e: AnyEndpoint) {
     tags: [e.tag],
     ...(e.method === 'GET' && hasInput ? { parameters: queryParameters(e) } : {}),
     ...body,
+    ...(e.method === 'POST' && e.scope ? { parameters: [IDEMPOTENCY_PARAMETER] } : {}),
     security: e.public ? [] : [{ bearer: [] }],
-    ...(e.public ? {} : { 'x-roles': [...e.roles] }),
+    ...(e.scope ? { 'x-scope': e.scope } : e.public ? {} : { 'x-roles': [...e.roles] }),
     responses: {
       200: e.stream
         ? {
@@ -105,12 +138,39 @@ function operation(e: AnyEndpoint) {
   };
 }
 
+/** What tells the two documents apart: their title, introduction and credentials. */
+const DOCUMENTS = {
+  admin: {
+    title: 'Cabdesk admin API',
+    description:
+      'The back-office API of a taxi marketplace. Every answer is the envelope ' +
+      '`{ status, message, data }`; messages follow `Accept-Language` (English, Spanish). ' +
+      'Sign in with `login`, then send `Authorization: Bearer <token>`. ' +
+      '`x-roles` lists the administrator roles that may make a call.',
+    bearer: 'The token `login` answers (`data.token`).',
+  },
+  integration: {
+    title: 'Cabdesk integration API',
+    description:
+      'The marketplace’s door into Cabdesk: its backend registers people and vehicles by its own ' +
+      'ids (`external_id`). Send `Authorization: Bearer <integration key>` (made by an Owner in ' +
+      'Settings -> Integrations); `x-scope` names the scope a call needs. Every answer is the ' +
+      'admin API’s envelope `{ status, message, data }`. Each write is one transaction; send ' +
+      '`Idempotency-Key` to make a retry safe. Guide: docs/integration.md.',
+    bearer: 'An integration key (`cdk_...`), shown once when an Owner makes it.',
+  },
+} as const;
+
 /**
- * The OpenAPI 3.1 document of the admin API, generated from the contract's
+ * The OpenAPI 3.1 document of the admin API (or of the integration API), generated from the contract's
  * endpoint objects: every call with its parameters or body, its success
  * envelope, its errors and whether it needs the bearer token.
  */
-export function openApiDocument(endpoints: readonly AnyEndpoint[]): OpenAPIV3_1.Document {
+export function openApiDocument(
+  endpoints: readonly AnyEndpoint[],
+  which: keyof typeof DOCUMENTS = 'admin',
+): OpenAPIV3_1.Document {
+  const about = DOCUMENTS[which];
   const paths: Record<string, Record<string, unknown>> = {};
   for (const e of endpoints) {
     (paths[urlOf(e)] ??= {})[e.method.toLowerCase()] = operation(e);
@@ -118,14 +178,10 @@ export function openApiDocument(endpoints: readonly AnyEndpoint[]): OpenAPIV3_1.
   const document = {
     openapi: '3.1.0',
     info: {
-      title: 'Cabdesk admin API',
+      title: about.title,
       // The wire of SPEC 7, extended compatibly: a client written against it keeps working.
       version: '1.0.0',
-      description:
-        'The back-office API of a taxi marketplace. Every answer is the envelope ' +
-        '`{ status, message, data }`; messages follow `Accept-Language` (English, Spanish). ' +
-        'Sign in with `login`, then send `Authorization: Bearer <token>`. ' +
-        '`x-roles` lists the administrator roles that may make a call.',
+      description: about.description,
     },
     tags: [...new Set(endpoints.map((e) => e.tag))].map((name) => ({ name })),
     paths,
@@ -134,7 +190,7 @@ export function openApiDocument(endpoints: readonly AnyEndpoint[]): OpenAPIV3_1.
         bearer: {
           type: 'http',
           scheme: 'bearer',
-          description: 'The token `login` answers (`data.token`).',
+          description: about.bearer,
         },
       },
       schemas: { ErrorEnvelope: jsonSchema(errorEnvelopeSchema, 'output') },

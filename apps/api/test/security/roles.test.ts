@@ -97,6 +97,10 @@ const DECISIONS: Record<string, readonly Role[] | 'public'> = {
   'view-save': EVERY,
   'view-delete': EVERY,
   lookup: EVERY,
+  // Issue 44: the integration keys are the Owner's, as the team and the audit log.
+  'integration-key-list': OWNER,
+  'integration-key-create': OWNER,
+  'integration-key-revoke': OWNER,
 };
 
 const PASSWORD = 'a long enough passphrase';

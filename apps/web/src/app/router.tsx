@@ -111,6 +111,9 @@ const screens: RouteObject[] = [
       page('audit-log', () =>
         import('./routes/audit-log/audit-log-page').then((m) => m.AuditLogPage),
       ),
+      page('integrations', () =>
+        import('./routes/integrations/integrations-page').then((m) => m.IntegrationsPage),
+      ),
       { path: 'setting', element: notBuilt('pages.setting') },
     ],
   },

@@ -36,6 +36,7 @@ const DYNAMIC_PREFIXES = [
   'documents.kind.',
   'documents.window.',
   'gender.',
+  'integrations.scopeHints.',
   'languages.',
   'paymentMethods.',
   'reasons.',

@@ -429,6 +429,58 @@ export const AR_MESSAGES: Readonly<Record<string, string>> = {
   'Invalid input: expected {expected}, received {received}':
     'إدخال غير صالح: القيمة المتوقعة {expected}، والقيمة المستلمة {received}',
 
+  // ------------------------------------------------------------ the integration API (issue 44)
+  'Integration keys fetched successfully.': 'تم جلب مفاتيح التكامل بنجاح.',
+  'The integration key has been created. Copy it now: it is not shown again.':
+    'تم إنشاء مفتاح التكامل. انسخه الآن: لن يظهر مرة أخرى.',
+  'The integration key has been revoked.': 'تم إبطال مفتاح التكامل.',
+  'There is no such integration key.': 'لا يوجد مفتاح تكامل كهذا.',
+  'This integration key is already revoked.': 'مفتاح التكامل هذا مُبطَل بالفعل.',
+  'Please enter a name for the key.': 'يرجى إدخال اسم للمفتاح.',
+  'The name must be at most 100 characters.': 'يجب ألا يزيد الاسم على 100 حرف.',
+  'Please choose at least one scope.': 'يرجى اختيار صلاحية واحدة على الأقل.',
+  'Each scope must be one of {scopes}.': 'يجب أن تكون كل صلاحية واحدة من {scopes}.',
+  'Send an integration key in the Authorization header: Bearer <key>.':
+    'أرسل مفتاح تكامل في ترويسة Authorization: Bearer <المفتاح>.',
+  'This integration key is not valid or has been revoked.':
+    'مفتاح التكامل هذا غير صالح أو تم إبطاله.',
+  'This integration key does not have the scope {scope}, which this call needs.':
+    'لا يملك مفتاح التكامل هذا الصلاحية {scope} التي يحتاجها هذا الطلب.',
+  'Too many requests with this integration key. Please wait and try again.':
+    'طلبات كثيرة جدًا بمفتاح التكامل هذا. يرجى الانتظار ثم المحاولة مرة أخرى.',
+  'This Idempotency-Key was already used with a different request. Send a new key for a new request.':
+    'استُخدم Idempotency-Key هذا من قبل مع طلب مختلف. أرسل مفتاحًا جديدًا لطلب جديد.',
+  'Idempotency-Key must be 1 to 255 visible characters (letters, digits and punctuation).':
+    'يجب أن يتكون Idempotency-Key من 1 إلى 255 حرفًا مرئيًا (حروف وأرقام وعلامات ترقيم).',
+  'The person has been saved.': 'تم حفظ الشخص.',
+  'The vehicle has been saved.': 'تم حفظ المركبة.',
+  'This record was deleted in Cabdesk and cannot be changed through the integration API.':
+    'حُذف هذا السجل في Cabdesk ولا يمكن تغييره عبر واجهة التكامل.',
+  'Another account of this kind already has this e-mail address.':
+    'يوجد حساب آخر من هذا النوع بعنوان البريد الإلكتروني هذا.',
+  'There is no company with this external_id: send the company first.':
+    'لا توجد شركة بهذا المعرّف external_id: أرسل الشركة أولًا.',
+  'This company was deleted in Cabdesk.': 'حُذفت هذه الشركة في Cabdesk.',
+  'There is no service type of this name.': 'لا يوجد نوع خدمة بهذا الاسم.',
+  'There is no vehicle type of this name.': 'لا يوجد نوع مركبة بهذا الاسم.',
+  'The vehicle type {type} has {seats} seats.': 'نوع المركبة {type} فيه {seats} مقاعد.',
+  '{field} is required.': '{field} مطلوب.',
+  '{field} must be at most {max} characters.': 'يجب ألا يزيد {field} على {max} حرفًا.',
+  '{field} must be visible characters without spaces.':
+    'يجب أن يتكون {field} من حروف مرئية بلا مسافات.',
+  '{field} must be one line of text.': 'يجب أن يكون {field} سطرًا واحدًا من النص.',
+  'phone is required.': 'phone مطلوب.',
+  'email must be a valid e-mail address.': 'يجب أن يكون email عنوان بريد إلكتروني صالحًا.',
+  'phone must be a phone number: digits, with spaces, dashes, brackets and a leading + allowed.':
+    'يجب أن يكون phone رقم هاتف: أرقام، ويُسمح بالمسافات والشرطات والأقواس و+ في البداية.',
+  'gender must be Male, Female or Other.': 'يجب أن يكون gender إحدى القيم Male أو Female أو Other.',
+  'dob must be a date written YYYY-MM-DD.': 'يجب أن يكون dob تاريخًا مكتوبًا YYYY-MM-DD.',
+  'company_name is required for a Company.': 'company_name مطلوب لنوع Company.',
+  'company_external_id is for a Driver only.': 'company_external_id لنوع Driver فقط.',
+  'seats must be a whole number.': 'يجب أن يكون seats عددًا صحيحًا.',
+  'seats must be 1 or more.': 'يجب أن يكون seats واحدًا أو أكثر.',
+  'seats must be at most 99.': 'يجب ألا يزيد seats على 99.',
+
   // ------------------------------------------------------------ the web client (SPEC 8)
   'Something went wrong': 'حدث خطأ ما',
   'Internal server Error': 'خطأ داخلي في الخادم',

@@ -436,6 +436,59 @@ export const ES_MESSAGES: Readonly<Record<string, string>> = {
   'Invalid input: expected {expected}, received {received}':
     'Entrada no válida: se esperaba {expected}, se recibió {received}',
 
+  // ------------------------------------------------------------ the integration API (issue 44)
+  'Integration keys fetched successfully.': 'Claves de integración obtenidas correctamente.',
+  'The integration key has been created. Copy it now: it is not shown again.':
+    'Se ha creado la clave de integración. Cópiala ahora: no se vuelve a mostrar.',
+  'The integration key has been revoked.': 'Se ha revocado la clave de integración.',
+  'There is no such integration key.': 'No existe esa clave de integración.',
+  'This integration key is already revoked.': 'Esta clave de integración ya está revocada.',
+  'Please enter a name for the key.': 'Introduce un nombre para la clave.',
+  'The name must be at most 100 characters.': 'El nombre puede tener como máximo 100 caracteres.',
+  'Please choose at least one scope.': 'Elige al menos un permiso.',
+  'Each scope must be one of {scopes}.': 'Cada permiso debe ser uno de {scopes}.',
+  'Send an integration key in the Authorization header: Bearer <key>.':
+    'Envía una clave de integración en la cabecera Authorization: Bearer <clave>.',
+  'This integration key is not valid or has been revoked.':
+    'Esta clave de integración no es válida o ha sido revocada.',
+  'This integration key does not have the scope {scope}, which this call needs.':
+    'Esta clave de integración no tiene el permiso {scope}, que esta llamada necesita.',
+  'Too many requests with this integration key. Please wait and try again.':
+    'Demasiadas solicitudes con esta clave de integración. Espera y vuelve a intentarlo.',
+  'This Idempotency-Key was already used with a different request. Send a new key for a new request.':
+    'Esta Idempotency-Key ya se usó con otra solicitud. Envía una clave nueva para una solicitud nueva.',
+  'Idempotency-Key must be 1 to 255 visible characters (letters, digits and punctuation).':
+    'Idempotency-Key debe tener de 1 a 255 caracteres visibles (letras, dígitos y signos de puntuación).',
+  'The person has been saved.': 'Se ha guardado la persona.',
+  'The vehicle has been saved.': 'Se ha guardado el vehículo.',
+  'This record was deleted in Cabdesk and cannot be changed through the integration API.':
+    'Este registro se eliminó en Cabdesk y no puede cambiarse mediante la API de integración.',
+  'Another account of this kind already has this e-mail address.':
+    'Otra cuenta de este tipo ya tiene esta dirección de correo electrónico.',
+  'There is no company with this external_id: send the company first.':
+    'No hay ninguna empresa con este external_id: envía primero la empresa.',
+  'This company was deleted in Cabdesk.': 'Esta empresa se eliminó en Cabdesk.',
+  'There is no service type of this name.': 'No hay ningún tipo de servicio con este nombre.',
+  'There is no vehicle type of this name.': 'No hay ningún tipo de vehículo con este nombre.',
+  'The vehicle type {type} has {seats} seats.': 'El tipo de vehículo {type} tiene {seats} plazas.',
+  '{field} is required.': '{field} es obligatorio.',
+  '{field} must be at most {max} characters.': '{field} puede tener como máximo {max} caracteres.',
+  '{field} must be visible characters without spaces.':
+    '{field} debe tener caracteres visibles sin espacios.',
+  '{field} must be one line of text.': '{field} debe ser una sola línea de texto.',
+  'phone is required.': 'phone es obligatorio.',
+  'email must be a valid e-mail address.':
+    'email debe ser una dirección de correo electrónico válida.',
+  'phone must be a phone number: digits, with spaces, dashes, brackets and a leading + allowed.':
+    'phone debe ser un número de teléfono: dígitos, con espacios, guiones, paréntesis y un + inicial permitidos.',
+  'gender must be Male, Female or Other.': 'gender debe ser Male, Female u Other.',
+  'dob must be a date written YYYY-MM-DD.': 'dob debe ser una fecha escrita AAAA-MM-DD.',
+  'company_name is required for a Company.': 'company_name es obligatorio para una Company.',
+  'company_external_id is for a Driver only.': 'company_external_id es solo para un Driver.',
+  'seats must be a whole number.': 'seats debe ser un número entero.',
+  'seats must be 1 or more.': 'seats debe ser 1 o más.',
+  'seats must be at most 99.': 'seats debe ser como máximo 99.',
+
   // ------------------------------------------------------------ the web client (SPEC 8)
   'Something went wrong': 'Algo salió mal',
   'Internal server Error': 'Error interno del servidor',

@@ -37,7 +37,8 @@ declare module 'fastify' {
 /** What an administrator who must set up two-factor sign-in may call until they have. */
 const ENROLMENT_CALLS: readonly AnyEndpoint[] = [getProfile, totpSetup, totpEnable, logout];
 
-const bearer = (request: FastifyRequest) => {
+/** The token of an `Authorization: Bearer <token>` header, if there is one. */
+export const bearer = (request: FastifyRequest) => {
   const header = request.headers.authorization;
   const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
   return match?.[1];

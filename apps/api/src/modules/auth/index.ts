@@ -9,7 +9,7 @@ export {
   twoFactorRequired,
   upsertAdmin,
 } from './admins.repository';
-export { authPlugin, roleRefused, sessionOf } from './auth.plugin';
+export { authPlugin, bearer, roleRefused, sessionOf } from './auth.plugin';
 export { authRoutes } from './auth.routes';
 export { ACCOUNT_THROTTLE, pruneLoginThrottles } from './login-limit';
 export { pruneCodes } from './otp.repository';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminList, auditLog, transactionList } from '@cabdesk/contract';
+import { adminList, auditLog, integrationKeyList, transactionList } from '@cabdesk/contract';
 import { isActive, isGroup, NAV_ENTRIES, NAV_SCREENS, pageOf, screensMatching } from './nav-items';
 
 const entry = (to: string) => {
@@ -29,6 +29,8 @@ describe('the sidebar entries', () => {
       // Issue 20, shown to the roles that may open them (Owners).
       '/administrators',
       '/audit-log',
+      // Issue 44, for Owners.
+      '/integrations',
     ]);
   });
 
@@ -48,6 +50,7 @@ describe('the sidebar entries', () => {
     expect(pageOf('/sales')?.endpoint).toBe(transactionList);
     expect(pageOf('/administrators')?.endpoint).toBe(adminList);
     expect(pageOf('/audit-log')?.endpoint).toBe(auditLog);
+    expect(pageOf('/integrations')?.endpoint).toBe(integrationKeyList);
     expect(pageOf('/user-detail/7')?.to).toBe('/user');
     expect(pageOf('/coupon')?.to).toBe('/coupon');
     expect(pageOf('/no-such-screen')).toBeUndefined();
@@ -70,6 +73,7 @@ describe('the screens the command palette jumps to', () => {
       '/my-profile',
       '/administrators',
       '/audit-log',
+      '/integrations',
     ]);
   });
 

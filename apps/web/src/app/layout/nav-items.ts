@@ -1,9 +1,16 @@
-import { adminList, auditLog, transactionList, type AnyEndpoint } from '@cabdesk/contract';
+import {
+  adminList,
+  auditLog,
+  integrationKeyList,
+  transactionList,
+  type AnyEndpoint,
+} from '@cabdesk/contract';
 import {
   IconBuilding,
   IconCar,
   IconHelpCircle,
   IconInbox,
+  IconKey,
   IconHistory,
   IconLayoutDashboard,
   IconReceipt,
@@ -73,6 +80,12 @@ export const NAV_ENTRIES: (NavItem | NavGroup)[] = [
         endpoint: adminList,
       },
       { labelKey: 'nav.auditLog', to: '/audit-log', icon: IconHistory, endpoint: auditLog },
+      {
+        labelKey: 'nav.integrations',
+        to: '/integrations',
+        icon: IconKey,
+        endpoint: integrationKeyList,
+      },
     ],
   },
 ];

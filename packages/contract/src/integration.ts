@@ -1,0 +1,239 @@
+import { z } from 'zod';
+import { area, integrationArea, INTEGRATION_SCOPES, OWNER_ONLY } from './endpoint';
+import { idSchema, wholeNumber } from './envelope';
+import { approvalSchema, activeStatusSchema, int, userTypeSchema } from './vocabulary';
+
+/*
+ * The integration API (issue 44): the marketplace's backend writes its
+ * people and vehicles into Cabdesk with an integration key that an Owner
+ * made, at /taxi-service/integration/v1/, validated by these schemas like
+ * every admin call. The keys themselves are managed through the admin API
+ * (Settings -> Integrations).
+ */
+
+export const integrationScopeSchema = z.enum(INTEGRATION_SCOPES, {
+  error: `Each scope must be one of ${INTEGRATION_SCOPES.join(', ')}.`,
+});
+
+/** The header that makes a POST of the integration API safe to send again. */
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+
+/** Requests per minute one integration key may make, unless the server is told otherwise. */
+export const INTEGRATION_RATE_LIMIT_DEFAULT = 600;
+
+export const INTEGRATION_KEY_MESSAGES = {
+  listed: 'Integration keys fetched successfully.',
+  created: 'The integration key has been created. Copy it now: it is not shown again.',
+  revoked: 'The integration key has been revoked.',
+  missing: 'There is no such integration key.',
+  alreadyRevoked: 'This integration key is already revoked.',
+  nameRequired: 'Please enter a name for the key.',
+  nameTooLong: 'The name must be at most 100 characters.',
+  scopesRequired: 'Please choose at least one scope.',
+} as const;
+
+export const INTEGRATION_MESSAGES = {
+  noKey: 'Send an integration key in the Authorization header: Bearer <key>.',
+  badKey: 'This integration key is not valid or has been revoked.',
+  noScope: 'This integration key does not have the scope {scope}, which this call needs.',
+  tooMany: 'Too many requests with this integration key. Please wait and try again.',
+  idempotencyReused:
+    'This Idempotency-Key was already used with a different request. Send a new key for a new request.',
+  idempotencyKey:
+    'Idempotency-Key must be 1 to 255 visible characters (letters, digits and punctuation).',
+  personSaved: 'The person has been saved.',
+  vehicleSaved: 'The vehicle has been saved.',
+  deleted: 'This record was deleted in Cabdesk and cannot be changed through the integration API.',
+  emailTaken: 'Another account of this kind already has this e-mail address.',
+  noCompany: 'There is no company with this external_id: send the company first.',
+  companyDeleted: 'This company was deleted in Cabdesk.',
+  unknownServiceType: 'There is no service type of this name.',
+  unknownVehicleType: 'There is no vehicle type of this name.',
+  seatsDiffer: 'The vehicle type {type} has {seats} seats.',
+} as const;
+
+// ---------------------------------------------------------------- keys (admin API)
+
+const integrationKeySchema = z.object({
+  id: int(),
+  name: z.string(),
+  scopes: z.array(integrationScopeSchema),
+  /** The key's first characters, to tell keys apart; the key itself is never shown again. */
+  prefix: z.string(),
+  created_at: z.string(),
+  /** Who made it; null once that administrator is gone. */
+  created_by: z.string().nullable(),
+  /** The last request the key made, to the minute; null: never used. */
+  last_used_at: z.string().nullable(),
+  /** When it was revoked; null while it works. */
+  revoked_at: z.string().nullable(),
+});
+export type IntegrationKey = z.infer<typeof integrationKeySchema>;
+
+export const integrationKeyFormSchema = z.object({
+  name: z
+    .string({ error: INTEGRATION_KEY_MESSAGES.nameRequired })
+    .trim()
+    .min(1, INTEGRATION_KEY_MESSAGES.nameRequired)
+    .max(100, INTEGRATION_KEY_MESSAGES.nameTooLong),
+  scopes: z
+    .array(integrationScopeSchema, { error: INTEGRATION_KEY_MESSAGES.scopesRequired })
+    .min(1, INTEGRATION_KEY_MESSAGES.scopesRequired)
+    .max(INTEGRATION_SCOPES.length)
+    // Each scope once, in the contract's order.
+    .transform((scopes) => INTEGRATION_SCOPES.filter((scope) => scopes.includes(scope))),
+});
+export type IntegrationKeyForm = z.input<typeof integrationKeyFormSchema>;
+
+const keyCalls = area('Integrations', OWNER_ONLY);
+
+export const integrationKeyList = keyCalls.get('integration-key-list', {
+  summary:
+    'Every integration key, newest first: name, scopes, prefix, when it was made and last used, and whether it is revoked.',
+  data: z.object({ keys: z.array(integrationKeySchema) }),
+});
+
+export const integrationKeyCreate = keyCalls.post('integration-key-create', {
+  summary:
+    'Make an integration key with a name and scopes. The answer holds the key: the only time it is shown (it is stored hashed).',
+  input: integrationKeyFormSchema,
+  data: z.object({ id: int(), key: z.string() }),
+});
+
+export const integrationKeyRevoke = keyCalls.post('integration-key-revoke', {
+  summary: 'Revoke an integration key: its next request answers 401.',
+  input: z.object({ id: idSchema }),
+  data: integrationKeySchema,
+});
+
+// ---------------------------------------------------------------- the integration API
+
+/**
+ * The marketplace's own id of a record: text (a number is taken as its
+ * digits), 1 to 100 visible characters.
+ */
+const externalIdSchema = (field: string) =>
+  z.preprocess(
+    (value) => (typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : value),
+    z
+      .string({ error: `${field} is required.` })
+      .trim()
+      .min(1, `${field} is required.`)
+      .max(100, `${field} must be at most 100 characters.`)
+      .regex(/^[\x21-\x7e]+$/, `${field} must be visible characters without spaces.`),
+  );
+
+const text = (field: string, max: number) =>
+  z
+    .string({ error: `${field} is required.` })
+    .trim()
+    .min(1, `${field} is required.`)
+    .max(max, `${field} must be at most ${max} characters.`)
+    .regex(/^[^\p{Cc}]*$/u, `${field} must be one line of text.`);
+
+/** Headers of every POST: the optional Idempotency-Key. */
+const postHeadersSchema = z.looseObject({
+  [IDEMPOTENCY_HEADER]: z
+    .string()
+    .regex(/^[\x21-\x7e]{1,255}$/, INTEGRATION_MESSAGES.idempotencyKey)
+    .optional(),
+});
+
+const personRequestSchema = z
+  .object({
+    external_id: externalIdSchema('external_id'),
+    user_type: userTypeSchema,
+    name: text('name', 200),
+    email: z.preprocess(
+      (v) => (typeof v === 'string' ? v.trim() : v),
+      z
+        .email({ error: 'email must be a valid e-mail address.' })
+        .max(254, 'email must be a valid e-mail address.'),
+    ),
+    phone: z
+      .string({ error: 'phone is required.' })
+      .trim()
+      .regex(
+        /^\+?[0-9][0-9 ()-]{3,30}$/,
+        'phone must be a phone number: digits, with spaces, dashes, brackets and a leading + allowed.',
+      ),
+    gender: z
+      .enum(['Male', 'Female', 'Other'], {
+        error: 'gender must be Male, Female or Other.',
+      })
+      .optional(),
+    dob: z.iso
+      .date({ error: 'dob must be a date written YYYY-MM-DD.' })
+      .refine((day) => day >= '1900-01-01', 'dob must be a date written YYYY-MM-DD.')
+      .optional(),
+    company_external_id: externalIdSchema('company_external_id').optional(),
+    company_name: text('company_name', 200).optional(),
+  })
+  .superRefine((person, context) => {
+    if (person.user_type === 'Company' && person.company_name === undefined) {
+      context.addIssue({
+        code: 'custom',
+        path: ['company_name'],
+        message: 'company_name is required for a Company.',
+      });
+    }
+    if (person.user_type !== 'Driver' && person.company_external_id !== undefined) {
+      context.addIssue({
+        code: 'custom',
+        path: ['company_external_id'],
+        message: 'company_external_id is for a Driver only.',
+      });
+    }
+  });
+export type PersonRequest = z.input<typeof personRequestSchema>;
+
+/** What a write of the integration API answers about its record. */
+const savedSchema = {
+  /** Cabdesk's id of the record. */
+  id: int(),
+  external_id: z.string(),
+  /** True when this request made the record; false when it changed (or only matched) it. */
+  created: z.boolean(),
+};
+
+export const integrationPeople = integrationArea('People', 'people:write').post('people', {
+  summary:
+    'Register or change a passenger (User), driver or company by the marketplace’s external_id (an upsert per user_type). A new driver or company arrives Pending, for the review desk.',
+  input: personRequestSchema,
+  headers: postHeadersSchema,
+  data: z.object({
+    ...savedSchema,
+    user_type: userTypeSchema,
+    approval: approvalSchema,
+    status: activeStatusSchema,
+  }),
+});
+
+const seatsSchema = wholeNumber({
+  min: 1,
+  max: 99,
+  notWhole: 'seats must be a whole number.',
+  tooSmall: 'seats must be 1 or more.',
+  tooLarge: 'seats must be at most 99.',
+});
+
+const vehicleRequestSchema = z.object({
+  external_id: externalIdSchema('external_id'),
+  company_external_id: externalIdSchema('company_external_id'),
+  service_type: text('service_type', 100),
+  vehicle_type: text('vehicle_type', 100),
+  brand: text('brand', 100),
+  model: text('model', 100),
+  color: text('color', 100),
+  seats: seatsSchema,
+  license_number: text('license_number', 20),
+});
+export type VehicleRequest = z.input<typeof vehicleRequestSchema>;
+
+export const integrationVehicles = integrationArea('Vehicles', 'vehicles:write').post('vehicles', {
+  summary:
+    'Register or change a company’s vehicle by the marketplace’s external_id (an upsert). A new vehicle arrives Pending, for the review desk.',
+  input: vehicleRequestSchema,
+  headers: postHeadersSchema,
+  data: z.object({ ...savedSchema, approval: approvalSchema }),
+});
