@@ -17,6 +17,7 @@ export const AUDIT_TABLES = [
   'admins',
   'admin_sessions',
   'notifications',
+  'webhooks',
 ] as const;
 
 /** Actions the screen suggests in its filter (any action can be filtered on). */
@@ -47,6 +48,13 @@ export const AUDIT_ACTIONS = [
   'password_change',
   'password_reset',
   'password_set_on_server',
+  'webhook_create',
+  'webhook_update',
+  'webhook_delete',
+  'webhook_test',
+  'webhook_rotate_secret',
+  'webhook_redeliver',
+  'webhook_disabled',
 ] as const;
 
 export const AUDIT_MESSAGES = {
