@@ -206,6 +206,11 @@ const screens: RouteObject[] = [
         lazy: () =>
           import('./routes/audit-log/audit-log-page').then((m) => ({ Component: m.AuditLogPage })),
       },
+      {
+        path: 'settings/webhooks',
+        lazy: () =>
+          import('./routes/settings/webhooks-page').then((m) => ({ Component: m.WebhooksPage })),
+      },
       { path: 'setting', element: notBuilt('pages.setting') },
     ],
   },
