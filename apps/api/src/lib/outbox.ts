@@ -54,17 +54,19 @@ export async function writeEvent(
 ) {
   const data = { ...(await recordData(tx, record)), ...fields };
   const recordKey = `${record.table}:${record.id}`;
-  // One round trip: the event, and its deliveries to the endpoints that want it.
+  // One round trip: the event, its deliveries to the endpoints that want it, and the wake-up
+  // (a bulk decision writes hundreds of these in one transaction).
   await tx.execute(sql`
     with event as (
       insert into webhook_events (type, record_key, data)
       values (${type}, ${recordKey}, ${JSON.stringify(data)}::jsonb)
       returning id
+    ), deliveries as (
+      insert into webhook_deliveries (webhook_id, event_id, record_key)
+      select w.id, event.id, ${recordKey} from webhooks w, event
+      where w.enabled and ${type} = any(w.events)
     )
-    insert into webhook_deliveries (webhook_id, event_id, record_key)
-    select w.id, event.id, ${recordKey} from webhooks w, event
-    where w.enabled and ${type} = any(w.events)`);
-  await wakeDeliverers(tx);
+    select pg_notify(${WEBHOOK_CHANNEL}, '') from event`);
 }
 
 /**
