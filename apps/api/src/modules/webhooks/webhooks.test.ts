@@ -1,8 +1,15 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
+  approvalUndo,
   approvalUser,
+  couponAdd,
+  couponStatus,
+  deleteData,
+  faqAdd,
+  faqUpdate,
   notificationList,
+  rideCancel,
   statusUpdate,
   webhookCreate,
   webhookDeliveryList,
@@ -15,8 +22,16 @@ import {
 import { asc, eq, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { auditLog, notifications, users, webhookDeliveries, webhookEvents } from '../../db/schema';
-import { createDriver } from '../../../test/builders';
+import {
+  auditLog,
+  documentExpiries,
+  notifications,
+  users,
+  webhookDeliveries,
+  webhookEvents,
+} from '../../db/schema';
+import { createDriver, createRide, createUser, createVehicle } from '../../../test/builders';
+import { runDocumentCheck } from '../documents';
 import { fakeClock, signedInApp } from '../../../test/helper';
 import { createDeliverer, RETRY_WINDOW_MS } from './deliverer';
 
@@ -97,6 +112,141 @@ describe('the outbox', () => {
     const [still] = await database.db.select().from(users).where(eq(users.id, other.id));
     expect(still?.approval).toBe('Pending');
     expect(await database.db.$count(webhookEvents)).toBe(1);
+  });
+});
+
+describe('every change the marketplace must learn writes its event', () => {
+  it('statuses, deletions, a cancelled trip, coupons, FAQ, an undone decision and the daily document check', async () => {
+    const clock = fakeClock(new Date('2025-03-01T00:05:00Z'));
+    const { database, call } = await signedInApp(clock.now);
+    const driver = await createDriver(database, { approval: 'Approved' });
+    const lapsed = await createDriver(database, { approval: 'Approved' });
+    const pending = await createDriver(database, { approval: 'Pending' });
+    const passenger = await createUser(database);
+    const vehicle = await createVehicle(database, { approval: 'Approved' });
+    const ride = await createRide(database, { userId: passenger.id, rideStatus: 'Pending' });
+    const ok = async (answer: Promise<{ statusCode: number; body: unknown }>) =>
+      expect((await answer).statusCode).toBe(200);
+
+    await ok(call(statusUpdate, { id: passenger.id, table: 'users', status: 'Inactive' }));
+    await ok(call(approvalUser, { id: pending.id, table: 'users', approval: 'Rejected' }));
+    await ok(call(approvalUndo, { id: pending.id, table: 'users' }));
+    await ok(call(deleteData, { id: passenger.id, table: 'users' }));
+    await ok(call(rideCancel, { ride_id: ride.id, reason: 'Passenger asked' }));
+    const coupon = await call(couponAdd, {
+      title: 'Weekend',
+      coupon_code: 'WEEKEND15',
+      discount: 15,
+      description: '15% off',
+    });
+    await ok(call(couponStatus, { coupon_id: coupon.body.data.id, suspend_status: 1 }));
+    const faq = await call(faqAdd, { question: 'How?', answer: 'Like this.' });
+    await ok(call(faqUpdate, { support_id: faq.body.data.id, question: 'How?', answer: 'So.' }));
+    await ok(call(deleteData, { id: faq.body.data.id, table: 'supports' }));
+    await ok(call(deleteData, { id: vehicle.id, table: 'vehicles' }));
+    await database.db.insert(documentExpiries).values([
+      {
+        tableName: 'users',
+        recordId: driver.id,
+        document: 'driver_licence',
+        expiresOn: '2025-03-20',
+      },
+      {
+        tableName: 'users',
+        recordId: lapsed.id,
+        document: 'driver_licence',
+        expiresOn: '2025-03-01',
+      },
+    ]);
+    await runDocumentCheck(database.db, clock.now());
+
+    const events = await database.db
+      .select({ type: webhookEvents.type, key: webhookEvents.recordKey, data: webhookEvents.data })
+      .from(webhookEvents)
+      .orderBy(asc(webhookEvents.id));
+    expect(events).toEqual([
+      {
+        type: 'status.changed',
+        key: `users:${passenger.id}`,
+        data: { kind: 'user', id: passenger.id, status: 'Inactive', reason: null },
+      },
+      {
+        type: 'approval.decided',
+        key: `users:${pending.id}`,
+        data: { kind: 'driver', id: pending.id, approval: 'Rejected', reason: null },
+      },
+      {
+        type: 'approval.decided',
+        key: `users:${pending.id}`,
+        data: { kind: 'driver', id: pending.id, approval: 'Pending', reason: null, undone: true },
+      },
+      {
+        type: 'record.deleted',
+        key: `users:${passenger.id}`,
+        data: { kind: 'user', id: passenger.id },
+      },
+      {
+        type: 'trip.cancelled',
+        key: `rides:${ride.id}`,
+        data: { kind: 'trip', id: ride.id, reason: 'Passenger asked', previous_status: 'Pending' },
+      },
+      {
+        type: 'coupon.changed',
+        key: `coupons:${coupon.body.data.id}`,
+        data: expect.objectContaining({ change: 'created', coupon_code: 'WEEKEND15' }),
+      },
+      {
+        type: 'coupon.changed',
+        key: `coupons:${coupon.body.data.id}`,
+        data: expect.objectContaining({ change: 'suspended', suspend_status: 1 }),
+      },
+      {
+        type: 'faq.changed',
+        key: `supports:${faq.body.data.id}`,
+        data: expect.objectContaining({ change: 'created', question: 'How?' }),
+      },
+      {
+        type: 'faq.changed',
+        key: `supports:${faq.body.data.id}`,
+        data: expect.objectContaining({ change: 'updated', answer: 'So.' }),
+      },
+      {
+        type: 'faq.changed',
+        key: `supports:${faq.body.data.id}`,
+        data: { kind: 'faq', id: faq.body.data.id, change: 'deleted' },
+      },
+      {
+        type: 'record.deleted',
+        key: `vehicles:${vehicle.id}`,
+        data: { kind: 'vehicle', id: vehicle.id },
+      },
+      {
+        type: 'document.expiring',
+        key: `users:${driver.id}`,
+        data: {
+          kind: 'driver',
+          id: driver.id,
+          document: 'driver_licence',
+          expires_on: '2025-03-20',
+          days: 30,
+        },
+      },
+      {
+        type: 'document.expired',
+        key: `users:${lapsed.id}`,
+        data: {
+          kind: 'driver',
+          id: lapsed.id,
+          document: 'driver_licence',
+          expires_on: '2025-03-01',
+        },
+      },
+      {
+        type: 'status.changed',
+        key: `users:${lapsed.id}`,
+        data: { kind: 'driver', id: lapsed.id, status: 'Inactive', reason: 'Document expired' },
+      },
+    ]);
   });
 });
 
