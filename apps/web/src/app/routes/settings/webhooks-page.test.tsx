@@ -3,8 +3,11 @@ import {
   webhookCreate,
   webhookDeliveryList,
   webhookList,
+  webhookDelete,
   webhookRedeliver,
+  webhookRotateSecret,
   webhookTest,
+  webhookUpdate,
   type Webhook,
 } from '@cabdesk/contract';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -45,7 +48,15 @@ const delivery = (id: number, overrides: Partial<Delivery> = {}): Delivery => ({
 
 /** What a POST of the test sent, by endpoint. */
 const sent: Record<string, unknown[]> = {};
-const recording = <E extends typeof webhookCreate | typeof webhookRedeliver | typeof webhookTest>(
+const recording = <
+  E extends
+    | typeof webhookCreate
+    | typeof webhookDelete
+    | typeof webhookRedeliver
+    | typeof webhookRotateSecret
+    | typeof webhookTest
+    | typeof webhookUpdate,
+>(
   endpoint: E,
   data: WireData<E>,
 ) =>
@@ -81,6 +92,9 @@ function open(role: 'Owner' | 'Operator' = 'Owner') {
     recording(webhookCreate, { id: 4, secret: 'whsec_c2VjcmV0IHNob3duIG9uY2U=' }),
     recording(webhookRedeliver, { queued: 2 }),
     recording(webhookTest, { delivery_id: 13 }),
+    recording(webhookDelete, { id: HOOK.id }),
+    recording(webhookRotateSecret, { id: HOOK.id, secret: 'whsec_bmV3IHNlY3JldA==' }),
+    recording(webhookUpdate, { ...HOOK, enabled: false }),
   );
   return renderScreen(<WebhooksPage />, { path: '/settings/webhooks' });
 }
@@ -115,6 +129,24 @@ describe('Settings -> Webhooks', () => {
     await user.click(screen.getByLabelText('Select delivery 12'));
     await user.click(screen.getByRole('button', { name: 'Send again (2)' }));
     await waitFor(() => expect(sent['webhook-redeliver']).toEqual([{ ids: [11, 12] }]));
+  });
+
+  it('rotates the secret (shown once), disables, and deletes only after a confirmation', async () => {
+    const { user } = open();
+    await user.click(await screen.findByRole('button', { name: 'Rotate secret' }));
+    const secret = await screen.findByRole('dialog', { name: 'Signing secret' });
+    expect(within(secret).getByText('whsec_bmV3IHNlY3JldA==')).toBeTruthy();
+    expect(sent['webhook-rotate-secret']).toEqual([{ id: 3 }]);
+    await user.keyboard('{Escape}');
+
+    await user.click(screen.getByRole('switch', { name: `Enabled: ${HOOK.url}` }));
+    await waitFor(() => expect(sent['webhook-update']).toEqual([{ id: 3, enabled: false }]));
+
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete this endpoint?' });
+    expect(sent['webhook-delete']).toBeUndefined();
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(sent['webhook-delete']).toEqual([{ id: 3 }]));
   });
 
   it('filters the log by status', async () => {
