@@ -44,6 +44,7 @@ import { salesRoutes } from './modules/sales';
 import { userRoutes } from './modules/users';
 import { vehicleRoutes } from './modules/vehicles';
 import { viewRoutes } from './modules/views';
+import { webhookRoutes } from './modules/webhooks';
 import { apiReferencePlugin } from './plugins/api-reference';
 import { errorsPlugin, fail } from './plugins/errors';
 import { languagePlugin } from './plugins/language';
@@ -171,6 +172,7 @@ export async function buildApp({
       await api.register(viewRoutes);
       await api.register(paletteRoutes);
       await api.register(integrationKeyRoutes);
+      await api.register(webhookRoutes);
     },
     { prefix: API_BASE },
   );

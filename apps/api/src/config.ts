@@ -88,6 +88,8 @@ const envSchema = z
     SIMULATE: withDefault(z.enum(['true', 'false']), 'false'),
     /** Seconds between two simulated events. */
     SIMULATE_INTERVAL_SECONDS: withDefault(z.coerce.number().min(0.2).max(3600), 4),
+    /** Webhook targets may be loopback addresses, over http too (local development and tests). */
+    WEBHOOK_ALLOW_LOOPBACK: withDefault(z.enum(['true', 'false']), 'false'),
     /** Who push services may contact about this sender: a mailto: or https: URL. */
     VAPID_SUBJECT: withDefault(
       z.string().regex(/^(mailto:|https:)/, 'must start with mailto: or https:'),
@@ -181,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       enabled: e.SIMULATE === 'true',
       intervalMs: Math.round(e.SIMULATE_INTERVAL_SECONDS * 1000),
     },
+    webhooks: { allowLoopback: e.WEBHOOK_ALLOW_LOOPBACK === 'true' },
     push: {
       vapidKeys:
         e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY

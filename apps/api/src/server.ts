@@ -4,6 +4,7 @@ import { loadConfig } from './config';
 import { loggerOptions } from './logging';
 import { openDatabase } from './db/client';
 import { runDocumentCheck } from './modules/documents';
+import { createDeliverer } from './modules/webhooks';
 import { runSimulation } from './simulation/simulation';
 import { pruneSpentLimits } from './prune';
 
@@ -62,6 +63,16 @@ const checkDocuments = () => {
 checkDocuments();
 const checking = setInterval(checkDocuments, 600_000).unref();
 
+// Webhook deliveries (modules/webhooks/deliverer.ts): woken by every commit that queues one
+// (LISTEN/NOTIFY), and every few seconds for retries; each delivery is claimed by one instance.
+const deliverer = createDeliverer({
+  database,
+  allowLoopback: config.webhooks.allowLoopback,
+  log: app.log,
+  clock: app.clock,
+});
+await deliverer.start();
+
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
@@ -71,6 +82,7 @@ async function shutdown(signal: string) {
     clearInterval(pruning);
     clearInterval(checking);
     await documentCheck;
+    await deliverer.stop();
     simulation.abort();
     await simulating;
     await app.close();

@@ -18,6 +18,7 @@ export const AUDIT_TABLES = [
   'admin_sessions',
   'notifications',
   'integration_keys',
+  'webhooks',
 ] as const;
 
 /** Actions the screen suggests in its filter (any action can be filtered on). */
@@ -50,6 +51,13 @@ export const AUDIT_ACTIONS = [
   'password_set_on_server',
   'integration_key_create',
   'integration_key_revoke',
+  'webhook_create',
+  'webhook_update',
+  'webhook_delete',
+  'webhook_test',
+  'webhook_rotate_secret',
+  'webhook_redeliver',
+  'webhook_disabled',
 ] as const;
 
 export const AUDIT_MESSAGES = {

@@ -24,6 +24,7 @@ export * from './lookups';
 export * from './bulk';
 export * from './views';
 export * from './palette';
+export * from './webhooks';
 export * from './health';
 export * from './integration';
 export * from './i18n';
@@ -53,6 +54,7 @@ import * as twoFactor from './two-factor';
 import * as users from './users';
 import * as vehicles from './vehicles';
 import * as views from './views';
+import * as webhooks from './webhooks';
 
 const isEndpoint = (value: unknown): value is AnyEndpoint =>
   typeof value === 'object' &&
@@ -85,6 +87,7 @@ export const ENDPOINTS: readonly AnyEndpoint[] = [
   bulk,
   views,
   palette,
+  webhooks,
   health,
   integration,
 ]

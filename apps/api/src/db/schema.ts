@@ -2,6 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
+  bigserial,
+  boolean,
   check,
   date,
   doublePrecision,
@@ -850,4 +852,116 @@ export const savedViews = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('saved_views_admin_list_name_idx').on(t.adminId, t.list, t.name)],
+);
+
+// ---------------------------------------------------------------- webhooks (issue 44)
+
+/**
+ * The outbox: every event the marketplace must learn (a decision, a status, a
+ * deletion, a cancellation, a coupon or FAQ change, a document's expiry),
+ * written in the transaction of the change (lib/outbox.ts), so a crash loses
+ * none. The id only grows: the integration API's feed (`GET events?after=`)
+ * pages by it, reading only what every older transaction has committed
+ * (`txid` below the snapshot's xmin), so a slow transaction's lower id is
+ * never skipped.
+ */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** `approval.decided`, `status.changed`, ... (WEBHOOK_EVENT_TYPES), or `webhook.test`. */
+    type: text('type').notNull(),
+    /** `users:12`, `rides:7`: deliveries of one record go out in order. */
+    recordKey: text('record_key').notNull(),
+    /** The body's `data`. */
+    data: jsonb('data').notNull(),
+    /** The writing transaction, for the feed (see above). */
+    txid: bigint('txid', { mode: 'number' })
+      .notNull()
+      .default(sql`pg_current_xact_id()::text::bigint`),
+    /** A test event goes to this endpoint only, and never to the feed. */
+    webhookId: integer('webhook_id').references((): AnyPgColumn => webhooks.id, {
+      onDelete: 'cascade',
+    }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('webhook_events_created_idx').on(t.createdAt)],
+);
+
+/** Webhook endpoints, registered by an Owner. */
+export const webhooks = pgTable('webhooks', {
+  id: serial('id').primaryKey(),
+  url: text('url').notNull(),
+  /** The event types it wants. */
+  events: text('events').array().notNull(),
+  enabled: boolean('enabled').notNull().default(true),
+  /** `whsec_...`: it signs every delivery, so it is kept as it is, like the upload signing key. */
+  secret: text('secret').notNull(),
+  /** The secret before the last rotation, which signs too until `previous_secret_until`. */
+  previousSecret: text('previous_secret'),
+  previousSecretUntil: timestamp('previous_secret_until', { withTimezone: true }),
+  /** The first failed attempt since the last success: a day of failures disables the endpoint. */
+  failingSince: timestamp('failing_since', { withTimezone: true }),
+  /** Why the deliverer disabled it (null when an Owner did, or it is enabled). */
+  disabledReason: text('disabled_reason'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** One event for one endpoint: what is due, and how its last attempt went. */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    webhookId: integer('webhook_id')
+      .notNull()
+      .references(() => webhooks.id, { onDelete: 'cascade' }),
+    eventId: bigint('event_id', { mode: 'number' })
+      .notNull()
+      .references(() => webhookEvents.id, { onDelete: 'cascade' }),
+    /** The event's record: an earlier pending delivery of the same record goes first. */
+    recordKey: text('record_key').notNull(),
+    /** pending (due at next_attempt_at), delivered, failed (gave up). */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    /** Due then; while an instance sends it, pushed on by the lease. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    responseCode: integer('response_code'),
+    durationMs: integer('duration_ms'),
+    lastError: text('last_error'),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check(
+      'webhook_deliveries_status_check',
+      sql`${t.status} in ('pending', 'delivered', 'failed')`,
+    ),
+    index('webhook_deliveries_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+    index('webhook_deliveries_record_idx')
+      .on(t.webhookId, t.recordKey, t.id)
+      .where(sql`${t.status} = 'pending'`),
+    index('webhook_deliveries_webhook_idx').on(t.webhookId, t.id),
+    index('webhook_deliveries_status_idx').on(t.status, t.id),
+  ],
+);
+
+/** Every attempt of a delivery, as it went. */
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    deliveryId: bigint('delivery_id', { mode: 'number' })
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull(),
+    /** The answer's HTTP status; null when none came (refused, timed out). */
+    responseCode: integer('response_code'),
+    durationMs: integer('duration_ms').notNull(),
+    error: text('error'),
+  },
+  (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId, t.id)],
 );

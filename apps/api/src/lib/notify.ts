@@ -203,6 +203,12 @@ export const notificationFor = {
       link: b.auditLink,
     };
   },
+  /** The deliverer gave up on an endpoint after a day of failed deliveries. */
+  webhookDisabled: (w: { id: number; url: string; lastError: string }) => ({
+    title: 'Webhook disabled',
+    message: `Every delivery to ${w.url} failed for a day (last: ${w.lastError}), so it was disabled. Fix the endpoint, then enable it in Settings -> Webhooks; the failed deliveries can be sent again from the delivery log.`,
+    link: '/settings/webhooks',
+  }),
   resetCodeGuessed: (email: string, tries: number) => ({
     title: 'Password reset code guessed at',
     message: `Someone entered ${tries} wrong password reset codes for ${email}. The next code for this address waits twice as long as the last.`,

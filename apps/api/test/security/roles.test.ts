@@ -101,6 +101,15 @@ const DECISIONS: Record<string, readonly Role[] | 'public'> = {
   'integration-key-list': OWNER,
   'integration-key-create': OWNER,
   'integration-key-revoke': OWNER,
+  // Issue 44: webhooks aim the server at the outside world and hold its signing secrets.
+  'webhook-list': OWNER,
+  'webhook-create': OWNER,
+  'webhook-update': OWNER,
+  'webhook-delete': OWNER,
+  'webhook-test': OWNER,
+  'webhook-rotate-secret': OWNER,
+  'webhook-delivery-list': OWNER,
+  'webhook-redeliver': OWNER,
 };
 
 const PASSWORD = 'a long enough passphrase';

@@ -114,6 +114,7 @@ const screens: RouteObject[] = [
       page('integrations', () =>
         import('./routes/integrations/integrations-page').then((m) => m.IntegrationsPage),
       ),
+      page('webhooks', () => import('./routes/settings/webhooks-page').then((m) => m.WebhooksPage)),
       { path: 'setting', element: notBuilt('pages.setting') },
     ],
   },

@@ -47,6 +47,8 @@ const DYNAMIC_PREFIXES = [
   'review.name.',
   'rideStatus.',
   'roles.',
+  'webhooks.statuses.',
+  'webhooks.types.',
 ];
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };

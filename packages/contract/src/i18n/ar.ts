@@ -480,6 +480,31 @@ export const AR_MESSAGES: Readonly<Record<string, string>> = {
   'seats must be a whole number.': 'يجب أن يكون seats عددًا صحيحًا.',
   'seats must be 1 or more.': 'يجب أن يكون seats واحدًا أو أكثر.',
   'seats must be at most 99.': 'يجب ألا يزيد seats على 99.',
+  // ------------------------------------------------------------ webhooks (issue 44)
+  'Webhooks fetched successfully.': 'تم جلب webhooks بنجاح.',
+  'Webhook created. Copy its secret now: it is not shown again.':
+    'تم إنشاء webhook. انسخ سرّه الآن: لن يُعرض مرة أخرى.',
+  'Webhook updated successfully.': 'تم تحديث webhook بنجاح.',
+  'Webhook deleted successfully.': 'تم حذف webhook بنجاح.',
+  'Test event queued.': 'أُضيف الحدث التجريبي إلى قائمة الانتظار.',
+  'Secret rotated. The old secret signs too for the next 24 hours.':
+    'تم تجديد السرّ. يوقّع السرّ القديم أيضًا خلال الساعات الـ24 القادمة.',
+  'Webhook deliveries fetched successfully.': 'تم جلب تسليمات webhook بنجاح.',
+  'Deliveries queued again.': 'أُعيدت التسليمات إلى قائمة الانتظار.',
+  'Webhook not found.': 'لم يُعثر على webhook.',
+  'Enter the https:// URL of the endpoint.': 'أدخل رابط https:// للوجهة.',
+  'The endpoint must be a public https:// address.': 'يجب أن تكون الوجهة عنوان https:// عامًا.',
+  'Choose at least one event.': 'اختر حدثًا واحدًا على الأقل.',
+  'Unknown event type.': 'نوع حدث غير معروف.',
+  'Send url, events or enabled.': 'أرسل url أو events أو enabled.',
+  'None of these deliveries exists.': 'لا يوجد أي من هذه التسليمات.',
+  'The URL may be at most 2000 characters.': 'يجب ألا يتجاوز الرابط 2000 حرف.',
+  'enabled must be true or false.': 'يجب أن تكون enabled إما true أو false.',
+  'status must be pending, delivered or failed.':
+    'يجب أن تكون status إحدى القيم pending أو delivered أو failed.',
+  'ids must be a list of delivery ids.': 'يجب أن تكون ids قائمة بمعرّفات التسليمات.',
+  'Choose at least one delivery.': 'اختر تسليمًا واحدًا على الأقل.',
+  'At most {max} deliveries at once.': '{max} تسليمًا على الأكثر في المرة الواحدة.',
 
   // ------------------------------------------------------------ the web client (SPEC 8)
   'Something went wrong': 'حدث خطأ ما',

@@ -488,6 +488,31 @@ export const ES_MESSAGES: Readonly<Record<string, string>> = {
   'seats must be a whole number.': 'seats debe ser un número entero.',
   'seats must be 1 or more.': 'seats debe ser 1 o más.',
   'seats must be at most 99.': 'seats debe ser como máximo 99.',
+  // ------------------------------------------------------------ webhooks (issue 44)
+  'Webhooks fetched successfully.': 'Webhooks obtenidos correctamente.',
+  'Webhook created. Copy its secret now: it is not shown again.':
+    'Webhook creado. Copie su secreto ahora: no se volverá a mostrar.',
+  'Webhook updated successfully.': 'Webhook actualizado correctamente.',
+  'Webhook deleted successfully.': 'Webhook eliminado correctamente.',
+  'Test event queued.': 'Evento de prueba en cola.',
+  'Secret rotated. The old secret signs too for the next 24 hours.':
+    'Secreto renovado. El secreto anterior también firma durante las próximas 24 horas.',
+  'Webhook deliveries fetched successfully.': 'Entregas de webhook obtenidas correctamente.',
+  'Deliveries queued again.': 'Entregas puestas de nuevo en cola.',
+  'Webhook not found.': 'Webhook no encontrado.',
+  'Enter the https:// URL of the endpoint.': 'Introduzca la URL https:// del destino.',
+  'The endpoint must be a public https:// address.':
+    'El destino debe ser una dirección https:// pública.',
+  'Choose at least one event.': 'Elija al menos un evento.',
+  'Unknown event type.': 'Tipo de evento desconocido.',
+  'Send url, events or enabled.': 'Envíe url, events o enabled.',
+  'None of these deliveries exists.': 'No existe ninguna de estas entregas.',
+  'The URL may be at most 2000 characters.': 'La URL puede tener como máximo 2000 caracteres.',
+  'enabled must be true or false.': 'enabled debe ser true o false.',
+  'status must be pending, delivered or failed.': 'status debe ser pending, delivered o failed.',
+  'ids must be a list of delivery ids.': 'ids debe ser una lista de identificadores de entregas.',
+  'Choose at least one delivery.': 'Elija al menos una entrega.',
+  'At most {max} deliveries at once.': 'Como máximo {max} entregas a la vez.',
 
   // ------------------------------------------------------------ the web client (SPEC 8)
   'Something went wrong': 'Algo salió mal',

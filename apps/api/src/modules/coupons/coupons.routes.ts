@@ -6,8 +6,10 @@ import {
   couponStatus,
 } from '@cabdesk/contract';
 import type { FastifyInstance } from 'fastify';
+import type { Tx } from '../../db/client';
 import { audit } from '../../lib/audit';
 import { HttpError } from '../../lib/http-error';
+import { writeEvent } from '../../lib/outbox';
 import { csvColumns } from '../../lib/export';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { route } from '../../lib/route';
@@ -65,6 +67,7 @@ export async function couponRoutes(app: FastifyInstance) {
           recordId: created.id,
           after: toCoupon(created),
         });
+        await couponChanged(tx, 'created', created);
         return created;
       });
       return { status: true, message: COUPON_MESSAGES.added, data: toCoupon(row) };
@@ -88,8 +91,27 @@ export async function couponRoutes(app: FastifyInstance) {
         before: toCoupon(before),
         after: toCoupon(after),
       });
+      await couponChanged(tx, suspend_status === 1 ? 'suspended' : 'resumed', after);
       return after;
     });
     return { status: true, message: COUPON_MESSAGES.status, data: toCoupon(row) };
   });
 }
+
+/** coupon.changed: the coupon as it now is, for the marketplace's checkout. */
+const couponChanged = (
+  tx: Tx,
+  change: 'created' | 'suspended' | 'resumed',
+  row: Parameters<typeof toCoupon>[0],
+) => {
+  const { id: _id, created_at: _created, ...coupon } = toCoupon(row);
+  return writeEvent(
+    tx,
+    'coupon.changed',
+    { table: 'coupons', id: row.id, kind: 'coupon' },
+    {
+      change,
+      ...coupon,
+    },
+  );
+};

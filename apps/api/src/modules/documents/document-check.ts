@@ -1,10 +1,12 @@
-import { DOCUMENT_EXPIRED_REASON } from '@cabdesk/contract';
+import { DOCUMENT_EXPIRED_REASON, type UserType } from '@cabdesk/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { audit } from '../../lib/audit';
 import { notificationFor, notify } from '../../lib/notify';
+import { writeEvent, type EventRecord } from '../../lib/outbox';
 import { at } from '../../lib/rate-limit';
 import { rowsOf } from '../../lib/sql';
+import { kindOfRole } from './documents';
 import { dayOf, describeDocuments, ownerIsApproved, type OwnerTable } from './documents.repository';
 
 /**
@@ -24,7 +26,26 @@ const REMINDER_DAYS = [30, 7, 1] as const;
 const dueReminder = (daysLeft: SQL) =>
   sql`(case when ${daysLeft} <= 1 then 1 when ${daysLeft} <= 7 then 7 else 30 end)`;
 
-type Touched = { table_name: OwnerTable; record_id: number; document: string; days: number };
+type Touched = {
+  table_name: OwnerTable;
+  record_id: number;
+  document: string;
+  days: number;
+  expires_on: string;
+  /** The account's role; null for a vehicle. */
+  role: UserType | null;
+};
+
+/** A touched document's owner, as an event names it. */
+const ownerOf = (row: Touched): EventRecord => ({
+  table: row.table_name,
+  id: row.record_id,
+  kind: row.role === null ? 'vehicle' : (kindOfRole(row.role) ?? 'user'),
+});
+
+/** The owner's role, read beside a `document_expiries` row `d` that an update returns. */
+const roleOfOwner = sql`case when d.table_name = 'users'
+  then (select u.role::text from users u where u.id = d.record_id) end as role`;
 
 export type DocumentCheck = {
   day: string;
@@ -77,8 +98,16 @@ async function remind(tx: Tx, day: string): Promise<DocumentCheck['reminded']> {
         where d.expires_on > ${day}::date and d.expires_on <= ${day}::date + 30
           and (d.reminded_days is null or d.reminded_days > ${dueReminder(daysLeft)})
           and ${ownerIsApproved}
-        returning d.table_name, d.record_id, d.document, d.reminded_days as days`,
+        returning d.table_name, d.record_id, d.document, d.reminded_days as days,
+                  d.expires_on::text as expires_on, ${roleOfOwner}`,
   );
+  for (const row of due) {
+    await writeEvent(tx, 'document.expiring', ownerOf(row), {
+      document: row.document,
+      expires_on: row.expires_on,
+      days: row.days,
+    });
+  }
   const counts = { 30: 0, 7: 0, 1: 0 };
   for (const days of REMINDER_DAYS) {
     const group = due.filter((row) => row.days === days);
@@ -94,11 +123,12 @@ async function remind(tx: Tx, day: string): Promise<DocumentCheck['reminded']> {
  * announces them in one notification.
  */
 async function expire(tx: Tx, day: string, now: Date) {
-  const expired = await rowsOf<Touched & { expires_on: string }>(
+  const expired = await rowsOf<Touched>(
     tx,
     sql`update document_expiries d set expired_at = ${at(now)}, updated_at = now()
         where d.expires_on <= ${day}::date and d.expired_at is null and ${ownerIsApproved}
-        returning d.table_name, d.record_id, d.document, d.expires_on::text as expires_on, 0 as days`,
+        returning d.table_name, d.record_id, d.document, d.expires_on::text as expires_on,
+                  0 as days, ${roleOfOwner}`,
   );
   let suspended = 0;
   for (const row of expired) {
@@ -121,6 +151,16 @@ async function expire(tx: Tx, day: string, now: Date) {
             where id = ${row.record_id}`,
       );
       suspended += 1;
+    }
+    await writeEvent(tx, 'document.expired', ownerOf(row), {
+      document: row.document,
+      expires_on: row.expires_on,
+    });
+    if (suspend) {
+      await writeEvent(tx, 'status.changed', ownerOf(row), {
+        status: 'Inactive',
+        reason: DOCUMENT_EXPIRED_REASON,
+      });
     }
     await audit(
       tx,

@@ -13,6 +13,7 @@ import {
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { audit, type Actor } from '../../lib/audit';
+import { writeEvent } from '../../lib/outbox';
 import { boundedLimitOf, boundedPageOf, pageOf, type PageRequest } from '../../lib/paging';
 import { countOf, rowsOf } from '../../lib/sql';
 import { kindOfRole, type Expiries } from './documents';
@@ -230,6 +231,12 @@ async function restoreIfRenewed(
     before: { status: 'Inactive', status_reason: owner.status_reason },
     after: { status: 'Active' },
   });
+  await writeEvent(
+    tx,
+    'status.changed',
+    { table, id, kind: owner.kind ?? 'user' },
+    { status: 'Active', reason: null },
+  );
   return 'Active';
 }
 

@@ -1,7 +1,9 @@
 import { FAQ_MESSAGES, type Faq, faqAdd, faqList, faqUpdate } from '@cabdesk/contract';
 import type { FastifyInstance } from 'fastify';
+import type { Tx } from '../../db/client';
 import { audit } from '../../lib/audit';
 import { HttpError } from '../../lib/http-error';
+import { writeEvent } from '../../lib/outbox';
 import { csvColumns } from '../../lib/export';
 import { route } from '../../lib/route';
 import { answerSmallList } from '../../lib/small-list';
@@ -41,6 +43,7 @@ export async function faqRoutes(app: FastifyInstance) {
         recordId: created.id,
         after: toFaq(created),
       });
+      await faqChanged(tx, 'created', toFaq(created));
       return created;
     });
     return { status: true, message: FAQ_MESSAGES.added, data: toFaq(row) };
@@ -59,8 +62,18 @@ export async function faqRoutes(app: FastifyInstance) {
         before: toFaq(before),
         after: toFaq(after),
       });
+      await faqChanged(tx, 'updated', toFaq(after));
       return after;
     });
     return { status: true, message: FAQ_MESSAGES.updated, data: toFaq(row) };
   });
 }
+
+/** faq.changed for the marketplace's help screens: the entry as it now reads. */
+const faqChanged = (tx: Tx, change: 'created' | 'updated', faq: ReturnType<typeof toFaq>) =>
+  writeEvent(
+    tx,
+    'faq.changed',
+    { table: 'supports', id: faq.id, kind: 'faq' },
+    { change, question: faq.question, answer: faq.answer },
+  );

@@ -22,6 +22,10 @@ export function isPublicAddress(address: string): boolean {
   return ip.kind() === 'ipv4' || ip.match(GLOBAL_UNICAST_V6);
 }
 
+/** True for a loopback address (127.0.0.0/8, ::1, and 127.x mapped into IPv6). */
+export const isLoopbackAddress = (address: string) =>
+  ipaddr.isValid(address) && ipaddr.process(address).range() === 'loopback';
+
 /** Refused: the host is, or resolves to, an address that is not public. */
 export class NotPublicAddressError extends Error {
   readonly code = 'ENOTPUBLIC';
@@ -45,12 +49,16 @@ type Resolve = (
  * an address that was checked, and a second answer of the DNS (rebinding)
  * is never asked for.
  */
-export function publicOnlyLookup(resolve: Resolve = resolveHost): LookupFunction {
+export function publicOnlyLookup(
+  resolve: Resolve = resolveHost,
+  /** Which addresses may be connected to (webhooks may add loopback: WEBHOOK_ALLOW_LOOPBACK). */
+  allowed: (address: string) => boolean = isPublicAddress,
+): LookupFunction {
   return (hostname, options, callback) => {
     const family = options.family === 'IPv4' ? 4 : options.family === 'IPv6' ? 6 : options.family;
     resolve(hostname, { all: true, family: family ?? 0 }).then(
       (addresses) => {
-        const refused = addresses.find((a) => !isPublicAddress(a.address));
+        const refused = addresses.find((a) => !allowed(a.address));
         const first = addresses[0];
         if (refused || !first) {
           callback(new NotPublicAddressError(hostname, refused?.address), '');

@@ -17,9 +17,17 @@ import type { Db, Tx } from '../../db/client';
 import { coupons, faqs, users, vehicles } from '../../db/schema';
 import { audit, type Actor } from '../../lib/audit';
 import { notificationFor, notify } from '../../lib/notify';
+import { writeEvent } from '../../lib/outbox';
 import { at } from '../../lib/rate-limit';
 import { rowsOf } from '../../lib/sql';
-import { dayOf, documentsBelongTo, lockOwner, saveExpiries, type OwnerTable } from '../documents';
+import {
+  dayOf,
+  documentsBelongTo,
+  kindOfRole,
+  lockOwner,
+  saveExpiries,
+  type OwnerTable,
+} from '../documents';
 
 /**
  * The `table` values of the record calls (SPEC 7's wire names), mapped to our
@@ -111,6 +119,12 @@ export async function setStatus(
     before: { status: row.status },
     after: { status },
   });
+  await writeEvent(
+    tx,
+    'status.changed',
+    { table: 'users', id, kind: kindOfRole(row.role) ?? 'user' },
+    { status, reason: null },
+  );
   return { kind: 'done', id, status };
 }
 
@@ -220,6 +234,12 @@ export async function decide(
     before: { approval: owner.approval, ...(expiresOn ? { expires_on: before } : {}) },
     after: { approval, reason, ...(expiresOn ? { expires_on: expiresOn } : {}) },
   });
+  await writeEvent(
+    tx,
+    'approval.decided',
+    { table, id, kind: owner.kind ?? 'user' },
+    { approval, reason },
+  );
   if (options.announce !== false) {
     await announce(tx, actor, { kind: owner.kind, table, id }, { approval, reason });
   }
@@ -262,6 +282,13 @@ export async function undoApproval(
       before: { approval: owner.approval, reason: row.reason },
       after: { approval: 'Pending' },
     });
+    // The marketplace learns the record waits for a decision again.
+    await writeEvent(
+      tx,
+      'approval.decided',
+      { table, id, kind: owner.kind ?? 'user' },
+      { approval: 'Pending', reason: null, undone: true },
+    );
     await announce(tx, actor, { kind: owner.kind, table, id }, 'undone');
     return { kind: 'done', id, approval: 'Pending' };
   });
@@ -298,6 +325,30 @@ export async function softDelete(
       before,
       after: { deleted_at: after?.deleted_at ?? null },
     });
+    await announceDeletion(tx, table, id, row);
     return { kind: 'done', id };
   });
+}
+
+/** The event of a deletion: a person or vehicle is gone; an FAQ entry or a coupon changed. */
+async function announceDeletion(
+  tx: Tx,
+  table: RecordTable,
+  id: number,
+  row: Record<string, unknown>,
+) {
+  switch (table) {
+    case 'users':
+      return writeEvent(tx, 'record.deleted', {
+        table,
+        id,
+        kind: kindOfRole(row.role as UserType) ?? 'user',
+      });
+    case 'vehicles':
+      return writeEvent(tx, 'record.deleted', { table, id, kind: 'vehicle' });
+    case 'supports':
+      return writeEvent(tx, 'faq.changed', { table, id, kind: 'faq' }, { change: 'deleted' });
+    case 'coupons':
+      return writeEvent(tx, 'coupon.changed', { table, id, kind: 'coupon' }, { change: 'deleted' });
+  }
 }

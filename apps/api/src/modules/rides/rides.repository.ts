@@ -14,6 +14,7 @@ import type { Db, Tx } from '../../db/client';
 import { audit, type Actor } from '../../lib/audit';
 import { hasDates, totalsWithin, withinRange } from '../../lib/date-range';
 import { notificationFor, notify } from '../../lib/notify';
+import { writeEvent } from '../../lib/outbox';
 import { type BoundedAsk, orderOf, pageOfList, type PageRequest } from '../../lib/paging';
 import {
   contains,
@@ -413,5 +414,11 @@ export async function cancelRide(
     reason,
   });
   await notify(tx, { ...notificationFor.tripCancelled({ id: rideId, reason }), authorId: adminId });
+  await writeEvent(
+    tx,
+    'trip.cancelled',
+    { table: 'rides', id: rideId, kind: 'trip' },
+    { reason, previous_status: row.ride_status },
+  );
   return { kind: 'cancelled', id: rideId, previousStatus: row.ride_status, reason, adminId };
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { adminList, auditLog, integrationKeyList, transactionList } from '@cabdesk/contract';
+import {
+  adminList,
+  auditLog,
+  integrationKeyList,
+  transactionList,
+  webhookList,
+} from '@cabdesk/contract';
 import { isActive, isGroup, NAV_ENTRIES, NAV_SCREENS, pageOf, screensMatching } from './nav-items';
 
 const entry = (to: string) => {
@@ -31,6 +37,7 @@ describe('the sidebar entries', () => {
       '/audit-log',
       // Issue 44, for Owners.
       '/integrations',
+      '/webhooks',
     ]);
   });
 
@@ -51,6 +58,7 @@ describe('the sidebar entries', () => {
     expect(pageOf('/administrators')?.endpoint).toBe(adminList);
     expect(pageOf('/audit-log')?.endpoint).toBe(auditLog);
     expect(pageOf('/integrations')?.endpoint).toBe(integrationKeyList);
+    expect(pageOf('/webhooks')?.endpoint).toBe(webhookList);
     expect(pageOf('/user-detail/7')?.to).toBe('/user');
     expect(pageOf('/coupon')?.to).toBe('/coupon');
     expect(pageOf('/no-such-screen')).toBeUndefined();
@@ -74,6 +82,7 @@ describe('the screens the command palette jumps to', () => {
       '/administrators',
       '/audit-log',
       '/integrations',
+      '/webhooks',
     ]);
   });
 

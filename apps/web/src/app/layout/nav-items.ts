@@ -3,6 +3,7 @@ import {
   auditLog,
   integrationKeyList,
   transactionList,
+  webhookList,
   type AnyEndpoint,
 } from '@cabdesk/contract';
 import {
@@ -11,6 +12,7 @@ import {
   IconHelpCircle,
   IconInbox,
   IconKey,
+  IconWebhook,
   IconHistory,
   IconLayoutDashboard,
   IconReceipt,
@@ -86,6 +88,7 @@ export const NAV_ENTRIES: (NavItem | NavGroup)[] = [
         icon: IconKey,
         endpoint: integrationKeyList,
       },
+      { labelKey: 'nav.webhooks', to: '/webhooks', icon: IconWebhook, endpoint: webhookList },
     ],
   },
 ];
