@@ -38,6 +38,7 @@ describe('paging, on every list', () => {
         'transaction',
         'user-list',
         'vehicle-list',
+        'webhook-delivery-list',
       ].sort(),
     );
   });

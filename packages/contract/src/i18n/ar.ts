@@ -481,6 +481,9 @@ export const AR_MESSAGES: Readonly<Record<string, string>> = {
   'seats must be 1 or more.': 'يجب أن يكون seats واحدًا أو أكثر.',
   'seats must be at most 99.': 'يجب ألا يزيد seats على 99.',
   // ------------------------------------------------------------ webhooks (issue 44)
+  'A test event from Cabdesk.': 'حدث تجريبي من Cabdesk.',
+  'Every delivery failed for a day (last: {error}).':
+    'فشلت كل عمليات التسليم طوال يوم (آخرها: {error}).',
   'Webhooks fetched successfully.': 'تم جلب webhooks بنجاح.',
   'Webhook created. Copy its secret now: it is not shown again.':
     'تم إنشاء webhook. انسخ سرّه الآن: لن يُعرض مرة أخرى.',

@@ -489,6 +489,9 @@ export const ES_MESSAGES: Readonly<Record<string, string>> = {
   'seats must be 1 or more.': 'seats debe ser 1 o más.',
   'seats must be at most 99.': 'seats debe ser como máximo 99.',
   // ------------------------------------------------------------ webhooks (issue 44)
+  'A test event from Cabdesk.': 'Un evento de prueba de Cabdesk.',
+  'Every delivery failed for a day (last: {error}).':
+    'Todas las entregas fallaron durante un día (la última: {error}).',
   'Webhooks fetched successfully.': 'Webhooks obtenidos correctamente.',
   'Webhook created. Copy its secret now: it is not shown again.':
     'Webhook creado. Copie su secreto ahora: no se volverá a mostrar.',
