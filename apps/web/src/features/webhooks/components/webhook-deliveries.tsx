@@ -82,51 +82,54 @@ export function WebhookDeliveries() {
           {t('webhooks.redeliver', { count: selected.length })}
         </Button>
       </Group>
-      <Table striped withTableBorder>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th aria-label={t('webhooks.select')} />
-            <Table.Th>{t('webhooks.event')}</Table.Th>
-            <Table.Th>{t('webhooks.endpoint')}</Table.Th>
-            <Table.Th>{t('webhooks.status')}</Table.Th>
-            <Table.Th>{t('webhooks.attempts')}</Table.Th>
-            <Table.Th>{t('webhooks.answer')}</Table.Th>
-            <Table.Th>{t('webhooks.took')}</Table.Th>
-            <Table.Th>{t('webhooks.lastAttempt')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {deliveries.isSuccess && rows.length === 0 && (
+      {/* On a phone the table scrolls inside its box, not the page. */}
+      <Table.ScrollContainer minWidth={640}>
+        <Table striped withTableBorder>
+          <Table.Thead>
             <Table.Tr>
-              <Table.Td colSpan={8}>{t('common.noRecords')}</Table.Td>
+              <Table.Th aria-label={t('webhooks.select')} />
+              <Table.Th>{t('webhooks.event')}</Table.Th>
+              <Table.Th>{t('webhooks.endpoint')}</Table.Th>
+              <Table.Th>{t('webhooks.status')}</Table.Th>
+              <Table.Th>{t('webhooks.attempts')}</Table.Th>
+              <Table.Th>{t('webhooks.answer')}</Table.Th>
+              <Table.Th>{t('webhooks.took')}</Table.Th>
+              <Table.Th>{t('webhooks.lastAttempt')}</Table.Th>
             </Table.Tr>
-          )}
-          {rows.map((row) => (
-            <Table.Tr key={row.id}>
-              <Table.Td>
-                <Checkbox
-                  aria-label={t('webhooks.selectOne', { id: row.id })}
-                  checked={selected.includes(row.id)}
-                  onChange={() => toggle(row.id)}
-                />
-              </Table.Td>
-              <Table.Td>{row.event_type}</Table.Td>
-              <Table.Td>{row.url}</Table.Td>
-              <Table.Td>
-                <Badge color={COLOR[row.status]} variant="light">
-                  {t(`webhooks.statuses.${row.status}`)}
-                </Badge>
-              </Table.Td>
-              <Table.Td>{row.attempts}</Table.Td>
-              <Table.Td>{row.response_code ?? row.last_error ?? '—'}</Table.Td>
-              <Table.Td>
-                {row.duration_ms === null ? '—' : t('webhooks.ms', { ms: row.duration_ms })}
-              </Table.Td>
-              <Table.Td>{row.last_attempt_at ?? '—'}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {deliveries.isSuccess && rows.length === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={8}>{t('common.noRecords')}</Table.Td>
+              </Table.Tr>
+            )}
+            {rows.map((row) => (
+              <Table.Tr key={row.id}>
+                <Table.Td>
+                  <Checkbox
+                    aria-label={t('webhooks.selectOne', { id: row.id })}
+                    checked={selected.includes(row.id)}
+                    onChange={() => toggle(row.id)}
+                  />
+                </Table.Td>
+                <Table.Td>{row.event_type}</Table.Td>
+                <Table.Td>{row.url}</Table.Td>
+                <Table.Td>
+                  <Badge color={COLOR[row.status]} variant="light">
+                    {t(`webhooks.statuses.${row.status}`)}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>{row.attempts}</Table.Td>
+                <Table.Td>{row.response_code ?? row.last_error ?? '—'}</Table.Td>
+                <Table.Td>
+                  {row.duration_ms === null ? '—' : t('webhooks.ms', { ms: row.duration_ms })}
+                </Table.Td>
+                <Table.Td>{row.last_attempt_at ?? '—'}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
       {(deliveries.data?.last_page ?? 1) > 1 && (
         <Pagination value={page} onChange={setPage} total={deliveries.data?.last_page ?? 1} />
       )}

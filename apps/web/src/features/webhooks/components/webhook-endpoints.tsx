@@ -62,79 +62,86 @@ export function WebhookEndpoints() {
           {t('webhooks.add')}
         </Button>
       </Group>
-      <Table striped withTableBorder>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('webhooks.url')}</Table.Th>
-            <Table.Th>{t('webhooks.events')}</Table.Th>
-            <Table.Th>{t('webhooks.enabled')}</Table.Th>
-            <Table.Th>{t('webhooks.actions')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {webhooks.data?.length === 0 && (
+      {/* On a phone the table scrolls inside its box, not the page. */}
+      <Table.ScrollContainer minWidth={640}>
+        <Table striped withTableBorder>
+          <Table.Thead>
             <Table.Tr>
-              <Table.Td colSpan={4}>{t('webhooks.none')}</Table.Td>
+              <Table.Th>{t('webhooks.url')}</Table.Th>
+              <Table.Th>{t('webhooks.events')}</Table.Th>
+              <Table.Th>{t('webhooks.enabled')}</Table.Th>
+              <Table.Th>{t('webhooks.actions')}</Table.Th>
             </Table.Tr>
-          )}
-          {webhooks.data?.map((hook) => (
-            <Table.Tr key={hook.id}>
-              <Table.Td>
-                <Text size="sm">{hook.url}</Text>
-                {hook.disabled_reason && (
-                  <Text size="xs" c="red">
-                    {hook.disabled_reason}
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td>
-                <Group gap={4}>
-                  {hook.events.map((event) => (
-                    <Badge key={event} variant="light" size="sm">
-                      {event}
-                    </Badge>
-                  ))}
-                </Group>
-              </Table.Td>
-              <Table.Td>
-                <Switch
-                  aria-label={t('webhooks.enabledOf', { url: hook.url })}
-                  checked={hook.enabled}
-                  onChange={() => update.mutate({ id: hook.id, enabled: !hook.enabled })}
-                />
-              </Table.Td>
-              <Table.Td>
-                <Group gap="xs">
-                  <Button
-                    size="xs"
-                    variant="default"
-                    onClick={() =>
-                      setForm({ id: hook.id, url: hook.url, events: knownTypes(hook.events) })
-                    }
-                  >
-                    {t('webhooks.edit')}
-                  </Button>
-                  <Button size="xs" variant="default" onClick={() => test.mutate({ id: hook.id })}>
-                    {t('webhooks.sendTest')}
-                  </Button>
-                  <Button
-                    size="xs"
-                    variant="default"
-                    onClick={async () =>
-                      setSecret((await rotate.mutateAsync({ id: hook.id })).data.secret)
-                    }
-                  >
-                    {t('webhooks.rotate')}
-                  </Button>
-                  <Button size="xs" color="red" variant="light" onClick={() => setDeleting(hook)}>
-                    {t('webhooks.delete')}
-                  </Button>
-                </Group>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {webhooks.data?.length === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={4}>{t('webhooks.none')}</Table.Td>
+              </Table.Tr>
+            )}
+            {webhooks.data?.map((hook) => (
+              <Table.Tr key={hook.id}>
+                <Table.Td>
+                  <Text size="sm">{hook.url}</Text>
+                  {hook.disabled_reason && (
+                    <Text size="xs" c="red">
+                      {hook.disabled_reason}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={4}>
+                    {hook.events.map((event) => (
+                      <Badge key={event} variant="light" size="sm">
+                        {event}
+                      </Badge>
+                    ))}
+                  </Group>
+                </Table.Td>
+                <Table.Td>
+                  <Switch
+                    aria-label={t('webhooks.enabledOf', { url: hook.url })}
+                    checked={hook.enabled}
+                    onChange={() => update.mutate({ id: hook.id, enabled: !hook.enabled })}
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <Group gap="xs">
+                    <Button
+                      size="xs"
+                      variant="default"
+                      onClick={() =>
+                        setForm({ id: hook.id, url: hook.url, events: knownTypes(hook.events) })
+                      }
+                    >
+                      {t('webhooks.edit')}
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      onClick={() => test.mutate({ id: hook.id })}
+                    >
+                      {t('webhooks.sendTest')}
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      onClick={async () =>
+                        setSecret((await rotate.mutateAsync({ id: hook.id })).data.secret)
+                      }
+                    >
+                      {t('webhooks.rotate')}
+                    </Button>
+                    <Button size="xs" color="red" variant="light" onClick={() => setDeleting(hook)}>
+                      {t('webhooks.delete')}
+                    </Button>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
       {form && (
         <EndpointForm
           value={form}
