@@ -22,7 +22,6 @@ import { route } from '../../lib/route';
 import { hashToken, newToken } from '../../lib/tokens';
 import {
   findAdminById,
-  announceAdminChanged,
   isSteppedUp,
   resetTwoFactor,
   revokeAdminSessions,
@@ -140,9 +139,8 @@ export async function adminRoutes(app: FastifyInstance) {
       if (changed.kind !== 'done') return changed;
       const { before, after } = changed;
       // Deactivated: every session ends now, and with it every live stream, on every instance.
+      // A new role holds from the administrator's next call: sessions are read on every call.
       if (after.status === 'Inactive') await revokeAdminSessions(tx, id);
-      // A new role reaches the administrator's next call, on every instance.
-      else await announceAdminChanged(tx, id);
       await audit(tx, request, {
         action: 'admin_update',
         tableName: 'admins',

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { admins, flags } from '../../db/schema';
 import { rowsOf } from '../../lib/sql';
-import { announceTwoFactorRule, revokeAdminSessions, TWO_FACTOR_REQUIRED_FLAG } from './sessions';
+import { revokeAdminSessions, TWO_FACTOR_REQUIRED_FLAG } from './sessions';
 
 export async function findAdminByEmail(db: Db | Tx, email: string) {
   const [row] = await db
@@ -92,5 +92,4 @@ export async function setTwoFactorRequired(tx: Tx, required: boolean) {
       target: flags.key,
       set: { value: String(required), updatedAt: sql`now()` },
     });
-  await announceTwoFactorRule(tx);
 }

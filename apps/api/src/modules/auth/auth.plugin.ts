@@ -15,8 +15,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../../lib/http-error';
 import { hashToken } from '../../lib/tokens';
-import { createSessionCache } from './session-cache';
-import { findSession, onSessionChange, touchSession } from './sessions';
+import { findSession, touchSession } from './sessions';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -53,41 +52,19 @@ export const roleRefused = (role: Role) =>
  * is marked `config.public`, and that administrator's role must be one of the
  * route's endpoint's `roles` (403 otherwise; a route without an endpoint is
  * the Owner's). While two-factor sign-in is required and not set up, only its
- * set-up is open.
- *
- * Sessions read from the database are kept in memory (session-cache.ts), so
- * most calls check theirs without a round trip: a change announced by any
- * instance forgets the sessions it concerns, and any change made through
- * this instance (a request other than GET) forgets them all before its
- * answer leaves, so the caller's next call sees it (decision 009).
+ * set-up is open. Every call reads its session from the database, so a change
+ * made by any instance holds from the next call (decision 009).
  */
 export const authPlugin = fp(async (app: FastifyInstance) => {
-  const cache = createSessionCache(app.config.session);
-  // A change missed while the listening connection was down: nothing kept is trusted.
-  const stopListening = await onSessionChange(
-    app.database,
-    (change) => cache.forget(change),
-    () => cache.clear(),
-  );
-  app.addHook('preClose', async () => stopListening());
-
-  const liveSession = async (token: string) => {
-    const tokenHash = hashToken(token);
-    const cached = cache.get(tokenHash);
-    if (cached) return cached;
-    const readFrom = cache.generation();
-    const session = await findSession(app.database.db, tokenHash, app.config.session);
-    if (session) cache.set(tokenHash, session, readFrom);
-    return session;
-  };
-
   app.decorateRequest('session', null);
   app.addHook('onRequest', async (request) => {
     // Only API routes are guarded: unknown paths fall through to a 404.
     if (!request.routeOptions.url?.startsWith(app.apiBase)) return;
     if (request.routeOptions.config.public) return;
     const token = bearer(request);
-    const session = token ? await liveSession(token) : null;
+    const session = token
+      ? await findSession(app.database.db, hashToken(token), app.config.session)
+      : null;
     if (!session) throw new HttpError(401, AUTH_MESSAGES.unauthenticated);
     request.session = session;
     await touchSession(app.database.db, session);
@@ -98,10 +75,6 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (!mayCall(session.role, endpoint ?? { roles: OWNER_ONLY })) {
       throw roleRefused(session.role);
     }
-  });
-  app.addHook('onSend', (request, _reply, payload, done) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') cache.clear();
-    done(null, payload);
   });
 });
 

@@ -15,7 +15,6 @@ export { ACCOUNT_THROTTLE, pruneLoginThrottles } from './login-limit';
 export { pruneCodes } from './otp.repository';
 export { recoveryRoutes } from './recovery.routes';
 export {
-  announceAdminChanged,
   idleSecondsOf,
   onRevocation,
   revokeAdminSessions,

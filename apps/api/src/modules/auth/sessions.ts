@@ -104,7 +104,7 @@ export async function findSession(
 /**
  * Moves a session's last_seen_at to now when it is over a minute stale (a
  * write per session a minute, not per call). The session in hand is moved
- * first, so the calls that follow, and the cached copy, do not write again.
+ * first, so the calls that follow in this request do not write again.
  */
 export async function touchSession(db: Db, session: Pick<Session, 'id' | 'lastSeenAt'>) {
   if (Date.now() - session.lastSeenAt.getTime() < TOUCH_AFTER_MS) return;
@@ -116,10 +116,9 @@ export async function touchSession(db: Db, session: Pick<Session, 'id' | 'lastSe
 }
 
 /**
- * Changes to sessions are announced on this LISTEN/NOTIFY channel, after
- * commit, to every API instance: what a session holds open (its live
- * streams) ends at once rather than at its next check, and the sessions each
- * instance keeps in memory are read again.
+ * Revocations are announced on this LISTEN/NOTIFY channel, after commit, to
+ * every API instance: what a session holds open (its live streams) ends at
+ * once rather than at its next check.
  */
 const SESSION_CHANNEL = 'cabdesk_session_revocations';
 
@@ -130,38 +129,17 @@ const revocationSchema = z.union([
 ]);
 export type Revocation = z.infer<typeof revocationSchema>;
 
-/**
- * What the announcements say: a revocation, or an administrator whose role,
- * status or two-factor changed, or the two-factor rule of everyone.
- */
-const sessionChangeSchema = z.union([
-  revocationSchema,
-  z.object({ changed_admin_id: z.number().int() }),
-  z.object({ two_factor_rule: z.literal(true) }),
-]);
-export type SessionChange = z.infer<typeof sessionChangeSchema>;
-
-async function announce(db: Db, change: SessionChange) {
-  await db.execute(sql`select pg_notify(${SESSION_CHANNEL}, ${JSON.stringify(change)})`);
+async function announce(db: Db, revocation: Revocation) {
+  await db.execute(sql`select pg_notify(${SESSION_CHANNEL}, ${JSON.stringify(revocation)})`);
 }
 
-/**
- * The administrator's role, status or two-factor sign-in changed: every
- * instance reads their sessions again. In the change's transaction.
- */
-export const announceAdminChanged = (db: Db, adminId: number) =>
-  announce(db, { changed_admin_id: adminId });
-
-/** The two-factor rule of everyone changed: every session is read again. In the change's transaction. */
-export const announceTwoFactorRule = (db: Db) => announce(db, { two_factor_rule: true });
-
-/** Revokes the sessions `which` selects that are not revoked yet, and announces `change`. */
-async function revokeWhere(db: Db, which: SQL, change: SessionChange) {
+/** Revokes the sessions `which` selects that are not revoked yet, and announces it. */
+async function revokeWhere(db: Db, which: SQL, revocation: Revocation) {
   await db
     .update(adminSessions)
     .set({ revokedAt: sql`now()` })
     .where(and(which, isNull(adminSessions.revokedAt)));
-  await announce(db, change);
+  await announce(db, revocation);
 }
 
 export const revokeSession = (db: Db, id: number) =>
@@ -216,35 +194,16 @@ export async function revokeOwnSessions(
 export const revokeAdminSessions = (db: Db, adminId: number) =>
   revokeWhere(db, eq(adminSessions.adminId, adminId), { admin_id: adminId });
 
-/**
- * Calls `onChange` for every change to sessions committed from now on, by
- * any instance, and `onMissed` when changes may have been missed (listening
- * resumed after a lost connection). Answers the function that stops listening.
- */
-export function onSessionChange(
-  database: Database,
-  onChange: (change: SessionChange) => void,
-  onMissed?: () => void,
-) {
-  return database.listen(
-    SESSION_CHANNEL,
-    (payload) => {
-      let change: SessionChange;
-      try {
-        change = sessionChangeSchema.parse(JSON.parse(payload));
-      } catch {
-        return; // Nothing this version sent.
-      }
-      onChange(change);
-    },
-    onMissed,
-  );
-}
-
 /** Calls `onRevoked` for every revocation committed from now on, by any instance. */
 export const onRevocation = (database: Database, onRevoked: (revocation: Revocation) => void) =>
-  onSessionChange(database, (change) => {
-    if ('session_id' in change || 'admin_id' in change) onRevoked(change);
+  database.listen(SESSION_CHANNEL, (payload) => {
+    let revocation: Revocation;
+    try {
+      revocation = revocationSchema.parse(JSON.parse(payload));
+    } catch {
+      return; // Nothing this version sent.
+    }
+    onRevoked(revocation);
   });
 
 /** The client addresses an administrator signed in from since `since`. */

@@ -7,7 +7,6 @@ import type { Db, Tx } from '../../db/client';
 import { adminRecoveryCodes, admins, adminSessions, loginChallenges } from '../../db/schema';
 import { at } from '../../lib/rate-limit';
 import { hashToken, newToken } from '../../lib/tokens';
-import { announceAdminChanged } from './sessions';
 
 /**
  * Two-factor sign-in: TOTP (RFC 6238, otplib: SHA-1, 6 digits, 30 s, what
@@ -80,7 +79,6 @@ export async function enableTwoFactor(tx: Tx, adminId: number, secret: string, s
       updatedAt: sql`now()`,
     })
     .where(eq(admins.id, adminId));
-  await announceAdminChanged(tx, adminId);
   return renewRecoveryCodes(tx, adminId);
 }
 
@@ -121,7 +119,6 @@ export async function resetTwoFactor(tx: Tx, adminId: number) {
     })
     .where(eq(admins.id, adminId));
   await tx.delete(adminRecoveryCodes).where(eq(adminRecoveryCodes.adminId, adminId));
-  await announceAdminChanged(tx, adminId);
 }
 
 /**
