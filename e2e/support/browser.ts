@@ -81,7 +81,7 @@ export function describeWalks() {
         reducedMotion: 'reduce',
       });
       // Every step recorded, kept only if the walk fails.
-      await context.tracing.start({ screenshots: true, snapshots: true, title: name });
+      await context.tracing.start({ screenshots: false, snapshots: true, title: name });
       const page = await context.newPage();
       const problems: string[] = [];
       const allowed: RegExp[] = [];
