@@ -239,6 +239,9 @@ describe('accessibility, once per screen', () => {
             await p.getByRole('button', { name: 'Audit log' }).waitFor();
           },
         },
+        { name: '/setting', open: screen('/setting', 'Settings') },
+        { name: '/integrations', open: screen('/integrations', 'Integrations') },
+        { name: '/webhooks', open: screen('/webhooks', 'Webhooks') },
         list('/review', 'Review desk'),
         {
           name: 'a record on the review desk',

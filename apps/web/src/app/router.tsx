@@ -1,6 +1,5 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { PlaceholderPage } from '@/components/placeholder-page';
 import { setUnauthorizedHandler } from '@/lib/api-client';
 import { endPageToasts } from '@/lib/toast';
 import { RedirectIfSignedIn, RequireAuth, type SignInState } from './guards';
@@ -29,8 +28,6 @@ const signInPage = (path: string, load: () => Promise<ComponentType>): RouteObje
 
 /** The policies of SPEC 2, each at /<kind>-policy. */
 const POLICIES = ['user', 'company', 'driver'] as const;
-
-const notBuilt = (titleKey: string) => <PlaceholderPage titleKey={titleKey} />;
 
 /**
  * SPEC 2. Every screen, and the signed-in shell, is its own chunk loaded on
@@ -115,7 +112,7 @@ const screens: RouteObject[] = [
         import('./routes/integrations/integrations-page').then((m) => m.IntegrationsPage),
       ),
       page('webhooks', () => import('./routes/settings/webhooks-page').then((m) => m.WebhooksPage)),
-      { path: 'setting', element: notBuilt('pages.setting') },
+      page('setting', () => import('./routes/settings/settings-page').then((m) => m.SettingsPage)),
     ],
   },
 ];

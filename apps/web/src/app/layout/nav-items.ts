@@ -37,6 +37,8 @@ export interface NavItem {
   count?: 'waiting';
   /** The call the page is made of: the entry is shown only to roles that may make it. */
   endpoint?: AnyEndpoint;
+  /** Translation key of a line on what the screen is for (the settings overview). */
+  summaryKey?: string;
 }
 
 export interface NavGroup {
@@ -73,25 +75,54 @@ export const NAV_ENTRIES: (NavItem | NavGroup)[] = [
     to: '/setting',
     icon: IconSettings,
     children: [
-      { labelKey: 'nav.coupon', to: '/coupon', icon: IconTicket },
-      { labelKey: 'nav.profile', to: '/my-profile', icon: IconUserCircle },
+      {
+        labelKey: 'nav.coupon',
+        to: '/coupon',
+        icon: IconTicket,
+        summaryKey: 'settingsOverview.coupon',
+      },
+      {
+        labelKey: 'nav.profile',
+        to: '/my-profile',
+        icon: IconUserCircle,
+        summaryKey: 'settingsOverview.profile',
+      },
       {
         labelKey: 'nav.administrators',
         to: '/administrators',
         icon: IconUserShield,
         endpoint: adminList,
+        summaryKey: 'settingsOverview.administrators',
       },
-      { labelKey: 'nav.auditLog', to: '/audit-log', icon: IconHistory, endpoint: auditLog },
+      {
+        labelKey: 'nav.auditLog',
+        to: '/audit-log',
+        icon: IconHistory,
+        endpoint: auditLog,
+        summaryKey: 'settingsOverview.auditLog',
+      },
       {
         labelKey: 'nav.integrations',
         to: '/integrations',
         icon: IconKey,
         endpoint: integrationKeyList,
+        summaryKey: 'settingsOverview.integrations',
       },
-      { labelKey: 'nav.webhooks', to: '/webhooks', icon: IconWebhook, endpoint: webhookList },
+      {
+        labelKey: 'nav.webhooks',
+        to: '/webhooks',
+        icon: IconWebhook,
+        endpoint: webhookList,
+        summaryKey: 'settingsOverview.webhooks',
+      },
     ],
   },
 ];
+
+/** The Settings group: its screens are listed on its own page, /setting. */
+export const SETTINGS = NAV_ENTRIES.find(
+  (entry): entry is NavGroup => 'children' in entry && entry.to === '/setting',
+)!;
 
 export function isGroup(entry: NavItem | NavGroup): entry is NavGroup {
   return 'children' in entry;

@@ -9,6 +9,7 @@ import {
   Stack,
   Table,
   Text,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -87,7 +88,9 @@ export function WebhookDeliveries() {
         <Table striped withTableBorder>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th aria-label={t('webhooks.select')} />
+              <Table.Th>
+                <VisuallyHidden>{t('webhooks.select')}</VisuallyHidden>
+              </Table.Th>
               <Table.Th>{t('webhooks.event')}</Table.Th>
               <Table.Th>{t('webhooks.endpoint')}</Table.Th>
               <Table.Th>{t('webhooks.status')}</Table.Th>
