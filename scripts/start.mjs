@@ -14,6 +14,8 @@ if (!existsSync(new URL('../apps/web/dist/index.html', import.meta.url))) {
   });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
-process.env.NODE_ENV ??= 'production';
+// A server on PostgreSQL is a deployment; the embedded database, someone trying
+// Cabdesk on their machine, whom a log line per request would only distract.
+process.env.NODE_ENV ??= process.env.DATABASE_URL ? 'production' : 'development';
 register();
 await import('../apps/api/src/server.ts');

@@ -167,7 +167,7 @@ export async function captureAndMeasureFloor(
   try {
     await database.migrate();
     await app.ready();
-    await bootstrap(app, () => {});
+    await bootstrap(app);
     const login = await app.inject({
       method: 'POST',
       url: `${API_BASE}login`,

@@ -89,16 +89,17 @@ describe('a team at the desk', () => {
         await row.getByText('Invited').waitFor();
         await signOut(page);
 
-        // The colleague opens the e-mailed link, chooses a name and password, and signs in.
+        // The colleague opens the e-mailed link, chooses a name and password, and is signed in
+        // by it: no password typed a third time.
         await page.goto(await inviteLinkFor(colleague.email));
         await page.getByRole('heading', { name: 'Join Cabdesk' }).waitFor();
         await page.getByLabel('Full name').fill(colleague.name);
         await page.getByLabel('New Password', { exact: true }).fill(colleague.password);
         await page.getByLabel('Confirm Password', { exact: true }).fill(colleague.password);
         await page.getByRole('button', { name: 'Accept invitation' }).click();
-        await page.waitForURL('**/login');
-        await signInWithForm(page, colleague.email, colleague.password);
         await page.waitForURL((url) => url.pathname === '/');
+        await page.getByText('Welcome to Cabdesk. You are signed in.').waitFor();
+        await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
 
         // Support reads companies but may not decide on them: badges, no buttons; no team pages.
         await page.goto('/company');

@@ -60,12 +60,16 @@ describe('serving the web app', () => {
 
   it('answers client routes with index.html and caches hashed assets for a year', async () => {
     const { app } = await appWithWeb();
-    for (const url of ['/', '/company-detail/12']) {
+    for (const url of ['/', '/company-detail/12', '/trip?page=2']) {
       const page = await app.inject({ url, headers: { accept: 'text/html' } });
       expect(page.statusCode).toBe(200);
       expect(page.body).toContain('<div id="root">');
       expect(page.headers['cache-control']).toBe('no-cache');
     }
+    // What curl asks (Accept: */*) gets the app too.
+    const curled = await app.inject({ url: '/user', headers: { accept: '*/*' } });
+    expect(curled.statusCode).toBe(200);
+    expect(curled.body).toContain('<div id="root">');
 
     const asset = await app.inject({ url: '/assets/index-abc123.js' });
     expect(asset.statusCode).toBe(200);

@@ -3,7 +3,12 @@ import { join } from 'node:path';
 import { API_BASE, INTEGRATION_BASE } from '@cabdesk/contract';
 import helmet from 'helmet';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -77,6 +82,26 @@ export type BuildAppOptions = {
   clock?: () => Date;
 };
 
+/**
+ * One log line per request, when its answer has gone (Fastify's default
+ * writes two): at `info` in production, where it is the server's record; at
+ * `debug` elsewhere, where it is noise beside the lines that matter. A failed
+ * request is still an error line; every other line Fastify writes is its own.
+ */
+class RequestLines extends LogController {
+  constructor(private readonly level: 'info' | 'debug') {
+    super();
+  }
+
+  override incomingRequest() {}
+
+  override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply) {
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log[this.level](line, 'request completed');
+  }
+}
+
 /** The whole server, without listening: the API, uploads, and the built web app. */
 export async function buildApp({
   config,
@@ -87,6 +112,7 @@ export async function buildApp({
 }: BuildAppOptions) {
   const app = Fastify({
     logger,
+    logController: new RequestLines(config.env === 'production' ? 'info' : 'debug'),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     requestTimeout: config.http.requestTimeoutMs,
@@ -206,12 +232,15 @@ export async function buildApp({
   }
 
   app.setNotFoundHandler((request, reply) => {
+    // A client route is any other path without a file name's dot, whoever asks
+    // (a browser, or `curl` with its */*); a missing file stays a 404.
+    const path = request.url.split('?')[0]!;
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
-      !request.url.startsWith(API_BASE) &&
-      !request.url.startsWith(INTEGRATION_BASE) &&
-      !request.url.startsWith('/uploads/') &&
-      (request.headers.accept ?? '').includes('text/html');
+      !path.startsWith(API_BASE) &&
+      !path.startsWith(INTEGRATION_BASE) &&
+      !path.startsWith('/uploads/') &&
+      !/\.[^/]*$/.test(path);
     if (isPage && hasWeb) {
       // A client route of the single-page app.
       return sendIndex(reply);

@@ -16,12 +16,16 @@ const DEMO_SEEDED = 'demo_seeded';
  */
 type App = Pick<FastifyInstance, 'config' | 'database' | 'log'>;
 
-export async function bootstrap(app: App, print: (text: string) => void = console.log) {
-  await ensureAdmin(app, print);
+/** The administrator this start created, to sign in as: with its password when Cabdesk chose it. */
+export type CreatedAdmin = { email: string; password?: string } | null;
+
+export async function bootstrap(app: App): Promise<CreatedAdmin> {
+  const created = await ensureAdmin(app);
   await seedDemoOnce(app);
+  return created;
 }
 
-async function ensureAdmin(app: App, print: (text: string) => void) {
+async function ensureAdmin(app: App): Promise<CreatedAdmin> {
   const { config, database } = app;
   if (config.admin) {
     // Only ever creates: a password changed in the app must survive the next
@@ -38,28 +42,41 @@ async function ensureAdmin(app: App, print: (text: string) => void) {
         ? 'administrator created'
         : 'administrator exists: ADMIN_PASSWORD is not applied (npm run admin -- set-password resets a password)',
     );
-    return;
+    return created ? { email: config.admin.email } : null;
   }
-  if ((await countAdmins(database.db)) > 0) return;
+  if ((await countAdmins(database.db)) > 0) return null;
   const password = randomBytes(12).toString('base64url');
   const created = await createAdminIfMissing(database.db, {
     email: DEFAULT_ADMIN_EMAIL,
     name: 'Administrator',
     passwordHash: await hashPassword(password, config.passwordHashCost),
   });
-  // Another instance starting at the same moment made it (and showed its password).
-  if (!created) return;
-  // Shown once, outside the structured log, so it never lands in log storage as a field.
-  print(
-    [
-      '',
-      '  Cabdesk created the administrator account:',
-      `    e-mail:   ${DEFAULT_ADMIN_EMAIL}`,
-      `    password: ${password}`,
-      '  It is shown only this once. Set ADMIN_EMAIL and ADMIN_PASSWORD on the first start to choose your own.',
-      '',
-    ].join('\n'),
-  );
+  // Another instance starting at the same moment made it (and shows its password).
+  return created ? { email: DEFAULT_ADMIN_EMAIL, password } : null;
+}
+
+/**
+ * What the server prints once it listens, after every other line of the
+ * start (the build's, the log's): where Cabdesk is and, on the start that
+ * created the administrator, whom to sign in as. A password Cabdesk chose is
+ * shown here only, outside the structured log, so it never lands in log
+ * storage as a field.
+ */
+export function readyMessage(url: string, created: CreatedAdmin): string {
+  if (!created) return `\nCabdesk is ready at ${url}\n`;
+  if (!created.password) {
+    return `\nCabdesk is ready at ${url}: sign in as ${created.email} with ADMIN_PASSWORD.\n`;
+  }
+  return [
+    '',
+    'Cabdesk created the administrator account (the password is shown only this once;',
+    'set ADMIN_EMAIL and ADMIN_PASSWORD on the first start to choose your own):',
+    `  e-mail:   ${created.email}`,
+    `  password: ${created.password}`,
+    '',
+    `Cabdesk is ready at ${url}: sign in as ${created.email} with the password above.`,
+    '',
+  ].join('\n');
 }
 
 async function seedDemoOnce(app: App) {

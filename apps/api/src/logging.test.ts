@@ -5,15 +5,46 @@ import { describe, expect, it } from 'vitest';
 import { loggerOptions, redactUrl } from './logging';
 import { ADMIN, bearer, buildTestApp, createAdmin, signIn } from '../test/helper';
 
+/** A writable stream that keeps what is written, and the text it kept so far. */
+function capture() {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(...String(chunk).split('\n').filter(Boolean));
+      done();
+    },
+  });
+  return { stream, lines };
+}
+
 describe('logs', () => {
+  it('record one line per request at info in production, none at info elsewhere', async () => {
+    for (const [env, expected] of [
+      ['production', 1],
+      ['development', 0],
+    ] as const) {
+      const { stream, lines } = capture();
+      const { app } = await buildTestApp(
+        { NODE_ENV: env, PASSWORD_HASH_COST: '17' },
+        { ...loggerOptions('info'), stream },
+      );
+      const answer = await app.inject({ url: urlOf(dashboard) });
+      expect(answer.statusCode).toBe(401);
+      const requestLines = lines.filter((line) => line.includes(urlOf(dashboard)));
+      expect(requestLines, env).toHaveLength(expected);
+      if (expected) {
+        expect(JSON.parse(requestLines[0]!)).toMatchObject({
+          level: 30,
+          msg: 'request completed',
+          req: { method: 'GET', url: urlOf(dashboard) },
+          res: { statusCode: 401 },
+        });
+      }
+    }
+  });
+
   it('never contain a password, a bearer token or a stream ticket', async () => {
-    let output = '';
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        output += String(chunk);
-        done();
-      },
-    });
+    const { stream, lines } = capture();
     const { app, database } = await buildTestApp({}, { ...loggerOptions('trace'), stream });
     await createAdmin(database);
 
@@ -32,6 +63,7 @@ describe('logs', () => {
     });
     expect(refused.statusCode).toBe(401);
 
+    const output = lines.join('\n');
     expect(output).toContain('request completed');
     expect(output).toContain(`${urlOf(notificationStream)}?ticket=[redacted]&after=0`);
     for (const secret of [ADMIN.password, 'a wrong password', token, ticket]) {

@@ -1,5 +1,6 @@
+import type { AddressInfo } from 'node:net';
 import { buildApp } from './app';
-import { bootstrap } from './bootstrap';
+import { bootstrap, readyMessage } from './bootstrap';
 import { loadConfig } from './config';
 import { loggerOptions } from './logging';
 import { openDatabase } from './db/client';
@@ -26,7 +27,7 @@ const app = await buildApp({
   database,
   logger: loggerOptions(config.logLevel),
 });
-await bootstrap(app);
+const createdAdmin = await bootstrap(app);
 await app.listen({ port: config.port, host: config.host });
 
 // SIMULATE=true: marketplace activity inside this process (a PGlite data
@@ -72,6 +73,14 @@ const deliverer = createDeliverer({
   clock: app.clock,
 });
 await deliverer.start();
+
+// The last line of the start: where to open Cabdesk (a wildcard address is this machine),
+// and on the first start whom to sign in as.
+const { port } = app.server.address() as AddressInfo;
+const host = ['0.0.0.0', '::', ''].includes(config.host) ? 'localhost' : config.host;
+console.log(
+  readyMessage(`http://${host.includes(':') ? `[${host}]` : host}:${port}`, createdAdmin),
+);
 
 let closing = false;
 async function shutdown(signal: string) {

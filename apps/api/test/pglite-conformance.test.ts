@@ -136,9 +136,7 @@ describe('PGlite conformance: the API over the demo data', () => {
       ADMIN_PASSWORD: ADMIN.password,
     });
     // Start-up as server.ts does it after migrating: the administrator, then the demo data.
-    const printed: string[] = [];
-    await bootstrap(app, (text) => printed.push(text));
-    expect(printed).toEqual([]);
+    expect(await bootstrap(app)).toEqual({ email: ADMIN.email });
 
     const [ids] = await database.rows<Ids>(
       sql`select (select min(id) from users) as user,

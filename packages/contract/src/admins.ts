@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { confirmField, fullNameSchema, passwordField } from './account';
+import { signedInSchema } from './auth';
 import { area, OWNER_ONLY, roleSchema } from './endpoint';
 import { idSchema } from './envelope';
 import { exportQuery } from './list-query';
@@ -25,7 +26,7 @@ export const ADMIN_MESSAGES = {
   notAccepted: 'This person has not accepted an invitation: invite them again.',
   changeSomething: 'Send a role or a status.',
   inviteDead: 'This invitation has expired or was already used. Please ask for a new one.',
-  inviteAccepted: 'Welcome to Cabdesk. Please sign in with your new password.',
+  inviteAccepted: 'Welcome to Cabdesk. You are signed in.',
   emailInvalid: 'Please enter a valid e-mail address.',
   policyOn: 'Two-factor sign-in is now required of every administrator.',
   policyOff: 'Two-factor sign-in is now optional.',
@@ -124,9 +125,10 @@ export const adminUpdate = adminCalls.post('admin-update', {
 });
 
 export const inviteAccept = adminCalls.post('invite-accept', {
-  summary: 'Accept an invitation with its token: set a name and password, then sign in.',
+  summary:
+    'Accept an invitation with its token: set a name and password, and be signed in (a session as login answers it).',
   input: inviteAcceptRequestSchema,
-  data: z.object({ email: z.string() }),
+  data: signedInSchema.extend({ email: z.string() }),
   public: true,
 });
 

@@ -28,7 +28,7 @@ export const loginFormSchema = loginRequestSchema.pick({ email: true, password: 
 export type LoginForm = z.infer<typeof loginFormSchema>;
 
 /** A session: SPEC's token and user, and the administrator's role. */
-const signedInSchema = z.object({
+export const signedInSchema = z.object({
   token: z.string(),
   user: z.object({ id: z.number().int(), name: z.string(), email: z.string(), role: roleSchema }),
   /**

@@ -299,8 +299,7 @@ export const AR_MESSAGES: Readonly<Record<string, string>> = {
   'Send a role or a status.': 'أرسل دورًا أو حالة.',
   'This invitation has expired or was already used. Please ask for a new one.':
     'انتهت صلاحية هذه الدعوة أو سبق استخدامها. يُرجى طلب دعوة جديدة.',
-  'Welcome to Cabdesk. Please sign in with your new password.':
-    'مرحبًا بك في Cabdesk. يُرجى تسجيل الدخول بكلمة المرور الجديدة.',
+  'Welcome to Cabdesk. You are signed in.': 'مرحبًا بك في Cabdesk. لقد سجّلت الدخول.',
   'Please enter a valid e-mail address.': 'يُرجى إدخال بريد إلكتروني صالح.',
   'Two-factor sign-in is now required of every administrator.':
     'أصبح تسجيل الدخول بخطوتين إلزاميًا الآن لجميع المسؤولين.',

@@ -301,8 +301,8 @@ export const ES_MESSAGES: Readonly<Record<string, string>> = {
   'Send a role or a status.': 'Envía un rol o un estado.',
   'This invitation has expired or was already used. Please ask for a new one.':
     'Esta invitación ha caducado o ya se usó. Pide una nueva.',
-  'Welcome to Cabdesk. Please sign in with your new password.':
-    'Te damos la bienvenida a Cabdesk. Inicia sesión con tu nueva contraseña.',
+  'Welcome to Cabdesk. You are signed in.':
+    'Te damos la bienvenida a Cabdesk. Ya has iniciado sesión.',
   'Please enter a valid e-mail address.': 'Introduce un correo electrónico válido.',
   'Two-factor sign-in is now required of every administrator.':
     'El inicio de sesión en dos pasos es ahora obligatorio para todos los administradores.',

@@ -22,6 +22,8 @@ import { route } from '../../lib/route';
 import { hashToken, newToken } from '../../lib/tokens';
 import {
   findAdminById,
+  openSession,
+  signedInData,
   isSteppedUp,
   resetTwoFactor,
   revokeAdminSessions,
@@ -188,10 +190,20 @@ export async function adminRoutes(app: FastifyInstance) {
         recordId: accepted.id,
         after: { name, status: 'Active' },
       });
-      return accepted;
+      // Signed in at once: the password was just typed twice, not to be typed a third time.
+      const session = await openSession(tx, request, config.session, accepted.id, {
+        deviceToken: null,
+        deviceType: 'Web',
+      });
+      return { accepted, session };
     });
     if (!admin) throw dead();
-    return { status: true, message: ADMIN_MESSAGES.inviteAccepted, data: { email: admin.email } };
+    const signedIn = await signedInData(db, admin.session, admin.accepted, false);
+    return {
+      status: true,
+      message: ADMIN_MESSAGES.inviteAccepted,
+      data: { ...signedIn, email: admin.accepted.email },
+    };
   });
 
   route(app, twoFactorPolicy, async (request) => {

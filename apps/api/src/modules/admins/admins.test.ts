@@ -8,7 +8,7 @@ import {
   inviteAccept,
   login,
 } from '@cabdesk/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { admins, auditLog } from '../../db/schema';
 import { captureLog, startSmtpSink } from '../../../test/mail';
@@ -87,9 +87,16 @@ describe('inviting an administrator', () => {
     const accepted = await accept(app, token);
     expect(accepted.body).toEqual({
       status: true,
-      message: 'Welcome to Cabdesk. Please sign in with your new password.',
-      data: { email: COLLEAGUE.email },
+      message: 'Welcome to Cabdesk. You are signed in.',
+      data: {
+        email: COLLEAGUE.email,
+        token: expect.any(String),
+        user: { id: row!.id, name: 'Sam Support', email: COLLEAGUE.email, role: 'Support' },
+      },
     });
+    // Signed in by the acceptance: its token works at once, no password typed again.
+    const welcomed = await callApi(app, getProfile, undefined, bearer(accepted.body.data.token));
+    expect(welcomed.body.data).toMatchObject({ name: 'Sam Support', role: 'Support' });
     expect((await accept(app, token, 'another fine passphrase')).body.message).toBe(
       'This invitation has expired or was already used. Please ask for a new one.',
     );
@@ -123,6 +130,12 @@ describe('inviting an administrator', () => {
       ['admin_invite', owner.id],
       ['invite_accept', row!.id],
     ]);
+    const signIns = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'login'), eq(auditLog.adminId, row!.id)));
+    // The acceptance's sign-in and the one with the password after it.
+    expect(signIns).toHaveLength(2);
   });
 
   it('kills the last link when a new invitation replaces it, and any link after 72 hours', async () => {

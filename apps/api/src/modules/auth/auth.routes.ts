@@ -9,19 +9,18 @@ import {
 } from '@cabdesk/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { admins } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { HttpError } from '../../lib/http-error';
 import { route } from '../../lib/route';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { accountKey } from '../../lib/rate-limit';
 import { sessionOf } from './auth.plugin';
-import { findAdminByEmail, findAdminById, twoFactorRequired } from './admins.repository';
+import { findAdminByEmail, findAdminById } from './admins.repository';
 import { resetCodeWait } from './otp.repository';
 import { loginLimiter } from './login-limit';
-import { createSession, revokeSession } from './sessions';
+import { revokeSession } from './sessions';
+import { openSession, signedInData } from './sign-in';
 import {
   CHALLENGE_TTL_SECONDS,
   createChallenge,
@@ -102,38 +101,17 @@ export async function authRoutes(app: FastifyInstance) {
     check?: (tx: Tx) => Promise<boolean>,
   ) => {
     const refused = new Error('refused');
-    const session = await db
+    const token = await db
       .transaction(async (tx) => {
         if (check && !(await check(tx))) throw refused;
-        const created = await createSession(tx, config.session, {
-          adminId: admin.id,
-          ...device,
-          ip: request.ip,
-          userAgent: request.headers['user-agent']?.slice(0, 512),
-        });
-        await tx
-          .update(admins)
-          .set({ lastLoginAt: sql`now()` })
-          .where(eq(admins.id, admin.id));
-        await audit(tx, request, {
-          adminId: admin.id,
-          action: 'login',
-          tableName: 'admin_sessions',
-          recordId: created.id,
-        });
-        return created;
+        return openSession(tx, request, config.session, admin.id, device);
       })
       .catch((error: unknown) => {
         if (error === refused) return null;
         throw error;
       });
-    if (!session) return null;
-    const setUp = admin.totpEnabledAt === null && (await twoFactorRequired(db));
-    return {
-      token: session.token,
-      user: { id: admin.id, name: admin.name, email: admin.email, role: admin.role },
-      ...(setUp ? { two_factor_setup_required: true as const } : {}),
-    };
+    if (!token) return null;
+    return signedInData(db, token, admin, admin.totpEnabledAt !== null);
   };
 
   route(app, login, async (request, reply) => {

@@ -24,5 +24,6 @@ export {
 export { sessionRoutes } from './sessions.routes';
 export { tooManyRequests } from './too-many-requests';
 export { isSteppedUp, pruneChallenges, resetTwoFactor } from './two-factor';
+export { openSession, signedInData } from './sign-in';
 export { secondFactorMail } from './two-factor-mail';
 export { twoFactorRoutes } from './two-factor.routes';

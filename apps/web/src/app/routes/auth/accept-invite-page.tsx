@@ -2,22 +2,21 @@ import { inviteAcceptFormSchema } from '@cabdesk/contract';
 import { TextInput } from '@mantine/core';
 import { IconUser, IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useInviteAccept } from '@/features/auth/api/invite-accept';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { NewPasswordFields } from '@/features/auth/components/auth-fields';
 import { AuthForm } from '@/features/auth/components/auth-form';
-import { useFreshLogin } from '@/features/auth/hooks/use-fresh-login';
 import { useSchemaForm } from '@/hooks/use-schema-form';
 
 /**
  * The page an invitation's link opens (`/accept-invite#<token>`: the token
  * rides in the fragment, which no server or log sees): the invitee chooses a
- * name and password, then signs in.
+ * name and password, and is signed in.
  */
 export function AcceptInvitePage() {
   const { t } = useTranslation();
-  const freshLogin = useFreshLogin();
+  const navigate = useNavigate();
   const token = useLocation().hash.replace(/^#/, '');
   const accept = useInviteAccept();
   const form = useSchemaForm(inviteAcceptFormSchema, {
@@ -27,7 +26,7 @@ export function AcceptInvitePage() {
   });
 
   const onSubmit = form.handleSubmit((values) => {
-    accept.mutate({ token, ...values }, { onSuccess: freshLogin });
+    accept.mutate({ token, ...values }, { onSuccess: () => void navigate('/', { replace: true }) });
   });
 
   return (
