@@ -26,7 +26,7 @@ export async function eventFeed(db: Db, after: number, limit = EVENTS_LIMIT_DEFA
         from webhook_events e, horizon
         where e.webhook_id is null and e.txid < horizon.xmin
           and (case when exists (select 1 from cursor)
-                 then (e.txid, e.id) > (select (txid, id) from cursor)
+                 then (e.txid, e.id) > (select txid, id from cursor)
                  else e.id > ${after} end)
         order by e.txid, e.id
         limit ${limit}`,

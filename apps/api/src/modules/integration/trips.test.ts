@@ -193,6 +193,15 @@ describe('POST trips', () => {
     expect(together.map((r) => r.statusCode)).toEqual(Array(6).fill(200));
     expect(together.filter((r) => r.body.data.recorded)).toHaveLength(1);
 
+    // A new trip's first event, sent at once without a key: one trip.
+    const fresh = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        send(integrationTrips, tripEvent('created', 1, { external_id: 't-3' })),
+      ),
+    );
+    expect(fresh.map((r) => r.statusCode)).toEqual(Array(6).fill(200));
+    expect(fresh.filter((r) => r.body.data.created)).toHaveLength(1);
+
     const keyed = await Promise.all(
       Array.from({ length: 4 }, () =>
         send(integrationTrips, tripEvent('started', 9, { external_id: 't-2' }), 'trip-key'),
@@ -203,8 +212,8 @@ describe('POST trips', () => {
     expect(new Set(keyed.map((r) => r.body.data.id)).size).toBe(1);
     expect(keyed.every((r) => r.body.data.created)).toBe(true);
 
-    expect(await countOf(database, 'rides')).toBe(2);
-    expect(await countOf(database, 'ride_events')).toBe(3);
+    expect(await countOf(database, 'rides')).toBe(3);
+    expect(await countOf(database, 'ride_events')).toBe(4);
     await expectCountersExact(database);
   });
 
