@@ -99,9 +99,9 @@ export async function applyTripEvent(
   const reason = trip.event === 'cancelled' ? (trip.reason ?? null) : null;
 
   await lockExternalId(tx, 'trip', trip.external_id);
-  const [existing] = await rowsOf<{ id: number }>(
+  const [existing] = await rowsOf<{ id: number; ride_status: RideStatus }>(
     tx,
-    sql`select id from rides where external_id = ${trip.external_id} for update`,
+    sql`select id, ride_status from rides where external_id = ${trip.external_id} for update`,
   );
   if (!existing) {
     const [made] = await rowsOf<{ id: number }>(
@@ -120,37 +120,37 @@ export async function applyTripEvent(
 
   const id = existing.id;
   const recorded = await recordRideEvent(tx, id, trip.event, at, { keyId }, reason);
-  if (recorded) {
-    const [latest] = await rowsOf<{ is_this: boolean }>(
-      tx,
-      sql`select event = ${trip.event} and at = ${at.toISOString()}::timestamptz as is_this
-          from ride_events where ride_id = ${id}
-          order by at desc, array_position(${EVENT_ORDER}::text[], event) desc limit 1`,
-    );
-    const isLatest = latest!.is_this;
-    // The latest event sets the trip; an earlier one only fills what the trip lacks.
-    const details = isLatest
-      ? sql`ride_status = ${status}, cancel_reason = ${reason}, user_id = ${passenger.id},
-          pickup_address = ${trip.pickup_address}, drop_address = ${trip.drop_address},
-          driver_id = coalesce(${driver?.id ?? null}::int, driver_id),
-          vehicle_id = coalesce(${vehicle?.id ?? null}::int, vehicle_id),
-          company_id = coalesce(${companyId}::int, company_id),
-          amount = coalesce(${trip.amount ?? null}::numeric, amount),`
-      : sql`driver_id = coalesce(driver_id, ${driver?.id ?? null}::int),
-          vehicle_id = coalesce(vehicle_id, ${vehicle?.id ?? null}::int),
-          company_id = coalesce(company_id, ${companyId}::int),`;
-    await tx.execute(
-      sql`update rides set ${details}
-            created_at = coalesce(
-              (select min(at) from ride_events where ride_id = ${id} and event = 'created'),
-              (select min(at) from ride_events where ride_id = ${id})),
-            updated_at = now()
-          where id = ${id}`,
-    );
+  // The same event at the same time again: nothing changes.
+  if (!recorded) {
+    return { kind: 'done', id, created: false, recorded, rideStatus: existing.ride_status };
   }
+  const [latest] = await rowsOf<{ is_this: boolean }>(
+    tx,
+    sql`select event = ${trip.event} and at = ${at.toISOString()}::timestamptz as is_this
+        from ride_events where ride_id = ${id}
+        order by at desc, array_position(${EVENT_ORDER}::text[], event) desc limit 1`,
+  );
+  const isLatest = latest!.is_this;
+  // The latest event sets the trip; an earlier one only fills what the trip lacks.
+  const details = isLatest
+    ? sql`ride_status = ${status}, cancel_reason = ${reason}, user_id = ${passenger.id},
+        pickup_address = ${trip.pickup_address}, drop_address = ${trip.drop_address},
+        driver_id = coalesce(${driver?.id ?? null}::int, driver_id),
+        vehicle_id = coalesce(${vehicle?.id ?? null}::int, vehicle_id),
+        company_id = coalesce(${companyId}::int, company_id),
+        amount = coalesce(${trip.amount ?? null}::numeric, amount),`
+    : sql`driver_id = coalesce(driver_id, ${driver?.id ?? null}::int),
+        vehicle_id = coalesce(vehicle_id, ${vehicle?.id ?? null}::int),
+        company_id = coalesce(company_id, ${companyId}::int),`;
   const [row] = await rowsOf<{ ride_status: RideStatus }>(
     tx,
-    sql`select ride_status from rides where id = ${id}`,
+    sql`update rides set ${details}
+          created_at = coalesce(
+            (select min(at) from ride_events where ride_id = ${id} and event = 'created'),
+            (select min(at) from ride_events where ride_id = ${id})),
+          updated_at = now()
+        where id = ${id}
+        returning ride_status`,
   );
   return { kind: 'done', id, created: false, recorded, rideStatus: row!.ride_status };
 }
