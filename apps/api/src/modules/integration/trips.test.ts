@@ -315,6 +315,20 @@ describe('POST trips', () => {
       { event: 'created', admin_id: null, reason: null },
       { event: 'cancelled', admin_id: admin.id, reason: 'Passenger asked by phone' },
     ]);
+    // The webhook event names the trip by the marketplace's id too.
+    const [event] = await database.rows<{ type: string; data: Record<string, unknown> }>(
+      sql`select type, data from webhook_events`,
+    );
+    expect(event).toEqual({
+      type: 'trip.cancelled',
+      data: {
+        kind: 'trip',
+        id,
+        external_id: 't-1',
+        reason: 'Passenger asked by phone',
+        previous_status: 'Pending',
+      },
+    });
     // The marketplace's accept happened before the desk's cancel: recorded, the trip stays cancelled.
     const accepted = await send(integrationTrips, tripEvent('accepted', 1));
     expect(accepted.body.data).toMatchObject({ recorded: true, ride_status: 'Cancel' });
