@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { area, integrationArea, INTEGRATION_SCOPES, OWNER_ONLY } from './endpoint';
-import { idSchema, wholeNumber } from './envelope';
-import { approvalSchema, activeStatusSchema, int, userTypeSchema } from './vocabulary';
+import { idSchema, optionalQuery, wholeNumber } from './envelope';
+import {
+  approvalSchema,
+  activeStatusSchema,
+  int,
+  rideStatusSchema,
+  userTypeSchema,
+} from './vocabulary';
 
 /*
  * The integration API (issue 44): the marketplace's backend writes its
@@ -50,6 +56,17 @@ export const INTEGRATION_MESSAGES = {
   unknownServiceType: 'There is no service type of this name.',
   unknownVehicleType: 'There is no vehicle type of this name.',
   seatsDiffer: 'The vehicle type {type} has {seats} seats.',
+  tripSaved: 'The trip event has been saved.',
+  paymentSaved: 'The payment has been saved.',
+  eventsFetched: 'Events fetched successfully.',
+  noPassenger: 'There is no passenger with this external_id: send the passenger first.',
+  noDriver: 'There is no driver with this external_id: send the driver first.',
+  noVehicle: 'There is no vehicle with this external_id: send the vehicle first.',
+  personDeleted: 'This account was deleted in Cabdesk.',
+  vehicleDeleted: 'This vehicle was deleted in Cabdesk.',
+  noTrip: 'There is no trip with this external_id: send the trip first.',
+  tripPaid: 'This trip already has another payment.',
+  transactionIdTaken: 'Another payment in Cabdesk already has this transaction id.',
 } as const;
 
 // ---------------------------------------------------------------- keys (admin API)
@@ -236,4 +253,128 @@ export const integrationVehicles = integrationArea('Vehicles', 'vehicles:write')
   input: vehicleRequestSchema,
   headers: postHeadersSchema,
   data: z.object({ ...savedSchema, approval: approvalSchema }),
+});
+
+// ---------------------------------------------------------------- trips and payments
+
+/** The events of a trip the marketplace sends, in the order a trip lives them. */
+export const TRIP_EVENTS = [
+  'created',
+  'accepted',
+  'started',
+  'ended',
+  'completed',
+  'cancelled',
+] as const;
+export type TripEvent = (typeof TRIP_EVENTS)[number];
+
+/** The trip's status (SPEC's ride_status) after each event. */
+export const TRIP_EVENT_STATUS = {
+  created: 'Pending',
+  accepted: 'Accept',
+  started: 'Start',
+  ended: 'End',
+  completed: 'Complete',
+  cancelled: 'Cancel',
+} as const satisfies Record<TripEvent, z.infer<typeof rideStatusSchema>>;
+
+/** A time with its offset: `2026-11-28T09:12:00Z`, `2026-11-28T10:12:00+01:00`. */
+const atSchema = z.iso.datetime({
+  offset: true,
+  error: 'at must be a date and time with its offset, such as 2026-11-28T09:12:00Z.',
+});
+
+const AMOUNT_TEXT = /^\d{1,10}(\.\d{1,2})?$/;
+
+/** An amount in dollars, such as 12.50 (a number or its text), at most two decimals. */
+const amountSchema = (field: string) => {
+  const message = `${field} must be an amount in dollars, such as 12.50.`;
+  return z
+    .union([z.number(), z.string()], { error: message })
+    .transform((value) => String(value).trim())
+    .refine((value) => AMOUNT_TEXT.test(value), message)
+    .transform(Number);
+};
+
+const tripRequestSchema = z.object({
+  external_id: externalIdSchema('external_id'),
+  event: z.enum(TRIP_EVENTS, { error: `event must be one of ${TRIP_EVENTS.join(', ')}.` }),
+  at: atSchema,
+  user_external_id: externalIdSchema('user_external_id'),
+  driver_external_id: externalIdSchema('driver_external_id').optional(),
+  vehicle_external_id: externalIdSchema('vehicle_external_id').optional(),
+  pickup_address: text('pickup_address', 500),
+  drop_address: text('drop_address', 500),
+  amount: amountSchema('amount').optional(),
+  reason: text('reason', 500).optional(),
+});
+export type TripRequest = z.input<typeof tripRequestSchema>;
+
+export const integrationTrips = integrationArea('Trips', 'trips:write').post('trips', {
+  summary:
+    'A trip created or one of its state changes (accepted, started, ended, completed, cancelled), at its time, by the marketplace’s external_id. The trip’s status is its latest event’s by `at`; the same event at the same time writes once.',
+  input: tripRequestSchema,
+  headers: postHeadersSchema,
+  data: z.object({
+    ...savedSchema,
+    /** False when this event (the trip, the event and its time) was already recorded. */
+    recorded: z.boolean(),
+    ride_status: rideStatusSchema,
+  }),
+});
+
+const paymentRequestSchema = z.object({
+  external_id: externalIdSchema('external_id'),
+  trip_external_id: externalIdSchema('trip_external_id'),
+  amount: amountSchema('amount'),
+  payment_method: text('payment_method', 50),
+  at: atSchema,
+});
+export type PaymentRequest = z.input<typeof paymentRequestSchema>;
+
+export const integrationPayments = integrationArea('Payments', 'payments:write').post('payments', {
+  summary:
+    'A trip’s payment by the marketplace’s external_id (an upsert): one payment per trip, shown in Sales.',
+  input: paymentRequestSchema,
+  headers: postHeadersSchema,
+  data: z.object({ ...savedSchema, trip_id: int(), transaction_id: z.string() }),
+});
+
+/** Events one page of the feed holds unless `limit` says fewer or more. */
+export const EVENTS_LIMIT_DEFAULT = 100;
+export const EVENTS_LIMIT_MAX = 1000;
+
+const eventsQuerySchema = z.object({
+  after: optionalQuery(
+    wholeNumber({
+      min: 0,
+      max: Number.MAX_SAFE_INTEGER,
+      notWhole: 'after must be an event id: a whole number, 0 or more.',
+    }),
+  ),
+  limit: optionalQuery(
+    wholeNumber({
+      min: 1,
+      max: EVENTS_LIMIT_MAX,
+      notWhole: `limit must be a whole number from 1 to ${EVENTS_LIMIT_MAX}.`,
+    }),
+  ),
+});
+
+export const integrationEvents = integrationArea('Events', 'events:read').get('events', {
+  summary:
+    'The events the webhooks send, as a feed: those after the event `after` (none: from the first), oldest first, each once. Send `next_after` as `after` for the next page; an empty page means none yet.',
+  input: eventsQuerySchema,
+  data: z.object({
+    events: z.array(
+      z.object({
+        id: int(),
+        type: z.string(),
+        timestamp: z.string(),
+        data: z.record(z.string(), z.unknown()),
+      }),
+    ),
+    /** The `after` of the next page: the last event's id, or the `after` sent when none came. */
+    next_after: int(),
+  }),
 });

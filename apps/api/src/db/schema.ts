@@ -469,10 +469,15 @@ export const rides = pgTable(
      * carries, so the walk for it reads that index alone.
      */
     digits: text('digits').notNull().default(''),
+    /** The marketplace's id of a trip that came in through the integration API (decision 015). */
+    externalId: text('external_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    uniqueIndex('rides_external_id_key')
+      .on(t.externalId)
+      .where(sql`${t.externalId} is not null`),
     // The trips newest first; digits last, which never changes the order (the id
     // is unique), so a phone fragment's walk reads the index alone.
     index('rides_created_idx').on(t.createdAt, t.id, t.digits),
@@ -503,14 +508,57 @@ export const transactions = pgTable(
     rideId: integer('ride_id').references(() => rides.id),
     amount: money('amount').notNull(),
     paymentMethod: text('payment_method').notNull(),
+    /**
+     * The marketplace's id of a payment that came in through the integration
+     * API (decision 015); its transaction_id is the same text.
+     */
+    externalId: text('external_id'),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('transactions_transaction_id_key').on(t.transactionId),
+    uniqueIndex('transactions_external_id_key')
+      .on(t.externalId)
+      .where(sql`${t.externalId} is not null`),
     index('transactions_created_idx').on(t.createdAt, t.id),
     index('transactions_amount_idx').on(t.amount, t.id),
     // A ride is paid once.
     uniqueIndex('transactions_ride_id_key').on(t.rideId),
+  ],
+);
+
+/**
+ * Every state change of a trip with its time (issue 44): the marketplace's
+ * events through the integration API (`key_id`) and an administrator's
+ * cancellation (`admin_id`). The trip's ride_status is its latest event's by
+ * `at`; one event at one time is recorded once (the unique index).
+ */
+export const rideEvents = pgTable(
+  'ride_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    rideId: integer('ride_id')
+      .notNull()
+      .references(() => rides.id),
+    /** created, accepted, started, ended, completed, cancelled (TRIP_EVENTS). */
+    event: text('event').notNull(),
+    /** When it happened, as the marketplace (or the desk's clock) says. */
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    /** The integration key that sent it. */
+    keyId: integer('key_id').references(() => integrationKeys.id, { onDelete: 'set null' }),
+    /** The administrator who made it (a cancellation at the desk). */
+    adminId: integer('admin_id').references(() => admins.id, { onDelete: 'set null' }),
+    /** Why, for a cancellation. */
+    reason: text('reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // One event at one time once; the trip's events by time, latest first, read from it.
+    uniqueIndex('ride_events_ride_at_event_key').on(t.rideId, t.at, t.event),
+    check(
+      'ride_events_event_check',
+      sql`${t.event} in ('created', 'accepted', 'started', 'ended', 'completed', 'cancelled')`,
+    ),
   ],
 );
 
@@ -885,7 +933,13 @@ export const webhookEvents = pgTable(
     }),
     createdAt: createdAt(),
   },
-  (t) => [index('webhook_events_created_idx').on(t.createdAt)],
+  (t) => [
+    index('webhook_events_created_idx').on(t.createdAt),
+    // The integration API's feed (`GET events`) walks the marketplace's events in this order.
+    index('webhook_events_feed_idx')
+      .on(t.txid, t.id)
+      .where(sql`${t.webhookId} is null`),
+  ],
 );
 
 /** Webhook endpoints, registered by an Owner. */

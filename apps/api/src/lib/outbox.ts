@@ -30,15 +30,21 @@ export type EventRecord = {
   kind: 'driver' | 'company' | 'user' | 'vehicle' | 'trip' | 'coupon' | 'faq';
 };
 
+/** The tables whose records may have come in through the integration API (decision 015). */
+const WITH_EXTERNAL_ID: ReadonlySet<EventRecord['table']> = new Set(['users', 'vehicles', 'rides']);
+
 /**
- * How an event's `data` names its record: `{kind, id}`, Cabdesk's id. The
- * one place to add the marketplace's `external_id` of a record that came in
- * through the integration API (issue 44, migration 0022): a sub-select of
- * that column here names it in every event, webhook and feed alike.
+ * How an event's `data` names its record beside `{kind, id}` (Cabdesk's id):
+ * by the marketplace's `external_id` when the record came in through the
+ * integration API (issue 44), read from the record's row in the event's own
+ * statement, so every event, webhook and feed alike, names it.
  */
-async function recordData(_tx: Tx | Db, record: EventRecord) {
-  return { kind: record.kind, id: record.id };
-}
+const externalIdOf = (record: EventRecord) =>
+  WITH_EXTERNAL_ID.has(record.table)
+    ? sql`coalesce((select jsonb_build_object('external_id', r.external_id)
+          from ${sql.identifier(record.table)} r
+          where r.id = ${record.id} and r.external_id is not null), '{}'::jsonb)`
+    : sql`'{}'::jsonb`;
 
 /**
  * Writes an event in the caller's transaction, with one pending delivery for
@@ -52,14 +58,14 @@ export async function writeEvent(
   record: EventRecord,
   fields: Record<string, unknown> = {},
 ) {
-  const data = { ...(await recordData(tx, record)), ...fields };
+  const data = { kind: record.kind, id: record.id, ...fields };
   const recordKey = `${record.table}:${record.id}`;
   // One round trip: the event, its deliveries to the endpoints that want it, and the wake-up
   // (a bulk decision writes hundreds of these in one transaction).
   await tx.execute(sql`
     with event as (
       insert into webhook_events (type, record_key, data)
-      values (${type}, ${recordKey}, ${JSON.stringify(data)}::jsonb)
+      values (${type}, ${recordKey}, ${JSON.stringify(data)}::jsonb || ${externalIdOf(record)})
       returning id
     ), deliveries as (
       insert into webhook_deliveries (webhook_id, event_id, record_key)

@@ -479,6 +479,28 @@ export const AR_MESSAGES: Readonly<Record<string, string>> = {
   'seats must be a whole number.': 'يجب أن يكون seats عددًا صحيحًا.',
   'seats must be 1 or more.': 'يجب أن يكون seats واحدًا أو أكثر.',
   'seats must be at most 99.': 'يجب ألا يزيد seats على 99.',
+  'The trip event has been saved.': 'تم حفظ حدث الرحلة.',
+  'The payment has been saved.': 'تم حفظ الدفعة.',
+  'Events fetched successfully.': 'تم جلب الأحداث بنجاح.',
+  'There is no passenger with this external_id: send the passenger first.':
+    'لا يوجد راكب بهذا المعرّف external_id: أرسل الراكب أولًا.',
+  'There is no driver with this external_id: send the driver first.':
+    'لا يوجد سائق بهذا المعرّف external_id: أرسل السائق أولًا.',
+  'There is no vehicle with this external_id: send the vehicle first.':
+    'لا توجد مركبة بهذا المعرّف external_id: أرسل المركبة أولًا.',
+  'This account was deleted in Cabdesk.': 'تم حذف هذا الحساب في Cabdesk.',
+  'This vehicle was deleted in Cabdesk.': 'تم حذف هذه المركبة في Cabdesk.',
+  'There is no trip with this external_id: send the trip first.':
+    'لا توجد رحلة بهذا المعرّف external_id: أرسل الرحلة أولًا.',
+  'This trip already has another payment.': 'لهذه الرحلة دفعة أخرى بالفعل.',
+  'Another payment in Cabdesk already has this transaction id.':
+    'توجد دفعة أخرى في Cabdesk بمعرّف المعاملة هذا.',
+  'event must be one of {events}.': 'يجب أن يكون event أحد القيم: {events}.',
+  'at must be a date and time with its offset, such as 2026-11-28T09:12:00Z.':
+    'يجب أن يكون at تاريخًا ووقتًا مع فارق التوقيت، مثل 2026-11-28T09:12:00Z.',
+  'after must be an event id: a whole number, 0 or more.':
+    'يجب أن يكون after معرّف حدث: عددًا صحيحًا، 0 أو أكثر.',
+  'limit must be a whole number from 1 to {max}.': 'يجب أن يكون limit عددًا صحيحًا من 1 إلى {max}.',
   // ------------------------------------------------------------ webhooks (issue 44)
   'A test event from Cabdesk.': 'حدث تجريبي من Cabdesk.',
   'Every delivery failed for a day (last: {error}).':

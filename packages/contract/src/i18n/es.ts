@@ -488,6 +488,28 @@ export const ES_MESSAGES: Readonly<Record<string, string>> = {
   'seats must be a whole number.': 'seats debe ser un número entero.',
   'seats must be 1 or more.': 'seats debe ser 1 o más.',
   'seats must be at most 99.': 'seats debe ser como máximo 99.',
+  'The trip event has been saved.': 'Se ha guardado el evento del viaje.',
+  'The payment has been saved.': 'Se ha guardado el pago.',
+  'Events fetched successfully.': 'Eventos obtenidos correctamente.',
+  'There is no passenger with this external_id: send the passenger first.':
+    'No hay ningún pasajero con este external_id: envía primero el pasajero.',
+  'There is no driver with this external_id: send the driver first.':
+    'No hay ningún conductor con este external_id: envía primero el conductor.',
+  'There is no vehicle with this external_id: send the vehicle first.':
+    'No hay ningún vehículo con este external_id: envía primero el vehículo.',
+  'This account was deleted in Cabdesk.': 'Esta cuenta se eliminó en Cabdesk.',
+  'This vehicle was deleted in Cabdesk.': 'Este vehículo se eliminó en Cabdesk.',
+  'There is no trip with this external_id: send the trip first.':
+    'No hay ningún viaje con este external_id: envía primero el viaje.',
+  'This trip already has another payment.': 'Este viaje ya tiene otro pago.',
+  'Another payment in Cabdesk already has this transaction id.':
+    'Otro pago en Cabdesk ya tiene este identificador de transacción.',
+  'event must be one of {events}.': 'event debe ser uno de {events}.',
+  'at must be a date and time with its offset, such as 2026-11-28T09:12:00Z.':
+    'at debe ser una fecha y hora con su desfase horario, como 2026-11-28T09:12:00Z.',
+  'after must be an event id: a whole number, 0 or more.':
+    'after debe ser el id de un evento: un número entero, 0 o más.',
+  'limit must be a whole number from 1 to {max}.': 'limit debe ser un número entero de 1 a {max}.',
   // ------------------------------------------------------------ webhooks (issue 44)
   'A test event from Cabdesk.': 'Un evento de prueba de Cabdesk.',
   'Every delivery failed for a day (last: {error}).':

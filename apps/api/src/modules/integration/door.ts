@@ -8,6 +8,7 @@ import { bearer, tooManyRequests } from '../auth';
 import { findKeyByHash, touchKey } from './keys.repository';
 import { integrationPeopleRoutes } from './people.routes';
 import './request-key';
+import { integrationTripRoutes } from './trips.routes';
 import { integrationVehicleRoutes } from './vehicles.routes';
 
 /** Where the integration API's own OpenAPI document answers. */
@@ -56,4 +57,5 @@ export async function integrationApi(app: FastifyInstance) {
   );
   await app.register(integrationPeopleRoutes);
   await app.register(integrationVehicleRoutes);
+  await app.register(integrationTripRoutes);
 }

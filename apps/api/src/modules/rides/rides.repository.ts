@@ -25,6 +25,7 @@ import {
   type WalkSpan,
 } from '../../lib/search';
 import { allOf, arrayLiteral, countOf, isoText, money, rowsOf } from '../../lib/sql';
+import { recordRideEvent } from '../integration';
 import { rideColumnOf } from '../users';
 
 /** Which rides a list shows: all, or those every given filter keeps, optionally searched. */
@@ -404,6 +405,8 @@ export async function cancelRide(
         where id = ${rideId}`,
   );
   const adminId = actor.session?.adminId ?? null;
+  // The trip's history of state changes (issue 44) holds the desk's cancellation too.
+  await recordRideEvent(tx, rideId, 'cancelled', new Date(), { adminId }, reason);
   await audit(tx, actor, {
     adminId,
     action: 'ride-cancel',

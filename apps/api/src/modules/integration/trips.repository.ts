@@ -1,0 +1,156 @@
+import type { z } from 'zod';
+import {
+  TRIP_EVENT_STATUS,
+  TRIP_EVENTS,
+  type integrationTrips,
+  type RideStatus,
+  type TripEvent,
+} from '@cabdesk/contract';
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { rowsOf } from '../../lib/sql';
+import { byExternalId, lockExternalId } from './people.repository';
+import type { Refusal } from './refusals';
+
+export type TripInput = z.output<typeof integrationTrips.input>;
+
+/** Who recorded a state change: an integration key, or an administrator at the desk. */
+export type EventSource = { keyId: number } | { adminId: number | null };
+
+/** What applyTripEvent did: the trip, whether it made it, and whether the event was new. */
+export type TripApplied = {
+  kind: 'done';
+  id: number;
+  created: boolean;
+  /** False when this event (trip, event, time) was already recorded: nothing changed. */
+  recorded: boolean;
+  rideStatus: RideStatus;
+};
+
+/** The events in a trip's order: at one time, the later one in this list is the later event. */
+const EVENT_ORDER = `{${TRIP_EVENTS.join(',')}}`;
+
+/**
+ * Records one state change of a trip in ride_events, in the caller's
+ * transaction (a route's, or a batch import's). `source` names who recorded it.
+ * The same event at the same time for the same trip is recorded once (the
+ * unique index ride_events_ride_at_event_key).
+ */
+export async function recordRideEvent(
+  tx: Tx,
+  rideId: number,
+  event: TripEvent,
+  at: Date,
+  source: EventSource,
+  reason: string | null,
+): Promise<boolean> {
+  const keyId = 'keyId' in source ? source.keyId : null;
+  const adminId = 'adminId' in source ? source.adminId : null;
+  const inserted = await rowsOf<{ id: number }>(
+    tx,
+    sql`insert into ride_events (ride_id, event, at, key_id, admin_id, reason)
+        values (${rideId}, ${event}, ${at.toISOString()}, ${keyId}, ${adminId}, ${reason})
+        on conflict do nothing returning id`,
+  );
+  return inserted.length > 0;
+}
+
+/**
+ * Applies one trip event of the marketplace (issue 44) in the caller's
+ * transaction, by the trip's external_id (decision 015), serialised per trip
+ * by an advisory lock:
+ * - the passenger, driver and vehicle it names must exist and be live;
+ * - the first event of a trip (whichever arrives first) makes the trip, as
+ *   any other trip (the counters and search text follow by trigger);
+ * - the event is recorded in ride_events once: the same event at the same
+ *   time again changes nothing;
+ * - the trip takes the status and details of its latest event by `at` (at
+ *   one time, the later in TRIP_EVENTS); an earlier event arriving late is
+ *   recorded, and fills only a driver or vehicle the trip still lacks;
+ * - the trip's date is its `created` event's time, else its earliest event's.
+ */
+export async function applyTripEvent(
+  tx: Tx,
+  keyId: number,
+  trip: TripInput,
+): Promise<Refusal | TripApplied> {
+  const passenger = await byExternalId(tx, 'User', trip.user_external_id);
+  if (!passenger) return { kind: 'no-passenger' };
+  if (passenger.deletedAt) return { kind: 'person-deleted', field: 'user_external_id' };
+  let driver: Awaited<ReturnType<typeof byExternalId>>;
+  if (trip.driver_external_id !== undefined) {
+    driver = await byExternalId(tx, 'Driver', trip.driver_external_id);
+    if (!driver) return { kind: 'no-driver' };
+    if (driver.deletedAt) return { kind: 'person-deleted', field: 'driver_external_id' };
+  }
+  let vehicle: { id: number; company_id: number; deleted: boolean } | undefined;
+  if (trip.vehicle_external_id !== undefined) {
+    [vehicle] = await rowsOf<{ id: number; company_id: number; deleted: boolean }>(
+      tx,
+      sql`select id, company_id, deleted_at is not null as deleted from vehicles
+          where external_id = ${trip.vehicle_external_id}`,
+    );
+    if (!vehicle) return { kind: 'no-vehicle' };
+    if (vehicle.deleted) return { kind: 'vehicle-deleted' };
+  }
+  const companyId = driver?.companyId ?? vehicle?.company_id ?? null;
+  const at = new Date(trip.at);
+  const status = TRIP_EVENT_STATUS[trip.event];
+  const reason = trip.event === 'cancelled' ? (trip.reason ?? null) : null;
+
+  await lockExternalId(tx, 'trip', trip.external_id);
+  const [existing] = await rowsOf<{ id: number; ride_status: RideStatus }>(
+    tx,
+    sql`select id, ride_status from rides where external_id = ${trip.external_id} for update`,
+  );
+  if (!existing) {
+    const [made] = await rowsOf<{ id: number }>(
+      tx,
+      sql`insert into rides (user_id, driver_id, company_id, vehicle_id, amount, pickup_address,
+            drop_address, ride_status, cancel_reason, external_id, created_at, updated_at)
+          values (${passenger.id}, ${driver?.id ?? null}, ${companyId}, ${vehicle?.id ?? null},
+            ${trip.amount ?? 0}, ${trip.pickup_address}, ${trip.drop_address}, ${status}, ${reason},
+            ${trip.external_id}, ${at.toISOString()}, now())
+          returning id`,
+    );
+    const id = made!.id;
+    await recordRideEvent(tx, id, trip.event, at, { keyId }, reason);
+    return { kind: 'done', id, created: true, recorded: true, rideStatus: status };
+  }
+
+  const id = existing.id;
+  const recorded = await recordRideEvent(tx, id, trip.event, at, { keyId }, reason);
+  // The same event at the same time again: nothing changes.
+  if (!recorded) {
+    return { kind: 'done', id, created: false, recorded, rideStatus: existing.ride_status };
+  }
+  const [latest] = await rowsOf<{ is_this: boolean }>(
+    tx,
+    sql`select event = ${trip.event} and at = ${at.toISOString()}::timestamptz as is_this
+        from ride_events where ride_id = ${id}
+        order by at desc, array_position(${EVENT_ORDER}::text[], event) desc limit 1`,
+  );
+  const isLatest = latest!.is_this;
+  // The latest event sets the trip; an earlier one only fills what the trip lacks.
+  const details = isLatest
+    ? sql`ride_status = ${status}, cancel_reason = ${reason}, user_id = ${passenger.id},
+        pickup_address = ${trip.pickup_address}, drop_address = ${trip.drop_address},
+        driver_id = coalesce(${driver?.id ?? null}::int, driver_id),
+        vehicle_id = coalesce(${vehicle?.id ?? null}::int, vehicle_id),
+        company_id = coalesce(${companyId}::int, company_id),
+        amount = coalesce(${trip.amount ?? null}::numeric, amount),`
+    : sql`driver_id = coalesce(driver_id, ${driver?.id ?? null}::int),
+        vehicle_id = coalesce(vehicle_id, ${vehicle?.id ?? null}::int),
+        company_id = coalesce(company_id, ${companyId}::int),`;
+  const [row] = await rowsOf<{ ride_status: RideStatus }>(
+    tx,
+    sql`update rides set ${details}
+          created_at = coalesce(
+            (select min(at) from ride_events where ride_id = ${id} and event = 'created'),
+            (select min(at) from ride_events where ride_id = ${id})),
+          updated_at = now()
+        where id = ${id}
+        returning ride_status`,
+  );
+  return { kind: 'done', id, created: false, recorded, rideStatus: row!.ride_status };
+}
