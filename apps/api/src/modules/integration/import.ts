@@ -1,0 +1,169 @@
+import {
+  IMPORT_ERRORS_LISTED,
+  IMPORT_KINDS,
+  INTEGRATION_MESSAGES,
+  integrationPeople,
+  integrationVehicles,
+  type ImportKind,
+  type ImportReport,
+} from '@cabdesk/contract';
+import type { z } from 'zod';
+import type { Database, Tx } from '../../db/client';
+import { HttpError } from '../../lib/http-error';
+import { isUniqueViolation } from '../../lib/pg-errors';
+import { upsertPerson } from './people.repository';
+import { refused, type Refusal } from './refusals';
+import { upsertVehicle } from './vehicles.repository';
+
+/** Rows written per transaction. */
+export const IMPORT_BATCH_ROWS = 1000;
+
+/**
+ * How rows of one kind are checked and written: the schema of its single
+ * call's body, and the write of one row inside the batch's transaction,
+ * answering why it was refused (nothing of it is kept then) or null.
+ */
+type Importer<S extends z.ZodType = z.ZodType> = {
+  schema: S;
+  apply(tx: Tx, row: z.output<S>, now: Date): Promise<string[] | null>;
+};
+const importer = <S extends z.ZodType>(definition: Importer<S>) => definition as Importer;
+
+/** The reasons of a refusal, as the single call would have answered them. */
+const reasonsOf = (refusal: Refusal) => Object.values(refused(refusal).errors ?? {});
+
+/**
+ * The importer of each kind. A kind without one is refused per row as not
+ * supported yet.
+ */
+const IMPORTERS: Partial<Record<ImportKind, Importer>> = {
+  people: importer({
+    schema: integrationPeople.input,
+    async apply(tx, row, now) {
+      try {
+        const result = await upsertPerson(tx, row, now);
+        return result.kind === 'done' ? null : reasonsOf(result);
+      } catch (error) {
+        if (isUniqueViolation(error, 'users_role_email_key')) {
+          return [INTEGRATION_MESSAGES.emailTaken];
+        }
+        throw error;
+      }
+    },
+  }),
+  vehicles: importer({
+    schema: integrationVehicles.input,
+    async apply(tx, row, now) {
+      const result = await upsertVehicle(tx, row, now);
+      return result.kind === 'done' ? null : reasonsOf(result);
+    },
+  }),
+};
+
+/** One row of a file: its line and its fields, or why it could not be read. */
+export type SourceRow =
+  { line: number; fields: Record<string, unknown> } | { line: number; unreadable: string };
+
+const KIND_NAMES = Object.keys(IMPORT_KINDS) as ImportKind[];
+const isKind = (kind: unknown): kind is ImportKind =>
+  typeof kind === 'string' && (KIND_NAMES as string[]).includes(kind);
+
+/** A zod error's messages, each naming its field (the contract's messages mostly do). */
+function messagesOf(error: z.ZodError): string[] {
+  return error.issues.map((issue) => {
+    const field = issue.path.join('.');
+    return field && !issue.message.includes(field) ? `${field}: ${issue.message}` : issue.message;
+  });
+}
+
+type Checked = { line: number; kind: ImportKind; row: unknown };
+
+/**
+ * Imports rows of people, vehicles, trips and payments: each checked by its
+ * kind's schema and the key's scope for that kind (`scopes`; null: an
+ * Owner's import, every kind), the good ones written IMPORT_BATCH_ROWS to a
+ * transaction, each in a savepoint so a row refused by the database leaves
+ * the rest of its batch. Every row is an upsert by the marketplace's id, so
+ * importing a file again writes the same records. `onProgress` hears the
+ * rows read so far after each batch.
+ */
+export async function importRows(
+  database: Database,
+  rows: AsyncIterable<SourceRow>,
+  scopes: readonly string[] | null,
+  clock: () => Date,
+  onProgress?: (done: { accepted: number; rejected: number }) => void,
+): Promise<ImportReport> {
+  const report: ImportReport = { accepted: 0, rejected: 0, errors: [], errors_not_listed: 0 };
+  const reject = (line: number, reasons: string[]) => {
+    report.rejected += 1;
+    if (report.errors.length < IMPORT_ERRORS_LISTED) report.errors.push({ line, reasons });
+    else report.errors_not_listed += 1;
+  };
+
+  let batch: Checked[] = [];
+  const flush = async () => {
+    if (batch.length === 0) return;
+    const refusals: { line: number; reasons: string[] }[] = [];
+    const now = clock();
+    await database.db.transaction(async (tx) => {
+      for (const { line, kind, row } of batch) {
+        const apply = IMPORTERS[kind]!.apply;
+        try {
+          await tx.transaction(async (savepoint) => {
+            const reasons = await apply(savepoint, row, now);
+            if (reasons) throw new RowRefused(reasons);
+          });
+        } catch (error) {
+          if (!(error instanceof RowRefused)) throw error;
+          refusals.push({ line, reasons: error.reasons });
+        }
+      }
+    });
+    report.accepted += batch.length - refusals.length;
+    for (const refusal of refusals) reject(refusal.line, refusal.reasons);
+    batch = [];
+    onProgress?.({ accepted: report.accepted, rejected: report.rejected });
+  };
+
+  for await (const source of rows) {
+    if ('unreadable' in source) {
+      reject(source.line, [source.unreadable]);
+      continue;
+    }
+    const { kind, ...fields } = source.fields;
+    if (!isKind(kind)) {
+      reject(source.line, [`kind must be one of ${KIND_NAMES.join(', ')}.`]);
+      continue;
+    }
+    if (scopes !== null && !scopes.includes(IMPORT_KINDS[kind])) {
+      reject(source.line, [INTEGRATION_MESSAGES.noScope.replace('{scope}', IMPORT_KINDS[kind])]);
+      continue;
+    }
+    const kindImporter = IMPORTERS[kind];
+    if (!kindImporter) {
+      reject(source.line, [`kind ${kind} is not supported yet.`]);
+      continue;
+    }
+    const parsed = kindImporter.schema.safeParse(fields);
+    if (!parsed.success) {
+      reject(source.line, messagesOf(parsed.error));
+      continue;
+    }
+    batch.push({ line: source.line, kind, row: parsed.data });
+    if (batch.length >= IMPORT_BATCH_ROWS) await flush();
+  }
+  await flush();
+  if (report.accepted + report.rejected === 0) {
+    throw new HttpError(400, INTEGRATION_MESSAGES.importEmpty);
+  }
+  report.errors.sort((a, b) => a.line - b.line);
+  return report;
+}
+
+/** A row the database or a rule refused: its savepoint is rolled back. */
+class RowRefused extends Error {
+  constructor(readonly reasons: string[]) {
+    super(reasons.join(' '));
+  }
+}
