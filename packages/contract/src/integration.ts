@@ -433,3 +433,10 @@ export const integrationImport = integrationArea('Import', PER_RECORD_SCOPE).pos
   bodyTypes: ['application/x-ndjson', 'text/csv'],
   data: importReportSchema,
 });
+
+export const integrationImportByOwner = keyCalls.post('integration-import', {
+  summary:
+    'An Owner imports a file of records (NDJSON or CSV) through the same import as the integration API’s POST import, every kind allowed; audited.',
+  bodyTypes: ['application/x-ndjson', 'text/csv'],
+  data: importReportSchema,
+});

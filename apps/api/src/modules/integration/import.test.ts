@@ -1,4 +1,5 @@
 import {
+  API_BASE,
   IMPORT_ERRORS_LISTED,
   INTEGRATION_BASE,
   INTEGRATION_MESSAGES,
@@ -9,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rowsOf } from '../../lib/sql';
 import { createVehicle } from '../../../test/builders';
-import { bearer, signedInApp } from '../../../test/helper';
+import { bearer, createAdmin, signedIn, signedInApp } from '../../../test/helper';
 
 async function withKey(scopes: IntegrationScope[] = ['people:write', 'vehicles:write']) {
   const built = await signedInApp();
@@ -213,5 +214,36 @@ describe('POST import', () => {
     const empty = await built.send('\n\n');
     expect(empty.statusCode).toBe(400);
     expect(empty.body.message).toBe(INTEGRATION_MESSAGES.importEmpty);
+  });
+
+  it('lets an Owner import every kind through the admin API, audited; other roles are refused', async () => {
+    const built = await withKey(['people:write']);
+    const asOwner = (token: string, body: string) =>
+      built.app.inject({
+        method: 'POST',
+        url: `${API_BASE}integration-import`,
+        payload: body,
+        headers: { ...bearer(token), 'content-type': 'application/x-ndjson' },
+      });
+    const answer = await asOwner(built.token, ndjson(COMPANY, VEHICLE, { kind: 'trips' }));
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json().data).toMatchObject({ accepted: 2, rejected: 1 });
+    expect(await imported(built)).toHaveLength(2);
+    const audited = await rowsOf<{ action: string; after: unknown; admin_id: number }>(
+      built.database.db,
+      sql`select action, after, admin_id from audit_log where action = 'integration_import'`,
+    );
+    expect(audited).toEqual([
+      {
+        action: 'integration_import',
+        after: { accepted: 2, rejected: 1 },
+        admin_id: built.admin.id,
+      },
+    ]);
+
+    const operator = { email: 'op@cabdesk.test', password: 'another long passphrase' };
+    await createAdmin(built.database, operator, 'Operator');
+    const { token } = await signedIn(built.app, operator);
+    expect((await asOwner(token, ndjson(COMPANY))).statusCode).toBe(403);
   });
 });
