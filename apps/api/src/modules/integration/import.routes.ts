@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
 import { HttpError } from '../../lib/http-error';
 import { route } from '../../lib/route';
-import { importRows } from './import';
+import { importRows, type Importing } from './import';
 import { csvRows, ndjsonRows } from './import-files';
 import { integrationKeyOf } from './request-key';
 
@@ -41,10 +41,10 @@ function rowsOfRequest(request: FastifyRequest) {
 export async function importRequest(
   database: Database,
   request: FastifyRequest,
-  scopes: readonly string[] | null,
+  by: Importing,
   clock: () => Date,
 ): Promise<ImportReport> {
-  return importRows(database, rowsOfRequest(request), scopes, clock);
+  return importRows(database, rowsOfRequest(request), by, clock);
 }
 
 /** The file bodies of an import, read as they arrive (a million rows are never in memory at once). */
@@ -59,7 +59,7 @@ export async function integrationImportRoutes(app: FastifyInstance) {
     const report = await importRequest(
       app.database,
       request,
-      integrationKeyOf(request).scopes,
+      { key: integrationKeyOf(request) },
       app.clock,
     );
     return {

@@ -25,8 +25,17 @@ export const IMPORT_BATCH_ROWS = 1000;
  */
 type Importer<S extends z.ZodType = z.ZodType> = {
   schema: S;
-  apply(tx: Tx, row: z.output<S>, now: Date): Promise<string[] | null>;
+  apply(tx: Tx, row: z.output<S>, context: ImportContext): Promise<string[] | null>;
 };
+
+/**
+ * What a row's write knows of its import: the batch's time, and who sends
+ * it: an integration key, or an Owner at the desk (`keyId` null).
+ */
+type ImportContext = { now: Date; keyId: number | null; adminId: number | null };
+
+/** Who imports: an integration key (its scopes decide each row) or an Owner (every kind). */
+export type Importing = { key: { id: number; scopes: readonly string[] } } | { adminId: number };
 const importer = <S extends z.ZodType>(definition: Importer<S>) => definition as Importer;
 
 /** The reasons of a refusal, as the single call would have answered them. */
@@ -34,12 +43,13 @@ const reasonsOf = (refusal: Refusal) => Object.values(refused(refusal).errors ??
 
 /**
  * The importer of each kind. A kind without one is refused per row as not
- * supported yet.
+ * supported yet: trips and payments join with one line each, their call's
+ * schema and their `apply...` function.
  */
 const IMPORTERS: Partial<Record<ImportKind, Importer>> = {
   people: importer({
     schema: integrationPeople.input,
-    async apply(tx, row, now) {
+    async apply(tx, row, { now }) {
       try {
         const result = await upsertPerson(tx, row, now);
         return result.kind === 'done' ? null : reasonsOf(result);
@@ -53,7 +63,7 @@ const IMPORTERS: Partial<Record<ImportKind, Importer>> = {
   }),
   vehicles: importer({
     schema: integrationVehicles.input,
-    async apply(tx, row, now) {
+    async apply(tx, row, { now }) {
       const result = await upsertVehicle(tx, row, now);
       return result.kind === 'done' ? null : reasonsOf(result);
     },
@@ -80,8 +90,8 @@ type Checked = { line: number; kind: ImportKind; row: unknown };
 
 /**
  * Imports rows of people, vehicles, trips and payments: each checked by its
- * kind's schema and the key's scope for that kind (`scopes`; null: an
- * Owner's import, every kind), the good ones written IMPORT_BATCH_ROWS to a
+ * kind's schema and, from an integration key, the key's scope for that
+ * kind (an Owner imports every kind), the good ones written IMPORT_BATCH_ROWS to a
  * transaction, each in a savepoint so a row refused by the database leaves
  * the rest of its batch. Every row is an upsert by the marketplace's id, so
  * importing a file again writes the same records. `onProgress` hears the
@@ -90,7 +100,7 @@ type Checked = { line: number; kind: ImportKind; row: unknown };
 export async function importRows(
   database: Database,
   rows: AsyncIterable<SourceRow>,
-  scopes: readonly string[] | null,
+  by: Importing,
   clock: () => Date,
   onProgress?: (done: { accepted: number; rejected: number }) => void,
 ): Promise<ImportReport> {
@@ -105,13 +115,17 @@ export async function importRows(
   const flush = async () => {
     if (batch.length === 0) return;
     const refusals: { line: number; reasons: string[] }[] = [];
-    const now = clock();
+    const context = {
+      now: clock(),
+      keyId: 'key' in by ? by.key.id : null,
+      adminId: 'adminId' in by ? by.adminId : null,
+    };
     await database.db.transaction(async (tx) => {
       for (const { line, kind, row } of batch) {
         const apply = IMPORTERS[kind]!.apply;
         try {
           await tx.transaction(async (savepoint) => {
-            const reasons = await apply(savepoint, row, now);
+            const reasons = await apply(savepoint, row, context);
             if (reasons) throw new RowRefused(reasons);
           });
         } catch (error) {
@@ -136,7 +150,7 @@ export async function importRows(
       reject(source.line, [`kind must be one of ${KIND_NAMES.join(', ')}.`]);
       continue;
     }
-    if (scopes !== null && !scopes.includes(IMPORT_KINDS[kind])) {
+    if ('key' in by && !by.key.scopes.includes(IMPORT_KINDS[kind])) {
       reject(source.line, [INTEGRATION_MESSAGES.noScope.replace('{scope}', IMPORT_KINDS[kind])]);
       continue;
     }

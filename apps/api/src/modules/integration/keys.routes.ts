@@ -75,7 +75,12 @@ export async function integrationKeyRoutes(app: FastifyInstance) {
   // An Owner's import (Settings -> Integrations): every kind, the same rows as POST import.
   acceptImportFiles(app);
   route(app, integrationImportByOwner, async (request) => {
-    const report = await importRequest(app.database, request, null, app.clock);
+    const report = await importRequest(
+      app.database,
+      request,
+      { adminId: sessionOf(request).adminId },
+      app.clock,
+    );
     await audit(db, request, {
       action: 'integration_import',
       tableName: 'import',
