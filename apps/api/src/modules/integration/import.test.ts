@@ -189,7 +189,7 @@ describe('POST import', () => {
 
   it(
     'writes more rows than a batch and lists the first rejected rows',
-    { timeout: 180_000 },
+    { timeout: 300_000 },
     async () => {
       const built = await withKey();
       const rows: object[] = [COMPANY];

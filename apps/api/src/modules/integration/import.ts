@@ -114,26 +114,12 @@ export async function importRows(
   let batch: Checked[] = [];
   const flush = async () => {
     if (batch.length === 0) return;
-    const refusals: { line: number; reasons: string[] }[] = [];
     const context = {
       now: clock(),
       keyId: 'key' in by ? by.key.id : null,
       adminId: 'adminId' in by ? by.adminId : null,
     };
-    await database.db.transaction(async (tx) => {
-      for (const { line, kind, row } of batch) {
-        const apply = IMPORTERS[kind]!.apply;
-        try {
-          await tx.transaction(async (savepoint) => {
-            const reasons = await apply(savepoint, row, context);
-            if (reasons) throw new RowRefused(reasons);
-          });
-        } catch (error) {
-          if (!(error instanceof RowRefused)) throw error;
-          refusals.push({ line, reasons: error.reasons });
-        }
-      }
-    });
+    const refusals = await writeBatch(database, batch, context);
     report.accepted += batch.length - refusals.length;
     for (const refusal of refusals) reject(refusal.line, refusal.reasons);
     batch = [];
@@ -175,9 +161,60 @@ export async function importRows(
   return report;
 }
 
-/** A row the database or a rule refused: its savepoint is rolled back. */
+/** A row the database or a rule refused: its savepoint, or its batch, is rolled back. */
 class RowRefused extends Error {
-  constructor(readonly reasons: string[]) {
+  constructor(
+    readonly line: number,
+    readonly reasons: string[],
+  ) {
     super(reasons.join(' '));
   }
+}
+
+/** Times a batch is written whole, each time without the row refused the time before. */
+const WHOLE_BATCH_TRIES = 3;
+
+/**
+ * Writes a batch in one transaction and answers its refused rows. First as
+ * a whole: a refused row rolls the batch back, and it is written again
+ * without that row. After WHOLE_BATCH_TRIES refusals, each row gets a
+ * savepoint. Savepoints are the slow way: a row lock taken again in each
+ * (the company of a thousand drivers) grows a multixact with every one.
+ */
+async function writeBatch(
+  database: Database,
+  batch: readonly Checked[],
+  context: ImportContext,
+): Promise<{ line: number; reasons: string[] }[]> {
+  const refusals: { line: number; reasons: string[] }[] = [];
+  let rows = batch;
+  for (let attempt = 0; attempt < WHOLE_BATCH_TRIES; attempt += 1) {
+    try {
+      await database.db.transaction(async (tx) => {
+        for (const { line, kind, row } of rows) {
+          const reasons = await IMPORTERS[kind]!.apply(tx, row, context);
+          if (reasons) throw new RowRefused(line, reasons);
+        }
+      });
+      return refusals;
+    } catch (error) {
+      if (!(error instanceof RowRefused)) throw error;
+      refusals.push({ line: error.line, reasons: error.reasons });
+      rows = rows.filter((checked) => checked.line !== error.line);
+    }
+  }
+  await database.db.transaction(async (tx) => {
+    for (const { line, kind, row } of rows) {
+      try {
+        await tx.transaction(async (savepoint) => {
+          const reasons = await IMPORTERS[kind]!.apply(savepoint, row, context);
+          if (reasons) throw new RowRefused(line, reasons);
+        });
+      } catch (error) {
+        if (!(error instanceof RowRefused)) throw error;
+        refusals.push({ line, reasons: error.reasons });
+      }
+    }
+  });
+  return refusals;
 }
