@@ -51,6 +51,7 @@ export const AUDIT_ACTIONS = [
   'password_set_on_server',
   'integration_key_create',
   'integration_key_revoke',
+  'integration_import',
   'webhook_create',
   'webhook_update',
   'webhook_delete',

@@ -87,6 +87,14 @@ export const INTEGRATION_SCOPES = [
 export type IntegrationScope = (typeof INTEGRATION_SCOPES)[number];
 
 /**
+ * The `scope` of an integration call whose records each need their own kind's
+ * scope (`POST import`): the door lets any valid key in, and every record of
+ * a kind the key lacks the scope of is refused on its own.
+ */
+export const PER_RECORD_SCOPE = 'per-record';
+type CallScope = IntegrationScope | typeof PER_RECORD_SCOPE;
+
+/**
  * One call of the admin API, the single truth the server registers its route
  * from and the web app calls through: a route cannot drift from its contract,
  * and "find references" on the object leads to the route, the web call and
@@ -120,7 +128,9 @@ type Endpoint<
   /** The roles that may call it once signed in (none: a call of the integration API). */
   readonly roles: readonly Role[];
   /** A call of the integration API: the scope its integration key must hold. */
-  readonly scope?: IntegrationScope;
+  readonly scope?: CallScope;
+  /** The body's media types when it is not JSON (a file upload, a file of records). */
+  readonly bodyTypes?: readonly string[];
   /** Answers a stream of server-sent events instead of a JSON envelope. */
   readonly stream: boolean;
   /**
@@ -153,6 +163,8 @@ type CallOptions<Input extends z.ZodType, Data extends z.ZodType> = {
   stream?: boolean;
   /** A list that exports as CSV: the file name's first part (`trips`). */
   export?: string;
+  /** The body's media types when it is not JSON. */
+  bodyTypes?: readonly string[];
 } & ({ public: true; roles?: undefined } | { public?: false; roles?: readonly Role[] });
 
 /**
@@ -183,7 +195,7 @@ export function area(tag: string, roles: readonly Role[]) {
  * integration key and reached by no administrator (no roles): paths are
  * under INTEGRATION_BASE. `integrationArea('People', 'people:write').post('people', ...)`.
  */
-export function integrationArea(tag: string, scope: IntegrationScope) {
+export function integrationArea(tag: string, scope: CallScope) {
   const method =
     <M extends Method>(name: M) =>
     <Data extends z.ZodType, Input extends z.ZodType = typeof noInput>(
@@ -215,7 +227,8 @@ function endpoint<M extends Method, Data extends z.ZodType, Input extends z.ZodT
   export?: string;
   public: boolean;
   roles: readonly Role[];
-  scope?: IntegrationScope;
+  scope?: CallScope;
+  bodyTypes?: readonly string[];
 }): Endpoint<M, Input, Data> {
   return {
     method: definition.method,
@@ -229,6 +242,7 @@ function endpoint<M extends Method, Data extends z.ZodType, Input extends z.ZodT
     public: definition.public,
     roles: definition.public ? ROLES : definition.roles,
     ...(definition.scope ? { scope: definition.scope } : {}),
+    ...(definition.bodyTypes ? { bodyTypes: definition.bodyTypes } : {}),
     stream: definition.stream === true,
     export: definition.export ?? null,
   };

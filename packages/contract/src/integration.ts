@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { area, integrationArea, INTEGRATION_SCOPES, OWNER_ONLY } from './endpoint';
+import { calendarDateSchema, EXPIRING_DOCUMENTS, type DocumentKind } from './documents';
+import {
+  area,
+  integrationArea,
+  INTEGRATION_SCOPES,
+  OWNER_ONLY,
+  PER_RECORD_SCOPE,
+  type IntegrationScope,
+} from './endpoint';
 import { idSchema, optionalQuery, wholeNumber } from './envelope';
 import {
   approvalSchema,
@@ -67,6 +75,12 @@ export const INTEGRATION_MESSAGES = {
   noTrip: 'There is no trip with this external_id: send the trip first.',
   tripPaid: 'This trip already has another payment.',
   transactionIdTaken: 'Another payment in Cabdesk already has this transaction id.',
+  documentSaved: 'The document has been saved.',
+  noPerson: 'There is no {role} with this external_id: send it first.',
+  imported: 'The file has been imported: {accepted} rows accepted, {rejected} rejected.',
+  importEmpty: 'The file has no rows to import.',
+  importType: 'Send the rows as NDJSON (application/x-ndjson) or CSV (text/csv).',
+  importTooLarge: 'The file is larger than {size}: split it into several imports.',
 } as const;
 
 // ---------------------------------------------------------------- keys (admin API)
@@ -377,4 +391,192 @@ export const integrationEvents = integrationArea('Events', 'events:read').get('e
     /** The `after` of the next page: the last event's id, or the `after` sent when none came. */
     next_after: int(),
   }),
+});
+
+// ---------------------------------------------------------------- documents
+
+/**
+ * The files `POST documents` takes, by the name it sends as `document`: one
+ * image each, SPEC 3's image fields of the record (a company's two
+ * `company_doc` images are named by the documents they are). `kind` is the
+ * review desk's document it is part of (null for the photos of a vehicle),
+ * `expires` whether that document takes an `expires_on`.
+ */
+export const INTEGRATION_DOCUMENTS = {
+  dl_front: { owner: 'people', role: 'Driver', kind: 'driver_licence' },
+  holding_dl: { owner: 'people', role: 'Driver', kind: 'driver_licence' },
+  business_licence: { owner: 'people', role: 'Company', kind: 'business_licence' },
+  certificate_of_incorporation: {
+    owner: 'people',
+    role: 'Company',
+    kind: 'certificate_of_incorporation',
+  },
+  registration_front: { owner: 'vehicles', role: null, kind: 'registration' },
+  registration_back: { owner: 'vehicles', role: null, kind: 'registration' },
+  insurance: { owner: 'vehicles', role: null, kind: 'insurance' },
+  vehicle_front: { owner: 'vehicles', role: null, kind: null },
+  vehicle_back: { owner: 'vehicles', role: null, kind: null },
+  vehicle_left: { owner: 'vehicles', role: null, kind: null },
+  vehicle_right: { owner: 'vehicles', role: null, kind: null },
+} as const satisfies Record<
+  string,
+  {
+    owner: 'people' | 'vehicles';
+    role: 'Driver' | 'Company' | null;
+    kind: DocumentKind | null;
+  }
+>;
+export type IntegrationDocument = keyof typeof INTEGRATION_DOCUMENTS;
+const INTEGRATION_DOCUMENT_NAMES = Object.keys(INTEGRATION_DOCUMENTS) as [
+  IntegrationDocument,
+  ...IntegrationDocument[],
+];
+
+/** The largest file `POST documents` takes. */
+export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
+
+/** The image types a document may be, by what their first bytes say (not the name or the type sent). */
+export const DOCUMENT_IMAGE_TYPES = ['png', 'jpg', 'gif', 'webp', 'avif'] as const;
+export type DocumentImageType = (typeof DOCUMENT_IMAGE_TYPES)[number];
+
+const startsWith = (bytes: Uint8Array, at: number, signature: string) =>
+  [...signature].every((char, i) => bytes[at + i] === char.charCodeAt(0));
+
+/** A file's image type by its signature; null when it is none of DOCUMENT_IMAGE_TYPES. */
+export function imageTypeOf(bytes: Uint8Array): DocumentImageType | null {
+  if (startsWith(bytes, 0, '\x89PNG\r\n\x1a\n')) return 'png';
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpg';
+  if (startsWith(bytes, 0, 'GIF87a') || startsWith(bytes, 0, 'GIF89a')) return 'gif';
+  if (startsWith(bytes, 0, 'RIFF') && startsWith(bytes, 8, 'WEBP')) return 'webp';
+  if (startsWith(bytes, 4, 'ftypavif') || startsWith(bytes, 4, 'ftypavis')) return 'avif';
+  return null;
+}
+
+/**
+ * A file part of a multipart body as the server reads it: its bytes and
+ * their SHA-256 (what an Idempotency-Key compares: `toJSON` leaves the bytes
+ * out).
+ */
+export type UploadedFile = {
+  filename: string;
+  bytes: Uint8Array;
+  sha256: string;
+  toJSON(): { filename: string; size: number; sha256: string };
+};
+
+const DOCUMENT_FILE_MESSAGES = {
+  required: 'file is required: send the image as a file part of the form.',
+  tooLarge: `file must be at most ${DOCUMENT_MAX_BYTES / 1024 / 1024} MB.`,
+  type: `file must be an image: ${DOCUMENT_IMAGE_TYPES.map((t) => t.toUpperCase()).join(', ')}.`,
+};
+
+const isUploadedFile = (value: unknown): value is UploadedFile =>
+  typeof value === 'object' &&
+  value !== null &&
+  (value as UploadedFile).bytes instanceof Uint8Array &&
+  typeof (value as UploadedFile).sha256 === 'string';
+
+const documentFileSchema = z
+  .custom<UploadedFile>(isUploadedFile, { error: DOCUMENT_FILE_MESSAGES.required })
+  .refine((file) => file.bytes.length <= DOCUMENT_MAX_BYTES, DOCUMENT_FILE_MESSAGES.tooLarge)
+  .refine((file) => imageTypeOf(file.bytes) !== null, DOCUMENT_FILE_MESSAGES.type)
+  .meta({ type: 'string', format: 'binary' });
+
+const documentRequestSchema = z
+  .object({
+    owner: z.enum(['people', 'vehicles'], { error: 'owner must be people or vehicles.' }),
+    external_id: externalIdSchema('external_id'),
+    document: z.enum(INTEGRATION_DOCUMENT_NAMES, {
+      error: `document must be one of ${INTEGRATION_DOCUMENT_NAMES.join(', ')}.`,
+    }),
+    file: documentFileSchema,
+    expires_on: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      calendarDateSchema.optional(),
+    ),
+  })
+  .superRefine((request, context) => {
+    const slot = INTEGRATION_DOCUMENTS[request.document];
+    if (slot.owner !== request.owner) {
+      context.addIssue({
+        code: 'custom',
+        path: ['document'],
+        message: `${request.document} is a document of ${slot.owner}, not of ${request.owner}.`,
+      });
+    }
+    const expires =
+      slot.kind !== null && (EXPIRING_DOCUMENTS as readonly string[]).includes(slot.kind);
+    if (request.expires_on !== undefined && !expires) {
+      context.addIssue({
+        code: 'custom',
+        path: ['expires_on'],
+        message: `${request.document} does not expire: send expires_on only with ${INTEGRATION_DOCUMENT_NAMES.filter(
+          (name) =>
+            (EXPIRING_DOCUMENTS as readonly string[]).includes(
+              INTEGRATION_DOCUMENTS[name].kind ?? '',
+            ),
+        ).join(', ')}.`,
+      });
+    }
+  });
+
+export const integrationDocuments = integrationArea('Documents', 'documents:write').post(
+  'documents',
+  {
+    summary:
+      'Upload a document image of a driver, company or vehicle (multipart/form-data) by the marketplace’s external_id; it replaces the earlier file of that document and shows at the review desk.',
+    input: documentRequestSchema,
+    headers: postHeadersSchema,
+    bodyTypes: ['multipart/form-data'],
+    data: z.object({
+      /** Cabdesk's id of the record the document is of. */
+      id: int(),
+      external_id: z.string(),
+      document: z.enum(INTEGRATION_DOCUMENT_NAMES),
+      /** True when the record had no file of this document before. */
+      created: z.boolean(),
+      expires_on: z.string().nullable(),
+    }),
+  },
+);
+
+// ---------------------------------------------------------------- import
+
+/** The kinds of record `POST import` takes, each with the scope its rows need. */
+export const IMPORT_KINDS = {
+  people: 'people:write',
+  vehicles: 'vehicles:write',
+  trips: 'trips:write',
+  payments: 'payments:write',
+} as const satisfies Record<string, IntegrationScope>;
+export type ImportKind = keyof typeof IMPORT_KINDS;
+
+/** The rows an import answer lists as rejected; the rest are counted (`errors_not_listed`). */
+export const IMPORT_ERRORS_LISTED = 1000;
+
+/** The largest file one import takes. */
+export const IMPORT_MAX_BYTES = 1024 * 1024 * 1024;
+
+const importReportSchema = z.object({
+  accepted: int(),
+  rejected: int(),
+  /** The rejected rows, by their line in the file (a CSV's header is line 1), up to IMPORT_ERRORS_LISTED. */
+  errors: z.array(z.object({ line: int(), reasons: z.array(z.string()) })),
+  /** Rejected rows beyond those listed. */
+  errors_not_listed: int(),
+});
+export type ImportReport = z.infer<typeof importReportSchema>;
+
+export const integrationImport = integrationArea('Import', PER_RECORD_SCOPE).post('import', {
+  summary:
+    'Import a file of records: NDJSON (application/x-ndjson, one {kind, ...} a line) or CSV (text/csv, a header row, a kind column or ?kind=). kind is people, vehicles, trips or payments, with the fields of their single call; each row needs its kind’s scope. Good rows are written (an upsert by external_id), bad ones reported by line.',
+  bodyTypes: ['application/x-ndjson', 'text/csv'],
+  data: importReportSchema,
+});
+
+export const integrationImportByOwner = keyCalls.post('integration-import', {
+  summary:
+    'An Owner imports a file of records (NDJSON or CSV) through the same import as the integration API’s POST import, every kind allowed; audited.',
+  bodyTypes: ['application/x-ndjson', 'text/csv'],
+  data: importReportSchema,
 });

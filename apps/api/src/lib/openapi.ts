@@ -1,4 +1,4 @@
-import { errorEnvelopeSchema, urlOf, type AnyEndpoint } from '@cabdesk/contract';
+import { errorEnvelopeSchema, PER_RECORD_SCOPE, urlOf, type AnyEndpoint } from '@cabdesk/contract';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { z } from 'zod';
 
@@ -59,7 +59,9 @@ function errorResponses(e: AnyEndpoint) {
       : {
           403: errorResponse(
             integration
-              ? `The integration key lacks the scope \`${e.scope}\`.`
+              ? e.scope === PER_RECORD_SCOPE
+                ? 'The integration key lacks the scope of a record’s kind (that record is rejected).'
+                : `The integration key lacks the scope \`${e.scope}\`.`
               : 'The administrator’s role may not make this call.',
           ),
         }),
@@ -96,8 +98,19 @@ function operation(e: AnyEndpoint) {
   const hasInput = Object.keys(
     (jsonSchema(e.input, 'input').properties as object | undefined) ?? {},
   ).length;
-  const body =
-    e.method === 'POST' && hasInput
+  const body = e.bodyTypes
+    ? {
+        requestBody: {
+          required: true,
+          content: Object.fromEntries(
+            e.bodyTypes.map((type) => [
+              type,
+              { schema: hasInput ? jsonSchema(e.input, 'input') : { type: 'string' } },
+            ]),
+          ),
+        },
+      }
+    : e.method === 'POST' && hasInput
       ? {
           requestBody: {
             required: true,

@@ -1,3 +1,4 @@
+import { Stream } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -58,6 +59,8 @@ const NUL_MESSAGE = 'The text contains a character that is not allowed.';
 function nulField(value: unknown, name: string, depth = 0): string | undefined {
   if (typeof value === 'string') return value.includes('\u0000') ? name : undefined;
   if (value === null || typeof value !== 'object' || depth > 8) return undefined;
+  // An uploaded file's bytes and a file read as it arrives are not text fields.
+  if (ArrayBuffer.isView(value) || value instanceof Stream) return undefined;
   for (const [key, child] of Object.entries(value)) {
     if (key.includes('\u0000')) return name;
     const inner = nulField(

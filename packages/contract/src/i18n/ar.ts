@@ -463,6 +463,26 @@ export const AR_MESSAGES: Readonly<Record<string, string>> = {
   'There is no service type of this name.': 'لا يوجد نوع خدمة بهذا الاسم.',
   'There is no vehicle type of this name.': 'لا يوجد نوع مركبة بهذا الاسم.',
   'The vehicle type {type} has {seats} seats.': 'نوع المركبة {type} فيه {seats} مقاعد.',
+  'The document has been saved.': 'حُفظ المستند.',
+  'There is no {role} with this external_id: send it first.':
+    'لا يوجد {role} بهذا المعرّف external_id: أرسله أولًا.',
+  'The file has been imported: {accepted} rows accepted, {rejected} rejected.':
+    'استُورد الملف: قُبل {accepted} من الصفوف ورُفض {rejected}.',
+  'The file has no rows to import.': 'لا يحتوي الملف على صفوف لاستيرادها.',
+  'Send the rows as NDJSON (application/x-ndjson) or CSV (text/csv).':
+    'أرسل الصفوف بصيغة NDJSON ‏(application/x-ndjson) أو CSV ‏(text/csv).',
+  'The file is larger than {size}: split it into several imports.':
+    'حجم الملف أكبر من {size}: قسّمه على عدة عمليات استيراد.',
+  'document must be one of {names}.': 'يجب أن يكون document أحد القيم: {names}.',
+  'file is required: send the image as a file part of the form.':
+    'الحقل file مطلوب: أرسل الصورة كجزء ملف في النموذج.',
+  'file must be an image: {types}.': 'يجب أن يكون file صورة: {types}.',
+  'file must be at most {size} MB.': 'يجب ألا يتجاوز حجم file ‏{size} ميغابايت.',
+  'owner must be people or vehicles.': 'يجب أن يكون owner إما people أو vehicles.',
+  '{document} does not expire: send expires_on only with {documents}.':
+    'المستند {document} لا تنتهي صلاحيته: أرسل expires_on فقط مع {documents}.',
+  '{document} is a document of {owner}, not of {sent}.':
+    'المستند {document} من مستندات {owner} وليس {sent}.',
   '{field} is required.': '{field} مطلوب.',
   '{field} must be at most {max} characters.': 'يجب ألا يزيد {field} على {max} حرفًا.',
   '{field} must be visible characters without spaces.':

@@ -471,6 +471,26 @@ export const ES_MESSAGES: Readonly<Record<string, string>> = {
   'There is no service type of this name.': 'No hay ningún tipo de servicio con este nombre.',
   'There is no vehicle type of this name.': 'No hay ningún tipo de vehículo con este nombre.',
   'The vehicle type {type} has {seats} seats.': 'El tipo de vehículo {type} tiene {seats} plazas.',
+  'The document has been saved.': 'Se ha guardado el documento.',
+  'There is no {role} with this external_id: send it first.':
+    'No hay ningún {role} con este external_id: envíalo primero.',
+  'The file has been imported: {accepted} rows accepted, {rejected} rejected.':
+    'Se ha importado el archivo: {accepted} filas aceptadas, {rejected} rechazadas.',
+  'The file has no rows to import.': 'El archivo no tiene filas que importar.',
+  'Send the rows as NDJSON (application/x-ndjson) or CSV (text/csv).':
+    'Envía las filas como NDJSON (application/x-ndjson) o CSV (text/csv).',
+  'The file is larger than {size}: split it into several imports.':
+    'El archivo ocupa más de {size}: divídelo en varias importaciones.',
+  'document must be one of {names}.': 'document debe ser uno de {names}.',
+  'file is required: send the image as a file part of the form.':
+    'file es obligatorio: envía la imagen como parte de archivo del formulario.',
+  'file must be an image: {types}.': 'file debe ser una imagen: {types}.',
+  'file must be at most {size} MB.': 'file puede ocupar como máximo {size} MB.',
+  'owner must be people or vehicles.': 'owner debe ser people o vehicles.',
+  '{document} does not expire: send expires_on only with {documents}.':
+    '{document} no caduca: envía expires_on solo con {documents}.',
+  '{document} is a document of {owner}, not of {sent}.':
+    '{document} es un documento de {owner}, no de {sent}.',
   '{field} is required.': '{field} es obligatorio.',
   '{field} must be at most {max} characters.': '{field} puede tener como máximo {max} caracteres.',
   '{field} must be visible characters without spaces.':

@@ -1,5 +1,7 @@
 import {
   INTEGRATION_KEY_MESSAGES,
+  integrationImportByOwner,
+  INTEGRATION_MESSAGES,
   integrationKeyCreate,
   integrationKeyList,
   integrationKeyRevoke,
@@ -9,6 +11,7 @@ import { audit } from '../../lib/audit';
 import { HttpError } from '../../lib/http-error';
 import { route } from '../../lib/route';
 import { sessionOf } from '../auth';
+import { acceptImportFiles, importRequest } from './import.routes';
 import { newIntegrationKey } from './key-format';
 import { insertKey, listKeys, revokeKey } from './keys.repository';
 
@@ -67,5 +70,28 @@ export async function integrationKeyRoutes(app: FastifyInstance) {
       throw new HttpError(409, INTEGRATION_KEY_MESSAGES.alreadyRevoked);
     }
     return { status: true, message: INTEGRATION_KEY_MESSAGES.revoked, data: result.key };
+  });
+
+  // An Owner's import (Settings -> Integrations): every kind, the same rows as POST import.
+  acceptImportFiles(app);
+  route(app, integrationImportByOwner, async (request) => {
+    const report = await importRequest(
+      app.database,
+      request,
+      { adminId: sessionOf(request).adminId },
+      app.clock,
+    );
+    await audit(db, request, {
+      action: 'integration_import',
+      tableName: 'import',
+      after: { accepted: report.accepted, rejected: report.rejected },
+    });
+    return {
+      status: true,
+      message: INTEGRATION_MESSAGES.imported
+        .replace('{accepted}', String(report.accepted))
+        .replace('{rejected}', String(report.rejected)),
+      data: report,
+    };
   });
 }

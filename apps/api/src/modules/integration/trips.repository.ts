@@ -71,7 +71,7 @@ export async function recordRideEvent(
  */
 export async function applyTripEvent(
   tx: Tx,
-  keyId: number,
+  source: EventSource,
   trip: TripInput,
 ): Promise<Refusal | TripApplied> {
   const passenger = await byExternalId(tx, 'User', trip.user_external_id);
@@ -114,12 +114,12 @@ export async function applyTripEvent(
           returning id`,
     );
     const id = made!.id;
-    await recordRideEvent(tx, id, trip.event, at, { keyId }, reason);
+    await recordRideEvent(tx, id, trip.event, at, source, reason);
     return { kind: 'done', id, created: true, recorded: true, rideStatus: status };
   }
 
   const id = existing.id;
-  const recorded = await recordRideEvent(tx, id, trip.event, at, { keyId }, reason);
+  const recorded = await recordRideEvent(tx, id, trip.event, at, source, reason);
   // The same event at the same time again: nothing changes.
   if (!recorded) {
     return { kind: 'done', id, created: false, recorded, rideStatus: existing.ride_status };
