@@ -139,7 +139,10 @@ const documentUpdateBodySchema = z.object({
   expires_on: calendarDateSchema,
 });
 
-/** GET expiring-documents: the documents of Approved records that expire within N days, or have. */
+/**
+ * GET expiring-documents: the documents of Approved records whose date is
+ * missing, then those that expire within N days, or have.
+ */
 const expiringDocumentsQuerySchema = pageQuerySchema.pick({ page: true, per_page: true }).extend({
   ...exportQuery,
   within_days: optionalQuery(
@@ -152,9 +155,18 @@ const expiringDocumentsQuerySchema = pageQuerySchema.pick({ page: true, per_page
 });
 
 /**
- * One expiring (or expired) document: whose it is (`table` and `id` name the
- * record, `kind` and `name` say what it is), which, when, and how many days
- * are left (0 or less: expired). `status` is the record's Active status.
+ * Where an expiring document stands: `expired`, `expiring` within the window,
+ * or `date_missing` (its record was approved without the date, so the daily
+ * check cannot act on it until someone enters it).
+ */
+export const EXPIRY_STATES = ['expired', 'expiring', 'date_missing'] as const;
+export type ExpiryState = (typeof EXPIRY_STATES)[number];
+
+/**
+ * One expiring (or expired, or undated) document: whose it is (`table` and
+ * `id` name the record, `kind` and `name` say what it is), which, when, how
+ * many days are left (0 or less: expired; null with the date missing) and
+ * `expiry`, where it stands. `status` is the record's Active status.
  */
 const expiringDocumentItemSchema = z.object({
   table: z.enum(['users', 'vehicles']),
@@ -162,8 +174,9 @@ const expiringDocumentItemSchema = z.object({
   kind: reviewKindSchema,
   name: z.string(),
   document: expiringDocumentSchema,
-  expires_on: z.string(),
-  days_left: int(),
+  expires_on: z.string().nullable(),
+  days_left: int().nullable(),
+  expiry: z.enum(EXPIRY_STATES),
   status: activeStatusSchema,
 });
 export type ExpiringDocumentItem = z.infer<typeof expiringDocumentItemSchema>;
@@ -188,7 +201,7 @@ export const documentUpdate = documentCalls.post('document-update', {
 
 export const expiringDocuments = documentCalls.get('expiring-documents', {
   summary:
-    'Documents of Approved records expiring within N days (expired ones too), soonest first, paged.',
+    'Documents of Approved records without an expiry date, then those expiring within N days (expired ones too), soonest first; paged.',
   input: expiringDocumentsQuerySchema,
   data: pagedSchema(expiringDocumentItemSchema),
   export: 'expiring-documents',

@@ -84,6 +84,49 @@ describe('review-queue', () => {
     expect(bad.body.data.errors).toEqual({ kind: 'kind must be company, driver or vehicle.' });
   });
 
+  it('answers only the records named (what a list sends to the desk), still Pending ones', async () => {
+    const { database, call } = await setup();
+    const ann = await createDriver(database, {
+      name: 'Ann Lee',
+      approval: 'Pending',
+      createdAt: at('2025-01-02T00:00:00Z'),
+    });
+    const bo = await createDriver(database, {
+      name: 'Bo Chen',
+      approval: 'Pending',
+      createdAt: at('2025-01-01T00:00:00Z'),
+    });
+    await createDriver(database, { name: 'Not named', approval: 'Pending' });
+    const decided = await createDriver(database, { name: 'Decided', approval: 'Approved' });
+    // The same id as a vehicle: the key's kind names the table.
+    const vehicle = await createVehicle(
+      database,
+      { licenseNumber: 'AB-123', approval: 'Pending' },
+      { brand: 'Kia', model: 'Niro' },
+    );
+
+    const named = await call(reviewQueue, {
+      records: `driver-${ann.id},driver-${bo.id},driver-${decided.id},vehicle-${vehicle.id}`,
+    });
+    expect(named.statusCode).toBe(200);
+    expect(keys(named.body)).toEqual([
+      'driver Bo Chen',
+      'driver Ann Lee',
+      'vehicle Kia Niro (AB-123)',
+    ]);
+    expect(named.body.data.total).toBe(3);
+    const one = await call(reviewQueue, { kind: 'driver', records: `driver-${ann.id}` });
+    expect(keys(one.body)).toEqual(['driver Ann Lee']);
+    const otherKind = await call(reviewQueue, { kind: 'company', records: `driver-${ann.id}` });
+    expect(otherKind.body.data).toMatchObject({ total: 0, data: [] });
+
+    const bad = await call(reviewQueue, { records: 'passenger-1' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body.data.errors).toEqual({
+      records: 'records must be up to 100 keys such as driver-12, separated by commas.',
+    });
+  });
+
   it('pages across kinds without skipping or repeating, ties in a stable order', async () => {
     const { database, call } = await setup();
     const same = at('2025-02-01T00:00:00Z');
