@@ -7,8 +7,8 @@ import { activeStatusSchema, int } from './vocabulary';
 /**
  * The documents of the records an administrator reviews. Their images are
  * SPEC 3's fields (a company's `company_doc`, a driver's `dl_front` and
- * `holding_dl`, a vehicle's `registration_front`, `registration_back` and
- * `insurance`), unchanged; a document groups them and carries what the images
+ * `holding_dl`, a vehicle's `registration_front`, `registration_back`,
+ * `insurance` and its four photos), unchanged; a document groups them and carries what the images
  * cannot: whether it expires and when.
  *
  * - business_licence: `company_doc[0]`; expires.
@@ -17,6 +17,9 @@ import { activeStatusSchema, int } from './vocabulary';
  * - driver_licence: `dl_front`, then `holding_dl` (the driver holding it); expires.
  * - registration: `registration_front`, `registration_back`; expires.
  * - insurance: `insurance`; expires.
+ * - vehicle_photos: the car itself, `vehicle_front`, `vehicle_back`,
+ *   `vehicle_right`, `vehicle_left` (its plate and colour are checked on
+ *   them); does not expire.
  *
  * `expires_on` is the day the document stops being valid (`YYYY-MM-DD`): the
  * daily check notifies the administrators 30, 7 and 1 days before it and, on
@@ -29,6 +32,7 @@ export const DOCUMENT_KINDS = [
   'driver_licence',
   'registration',
   'insurance',
+  'vehicle_photos',
 ] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
@@ -67,6 +71,10 @@ const IMAGE_FIELDS = [
   'registration_front',
   'registration_back',
   'insurance',
+  'vehicle_front',
+  'vehicle_back',
+  'vehicle_right',
+  'vehicle_left',
 ] as const;
 export type ImageField = (typeof IMAGE_FIELDS)[number];
 

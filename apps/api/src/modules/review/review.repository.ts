@@ -120,6 +120,7 @@ export async function listWaiting(
       case when p.kind = 'company' then u.company_name else c.company_name end as company_name,
       array_to_json(u.company_doc) as company_doc, u.dl_front, u.holding_dl,
       v.registration_front, v.registration_back, v.insurance,
+      v.vehicle_front, v.vehicle_back, v.vehicle_right, v.vehicle_left,
       case when p.kind = 'vehicle' then ${expiriesOf('vehicles', sql`p.id`)}
            else ${expiriesOf('users', sql`p.id`)} end as expiries
     from page p
@@ -142,6 +143,10 @@ export async function listWaiting(
         registration_front: r.registration_front,
         registration_back: r.registration_back,
         insurance: r.insurance,
+        vehicle_front: r.vehicle_front,
+        vehicle_back: r.vehicle_back,
+        vehicle_right: r.vehicle_right,
+        vehicle_left: r.vehicle_left,
       },
       expiries: r.expiries,
     })),

@@ -172,6 +172,13 @@ describe('review-queue', () => {
       approval: 'Pending',
       companyDoc: ['seed/licence.svg', 'seed/certificate.svg'],
     });
+    const vehicle = await createVehicle(database, {
+      approval: 'Pending',
+      registrationFront: 'seed/reg-front.svg',
+      insurance: 'seed/insurance.svg',
+      vehicleFront: 'seed/front.svg',
+      vehicleLeft: 'seed/left.svg',
+    });
     await database.db.insert(documentExpiries).values({
       tableName: 'users',
       recordId: driver.id,
@@ -203,6 +210,33 @@ describe('review-queue', () => {
         expires: false,
         expires_on: null,
         images: [{ field: 'company_doc', url: signedUrlOf('/uploads/seed/certificate.svg') }],
+      },
+    ]);
+    // A vehicle's photos beside its registration and insurance: plate and colour are checked on the car.
+    const car = items.find(
+      (item) => item.id === vehicle.id && (item as { kind?: string }).kind === 'vehicle',
+    );
+    expect(car?.documents).toEqual([
+      {
+        document: 'registration',
+        expires: true,
+        expires_on: null,
+        images: [{ field: 'registration_front', url: signedUrlOf('/uploads/seed/reg-front.svg') }],
+      },
+      {
+        document: 'insurance',
+        expires: true,
+        expires_on: null,
+        images: [{ field: 'insurance', url: signedUrlOf('/uploads/seed/insurance.svg') }],
+      },
+      {
+        document: 'vehicle_photos',
+        expires: false,
+        expires_on: null,
+        images: [
+          { field: 'vehicle_front', url: signedUrlOf('/uploads/seed/front.svg') },
+          { field: 'vehicle_left', url: signedUrlOf('/uploads/seed/left.svg') },
+        ],
       },
     ]);
   });

@@ -1,6 +1,5 @@
 import { REVIEW_KINDS, reviewQueue, type ReviewItem } from '@cabdesk/contract';
 import { Anchor, Badge, Button, Kbd, SegmentedControl, Stack, Text } from '@mantine/core';
-import { useHotkeys } from '@mantine/hooks';
 import { IconCalendarDue } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -10,6 +9,8 @@ import { Loading } from '@/components/query-state';
 import { useUndoDecision } from '@/features/review/api/decide';
 import { useReviewQueue } from '@/features/review/api/get-review-queue';
 import { ReviewScreen } from '@/features/review/components/review-screen';
+import classes from '@/features/review/components/review.module.css';
+import { useDeskKeys } from '@/features/review/use-desk-keys';
 import { useTableUrlState } from '@/hooks/use-table-url-state';
 import { formatDate } from '@/lib/format';
 
@@ -45,7 +46,7 @@ export function ReviewPage() {
       return updated;
     });
 
-  useHotkeys([['J', () => (open ? undefined : openItem(items[0]))]]);
+  useDeskKeys([['J', () => (open ? undefined : openItem(items[0]))]]);
 
   const inbox = () => {
     const back = new URLSearchParams(params);
@@ -104,7 +105,7 @@ export function ReviewPage() {
           </Button>
         }
       />
-      <Text size="sm" c="dimmed">
+      <Text size="sm" c="dimmed" className={classes.keyHint}>
         {t('review.startHint')} <Kbd size="xs">J</Kbd>
       </Text>
       {records ? (
