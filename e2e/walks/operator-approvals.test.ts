@@ -254,6 +254,10 @@ describe('operator approvals', () => {
       await dialog.getByRole('button', { name: 'Deactivate' }).click();
       await toast(page, 'Status updated successfully.').waitFor();
       await page.getByTestId('status-reason').getByText(`Inactive: ${reason}`).waitFor();
+      // Not told as an expired document that a renewed date would undo.
+      expect(await page.getByText('Entering the renewed date makes it Active again').count()).toBe(
+        0,
+      );
       const after = await apiGet<Vehicle>(
         baseUrl,
         token,
