@@ -158,10 +158,6 @@ describe('operator approvals', () => {
       await page.setViewportSize(DESKTOP);
       const token = await signInByApi(page, baseUrl, admin, '/review');
       const vehicles = await apiGet<Paged<Waiting>>(baseUrl, token, 'review-queue?kind=vehicle');
-      const car = vehicles.data.find((item) =>
-        item.documents.some((doc) => doc.document === 'vehicle_photos' && doc.images.length > 0),
-      );
-      expect(car, 'a pending vehicle with photos in the demo data').toBeTruthy();
       const first = vehicles.data[0]!;
 
       // A kind filter clicked keeps the focus, and J still opens the oldest of that kind.
@@ -173,6 +169,10 @@ describe('operator approvals', () => {
       await onDesk(page, first.name);
 
       // The car's photos are documents of the review beside registration and insurance.
+      const car = vehicles.data.find((item) =>
+        item.documents.some((doc) => doc.document === 'vehicle_photos' && doc.images.length > 0),
+      );
+      expect(car, 'a pending vehicle with its photos in the review queue').toBeTruthy();
       await page.goto(`/review?records=vehicle-${car!.id}&item=vehicle-${car!.id}`);
       await onDesk(page, car!.name);
       const picker = page.getByRole('group', { name: 'Documents' });
