@@ -133,7 +133,7 @@ describe('work in bulk', () => {
       await bar.getByRole('button', { name: 'Reject', exact: true }).click();
       const dialog = page.getByRole('dialog', { name: `Reject ${total} drivers?` });
       await dialog.getByText(`This changes ${total} drivers.`, { exact: false }).waitFor();
-      await dialog.getByLabel('Reason').fill('Documents not legible.');
+      await dialog.getByRole('textbox', { name: 'Reason' }).fill('Documents not legible.');
       await dialog.getByRole('button', { name: 'Reject', exact: true }).click();
       const result = dialog.getByTestId('bulk-result');
       await result.getByText(`Changed: ${total}`).waitFor();

@@ -56,7 +56,8 @@ describe('directory actions', () => {
       await toastAfter(page, `Approved ${driver.name}.`, () =>
         page.getByRole('button', { name: /^Approve/ }).click(),
       );
-      await page.goBack();
+      await page.goto(`/driver?search=${encodeURIComponent(driver.email)}`);
+      await loaded(page, 'Driver List');
       await rows.getByTestId('approval-badge').filter({ hasText: 'Approved' }).waitFor();
       expect(await rows.getByRole('link', { name: `Approve ${driver.name}` }).count()).toBe(0);
 
@@ -131,14 +132,22 @@ describe('directory actions', () => {
       await deactivate.waitFor({ state: 'hidden' });
       expect(await toggle.isChecked()).toBe(true);
 
+      // Deactivating asks why, as rejecting does.
       await flip();
+      await deactivate.getByRole('button', { name: 'Deactivate' }).click();
+      await deactivate.getByText('Please enter a reason.').waitFor();
+      await deactivate.getByRole('textbox', { name: 'Reason' }).fill('Abusive to drivers.');
       await toastAfter(page, 'Status updated successfully.', () =>
         deactivate.getByRole('button', { name: 'Deactivate' }).click(),
       );
       await expect.poll(() => toggle.isChecked()).toBe(false);
-      expect((await apiGet<Person>(baseUrl, token, `user-detail?user_id=${user.id}`)).status).toBe(
-        'Inactive',
-      );
+      expect(
+        await apiGet<Person & { status_reason: string }>(
+          baseUrl,
+          token,
+          `user-detail?user_id=${user.id}`,
+        ),
+      ).toMatchObject({ status: 'Inactive', status_reason: 'Abusive to drivers.' });
 
       await flip();
       const activate = page.getByRole('dialog', { name: 'Activate' });

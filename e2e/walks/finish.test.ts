@@ -153,7 +153,7 @@ describe('the finish (issue 22)', () => {
       await toastAfter(page, `Approved ${mine!.name}.`, () =>
         page.getByRole('button', { name: /^Approve/ }).dblclick(),
       );
-      await page.goBack();
+      await page.goto(`/driver?search=${encodeURIComponent(mine!.email)}`);
       await rows.getByTestId('approval-badge').filter({ hasText: 'Approved' }).waitFor();
       expect(approvals).toBe(1);
       expect(await page.getByRole('alert').filter({ hasText: 'Pending' }).count()).toBe(0);

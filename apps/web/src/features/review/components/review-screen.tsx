@@ -49,7 +49,11 @@ export function ReviewScreen({
   const decide = useDecide();
   const mayDecide = useMay().call(approvalUser);
 
+  // A double click sends one decision: the second click comes before `pending` renders.
+  const sending = useRef(false);
   const send = (chosen: Chosen) => {
+    if (sending.current) return;
+    sending.current = true;
     const input =
       chosen.approval === 'Approved'
         ? {
@@ -60,6 +64,9 @@ export function ReviewScreen({
           }
         : { table: item.table, id: item.id, approval: chosen.approval, reason: chosen.reason };
     decide.mutate(input, {
+      onSettled: () => {
+        sending.current = false;
+      },
       onSuccess: () => {
         const id = `decided-${item.table}-${item.id}`;
         notifications.show({
