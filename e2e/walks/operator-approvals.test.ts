@@ -265,6 +265,12 @@ describe('operator approvals', () => {
       );
       expect(after).toMatchObject({ status: 'Inactive', status_reason: reason });
       await page.screenshot({ path: `${SCREENS}/vehicle-deactivated-desktop.png` });
+      await page.setViewportSize(PHONE);
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await page.getByTestId('status-reason').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SCREENS}/vehicle-deactivated-phone-dark.png` });
+      await page.emulateMedia({ colorScheme: 'light' });
+      await page.setViewportSize(DESKTOP);
 
       // In its history: the change, and why.
       await page.getByRole('tab', { name: 'History' }).click();
