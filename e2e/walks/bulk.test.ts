@@ -85,7 +85,7 @@ describe('work in bulk', () => {
   });
 
   walk(
-    'all pending drivers of a company are approved at once',
+    'all pending drivers of a company are rejected at once, with one reason',
     async ({ page, baseUrl, admin }) => {
       await page.setViewportSize(DESKTOP);
       const token = await signInByApi(page, baseUrl, admin, '/');
@@ -129,10 +129,12 @@ describe('work in bulk', () => {
       const bar = page.getByTestId('bulk-bar');
       await bar.getByText(`${total} selected`).waitFor();
 
-      await bar.getByRole('button', { name: 'Approve', exact: true }).click();
-      const dialog = page.getByRole('dialog', { name: `Approve ${total} drivers?` });
+      // Approving goes through the review desk; rejecting is done here, with one reason.
+      await bar.getByRole('button', { name: 'Reject', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: `Reject ${total} drivers?` });
       await dialog.getByText(`This changes ${total} drivers.`, { exact: false }).waitFor();
-      await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
+      await dialog.getByRole('textbox', { name: 'Reason' }).fill('Documents not legible.');
+      await dialog.getByRole('button', { name: 'Reject', exact: true }).click();
       const result = dialog.getByTestId('bulk-result');
       await result.getByText(`Changed: ${total}`).waitFor();
       await result.getByText('Failed: 0').waitFor();

@@ -38,7 +38,7 @@ describe('directory actions', () => {
   const walk = describeWalks();
 
   walk(
-    'approving a pending driver asks first, then shows the badge',
+    'approving a pending driver goes through the review desk, then shows the badge',
     async ({ page, baseUrl, admin }) => {
       const token = await signInByApi(page, baseUrl, admin, '/');
       const pending = await apiGet<Paged<Person>>(baseUrl, token, 'driver-list?approval=Pending');
@@ -48,17 +48,18 @@ describe('directory actions', () => {
       await page.goto(`/driver?search=${encodeURIComponent(driver.email)}`);
       const rows = await loaded(page, 'Driver List');
       expect(await rows.count()).toBe(1);
-      await rows.getByRole('button', { name: `Approve ${driver.name}` }).click();
+      await rows.getByRole('link', { name: `Approve ${driver.name}` }).click();
 
-      // Asked first: No change until confirmed.
-      const dialog = page.getByRole('dialog', { name: 'Approve' });
-      await dialog.getByText(`Are you sure you want to approve ${driver.name}?`).waitFor();
-      await toastAfter(page, 'Approval updated successfully.', () =>
-        dialog.getByRole('button', { name: 'Approve', exact: true }).click(),
+      // The desk asks the licence's expiry date before approving.
+      await page.getByRole('heading', { name: driver.name, level: 2 }).waitFor();
+      await page.getByLabel('Driver licence valid until').fill('2027-12-31');
+      await toastAfter(page, `Approved ${driver.name}.`, () =>
+        page.getByRole('button', { name: /^Approve/ }).click(),
       );
-      await dialog.waitFor({ state: 'hidden' });
+      await page.goto(`/driver?search=${encodeURIComponent(driver.email)}`);
+      await loaded(page, 'Driver List');
       await rows.getByTestId('approval-badge').filter({ hasText: 'Approved' }).waitFor();
-      expect(await rows.getByRole('button', { name: `Approve ${driver.name}` }).count()).toBe(0);
+      expect(await rows.getByRole('link', { name: `Approve ${driver.name}` }).count()).toBe(0);
 
       const after = await apiGet<Person>(baseUrl, token, `user-detail?user_id=${driver.id}`);
       expect(after.approval).toBe('Approved');
@@ -67,7 +68,7 @@ describe('directory actions', () => {
       await page.goto(`/driver-detail/${driver.id}`);
       await page.getByRole('heading', { name: 'Driver Information' }).waitFor();
       await page.getByTestId('approval-badge').filter({ hasText: 'Approved' }).waitFor();
-      expect(await page.getByRole('button', { name: 'Approve', exact: true }).count()).toBe(0);
+      expect(await page.getByRole('link', { name: 'Approve on the review desk' }).count()).toBe(0);
     },
   );
 
@@ -131,14 +132,22 @@ describe('directory actions', () => {
       await deactivate.waitFor({ state: 'hidden' });
       expect(await toggle.isChecked()).toBe(true);
 
+      // Deactivating asks why, as rejecting does.
       await flip();
+      await deactivate.getByRole('button', { name: 'Deactivate' }).click();
+      await deactivate.getByText('Please enter a reason.').waitFor();
+      await deactivate.getByRole('textbox', { name: 'Reason' }).fill('Abusive to drivers.');
       await toastAfter(page, 'Status updated successfully.', () =>
         deactivate.getByRole('button', { name: 'Deactivate' }).click(),
       );
       await expect.poll(() => toggle.isChecked()).toBe(false);
-      expect((await apiGet<Person>(baseUrl, token, `user-detail?user_id=${user.id}`)).status).toBe(
-        'Inactive',
-      );
+      expect(
+        await apiGet<Person & { status_reason: string }>(
+          baseUrl,
+          token,
+          `user-detail?user_id=${user.id}`,
+        ),
+      ).toMatchObject({ status: 'Inactive', status_reason: 'Abusive to drivers.' });
 
       await flip();
       const activate = page.getByRole('dialog', { name: 'Activate' });

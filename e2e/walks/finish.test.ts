@@ -148,11 +148,12 @@ describe('the finish (issue 22)', () => {
           return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
         });
       expect(linesAroundAt).toBe(1);
-      await rows.getByRole('button', { name: `Approve ${mine!.name}` }).click();
-      const dialog = page.getByRole('dialog', { name: 'Approve' });
-      await toastAfter(page, 'Approval updated successfully.', () =>
-        dialog.getByRole('button', { name: 'Approve', exact: true }).dblclick(),
+      await rows.getByRole('link', { name: `Approve ${mine!.name}` }).click();
+      await page.getByLabel('Driver licence valid until').fill('2027-12-31');
+      await toastAfter(page, `Approved ${mine!.name}.`, () =>
+        page.getByRole('button', { name: /^Approve/ }).dblclick(),
       );
+      await page.goto(`/driver?search=${encodeURIComponent(mine!.email)}`);
       await rows.getByTestId('approval-badge').filter({ hasText: 'Approved' }).waitFor();
       expect(approvals).toBe(1);
       expect(await page.getByRole('alert').filter({ hasText: 'Pending' }).count()).toBe(0);

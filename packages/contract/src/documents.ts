@@ -7,8 +7,8 @@ import { activeStatusSchema, int } from './vocabulary';
 /**
  * The documents of the records an administrator reviews. Their images are
  * SPEC 3's fields (a company's `company_doc`, a driver's `dl_front` and
- * `holding_dl`, a vehicle's `registration_front`, `registration_back` and
- * `insurance`), unchanged; a document groups them and carries what the images
+ * `holding_dl`, a vehicle's `registration_front`, `registration_back`,
+ * `insurance` and its four photos), unchanged; a document groups them and carries what the images
  * cannot: whether it expires and when.
  *
  * - business_licence: `company_doc[0]`; expires.
@@ -17,6 +17,9 @@ import { activeStatusSchema, int } from './vocabulary';
  * - driver_licence: `dl_front`, then `holding_dl` (the driver holding it); expires.
  * - registration: `registration_front`, `registration_back`; expires.
  * - insurance: `insurance`; expires.
+ * - vehicle_photos: the car itself, `vehicle_front`, `vehicle_back`,
+ *   `vehicle_right`, `vehicle_left` (its plate and colour are checked on
+ *   them); does not expire.
  *
  * `expires_on` is the day the document stops being valid (`YYYY-MM-DD`): the
  * daily check notifies the administrators 30, 7 and 1 days before it and, on
@@ -29,6 +32,7 @@ export const DOCUMENT_KINDS = [
   'driver_licence',
   'registration',
   'insurance',
+  'vehicle_photos',
 ] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
@@ -67,6 +71,10 @@ const IMAGE_FIELDS = [
   'registration_front',
   'registration_back',
   'insurance',
+  'vehicle_front',
+  'vehicle_back',
+  'vehicle_right',
+  'vehicle_left',
 ] as const;
 export type ImageField = (typeof IMAGE_FIELDS)[number];
 
@@ -139,7 +147,10 @@ const documentUpdateBodySchema = z.object({
   expires_on: calendarDateSchema,
 });
 
-/** GET expiring-documents: the documents of Approved records that expire within N days, or have. */
+/**
+ * GET expiring-documents: the documents of Approved records whose date is
+ * missing, then those that expire within N days, or have.
+ */
 const expiringDocumentsQuerySchema = pageQuerySchema.pick({ page: true, per_page: true }).extend({
   ...exportQuery,
   within_days: optionalQuery(
@@ -152,9 +163,18 @@ const expiringDocumentsQuerySchema = pageQuerySchema.pick({ page: true, per_page
 });
 
 /**
- * One expiring (or expired) document: whose it is (`table` and `id` name the
- * record, `kind` and `name` say what it is), which, when, and how many days
- * are left (0 or less: expired). `status` is the record's Active status.
+ * Where an expiring document stands: `expired`, `expiring` within the window,
+ * or `date_missing` (its record was approved without the date, so the daily
+ * check cannot act on it until someone enters it).
+ */
+export const EXPIRY_STATES = ['expired', 'expiring', 'date_missing'] as const;
+export type ExpiryState = (typeof EXPIRY_STATES)[number];
+
+/**
+ * One expiring (or expired, or undated) document: whose it is (`table` and
+ * `id` name the record, `kind` and `name` say what it is), which, when, how
+ * many days are left (0 or less: expired; null with the date missing) and
+ * `expiry`, where it stands. `status` is the record's Active status.
  */
 const expiringDocumentItemSchema = z.object({
   table: z.enum(['users', 'vehicles']),
@@ -162,8 +182,9 @@ const expiringDocumentItemSchema = z.object({
   kind: reviewKindSchema,
   name: z.string(),
   document: expiringDocumentSchema,
-  expires_on: z.string(),
-  days_left: int(),
+  expires_on: z.string().nullable(),
+  days_left: int().nullable(),
+  expiry: z.enum(EXPIRY_STATES),
   status: activeStatusSchema,
 });
 export type ExpiringDocumentItem = z.infer<typeof expiringDocumentItemSchema>;
@@ -188,7 +209,7 @@ export const documentUpdate = documentCalls.post('document-update', {
 
 export const expiringDocuments = documentCalls.get('expiring-documents', {
   summary:
-    'Documents of Approved records expiring within N days (expired ones too), soonest first, paged.',
+    'Documents of Approved records without an expiry date, then those expiring within N days (expired ones too), soonest first; paged.',
   input: expiringDocumentsQuerySchema,
   data: pagedSchema(expiringDocumentItemSchema),
   export: 'expiring-documents',

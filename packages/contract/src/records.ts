@@ -11,13 +11,6 @@ import { activeStatusSchema, approvalDecisionSchema, approvalSchema, int } from 
  * the record's state) with one of DIRECTORY_MESSAGES or DECISION_MESSAGES.
  */
 
-/** POST status-update: Active/Inactive of a user, driver or company. */
-const statusUpdateBodySchema = z.object({
-  id: idSchema,
-  table: z.enum(['users'], { error: 'table must be users.' }),
-  status: activeStatusSchema,
-});
-
 export const REASON_MAX = 500;
 /** How long after a decision its administrator may undo it (the web's toast offers 10 s). */
 export const UNDO_WINDOW_SECONDS = 30;
@@ -34,6 +27,19 @@ export const optionalReasonSchema = z.preprocess(
   (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : v.trim()) : v),
   z.string().max(REASON_MAX, DECISION_MESSAGES.reasonTooLong).optional(),
 );
+
+/**
+ * POST status-update: Active/Inactive of a user, driver or company (table
+ * users) or of a vehicle. SPEC 7's `id, table, status`, and optionally
+ * `reason`: why it is made Inactive (Cabdesk's screens require one), stored
+ * on the record as its status reason until it is Active again.
+ */
+const statusUpdateBodySchema = z.object({
+  id: idSchema,
+  table: z.enum(['users', 'vehicles'], { error: 'table must be users or vehicles.' }),
+  status: activeStatusSchema,
+  reason: optionalReasonSchema,
+});
 
 /** The table of a decided record: a company or driver (users) or a vehicle. */
 const decidedTableSchema = z.enum(['users', 'vehicles'], {
@@ -97,7 +103,8 @@ export const mayDelete = (role: Role, table: DeletableTable) => DELETE_ROLES[tab
 const directoryCalls = area('Directory', ['Owner', 'Operator']);
 
 export const statusUpdate = directoryCalls.post('status-update', {
-  summary: 'Switch a passenger, driver or (approved) company Active or Inactive.',
+  summary:
+    'Switch a passenger, driver, (approved) company or vehicle Active or Inactive, optionally with a reason.',
   input: statusUpdateBodySchema,
   data: z.object({ id: int(), status: activeStatusSchema }),
 });

@@ -667,8 +667,9 @@ export const notificationStreamTickets = pgTable('notification_stream_tickets', 
 
 /**
  * When a document of a company, driver (table users) or vehicle stops being
- * valid, and what the daily check did about it. A document without a known
- * expiry has no row. The images stay in the owner's SPEC columns.
+ * valid, and what the daily check did about it. A document of an Approved
+ * record whose date nobody entered has a row without a date; a document never
+ * approved has none. The images stay in the owner's SPEC columns.
  */
 export const documentExpiries = pgTable(
   'document_expiries',
@@ -678,8 +679,11 @@ export const documentExpiries = pgTable(
     recordId: integer('record_id').notNull(),
     /** An expiring document kind of the contract (driver_licence, insurance, ...). */
     document: text('document').notNull(),
-    /** The day it stops being valid. */
-    expiresOn: date('expires_on', { mode: 'string' }).notNull(),
+    /**
+     * The day it stops being valid; null: the record was approved without it
+     * ("date missing" in the expiring documents until someone enters it).
+     */
+    expiresOn: date('expires_on', { mode: 'string' }),
     /** The last reminder sent for this date: 30, 7 or 1 days before; null: none yet. */
     remindedDays: smallint('reminded_days'),
     /** When the daily check found it expired (and made its owner Inactive); null: not yet. */

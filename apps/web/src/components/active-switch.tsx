@@ -1,26 +1,46 @@
 import { statusUpdate } from '@cabdesk/contract';
-import { Switch } from '@mantine/core';
+import { Stack, Switch, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMay } from '@/hooks/use-may';
 import { ConfirmDialog } from './confirm-dialog';
+import { Popup, PopupActions } from './popup';
+import { checkReason } from './reject-reason';
 
 export type ActiveStatus = 'Active' | 'Inactive';
 
 interface ActiveSwitchProps {
   status: string;
   name: string;
-  onChange: (status: ActiveStatus) => Promise<unknown>;
+  /** Sends the status chosen; deactivating, with its reason. */
+  onChange: (status: ActiveStatus, reason?: string) => Promise<unknown>;
   pending: boolean;
 }
 
-/** The Active / Inactive toggle of a user or company, asked first both ways. */
+/**
+ * The Active / Inactive toggle of a person, company or vehicle, asked first
+ * both ways; deactivating asks why (required, as rejecting does): the reason
+ * is stored on the record and in its history.
+ */
 export function ActiveSwitch({ status, name, onChange, pending }: ActiveSwitchProps) {
   const { t } = useTranslation();
   const [asking, setAsking] = useState<ActiveStatus | null>(null);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string>();
   const active = status === 'Active';
   // A role that may not change statuses sees the state, not a control.
   const allowed = useMay().call(statusUpdate);
+
+  const close = () => {
+    setAsking(null);
+    setReason('');
+    setReasonError(undefined);
+  };
+  const deactivate = () => {
+    const checked = checkReason(reason);
+    if ('error' in checked) return setReasonError(checked.error);
+    return onChange('Inactive', checked.reason).then(close, close);
+  };
 
   return (
     <>
@@ -33,25 +53,47 @@ export function ActiveSwitch({ status, name, onChange, pending }: ActiveSwitchPr
         data-testid="active-switch"
       />
       <ConfirmDialog
-        opened={asking !== null}
-        title={asking === 'Inactive' ? t('status.deactivateTitle') : t('status.activateTitle')}
-        message={
-          asking === 'Inactive'
-            ? t('status.deactivateConfirm', { name })
-            : t('status.activateConfirm', { name })
-        }
-        confirmLabel={asking === 'Inactive' ? t('status.deactivate') : t('status.activate')}
-        color={asking === 'Inactive' ? 'red' : 'teal'}
+        opened={asking === 'Active'}
+        title={t('status.activateTitle')}
+        message={t('status.activateConfirm', { name })}
+        confirmLabel={t('status.activate')}
+        color="teal"
         loading={pending}
-        onConfirm={() => {
-          if (!asking) return;
-          return onChange(asking).then(
-            () => setAsking(null),
-            () => setAsking(null),
-          );
-        }}
-        onClose={() => setAsking(null)}
+        onConfirm={() => onChange('Active').then(close, close)}
+        onClose={close}
       />
+      <Popup
+        opened={asking === 'Inactive'}
+        onClose={pending ? () => undefined : close}
+        title={t('status.deactivateTitle')}
+        withCloseButton={false}
+      >
+        <Stack gap="lg">
+          <Text>{t('status.deactivateConfirm', { name })}</Text>
+          <Textarea
+            label={t('status.reason')}
+            placeholder={t('status.reasonPlaceholder')}
+            autosize
+            minRows={2}
+            maxRows={5}
+            value={reason}
+            error={reasonError}
+            data-autofocus
+            onChange={(event) => {
+              setReason(event.currentTarget.value);
+              setReasonError(undefined);
+            }}
+          />
+          <PopupActions
+            cancelLabel={t('confirm.cancel')}
+            confirmLabel={t('status.deactivate')}
+            color="red"
+            pending={pending}
+            onCancel={close}
+            onConfirm={deactivate}
+          />
+        </Stack>
+      </Popup>
     </>
   );
 }

@@ -3,63 +3,53 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useMay } from '@/hooks/use-may';
-import { ConfirmDialog } from './confirm-dialog';
 import { IconAction } from './icon-action';
 import { Popup, PopupActions } from './popup';
 import { checkReason, RejectReason } from './reject-reason';
 import { ApprovalBadge } from './status-badge';
 
-export type Decision = 'Approved' | 'Rejected';
-
-/** The two decisions, as icons (a row of a list) or buttons (a detail page). */
-const DECISIONS = [
-  {
-    decision: 'Approved',
-    label: 'approval.approve',
-    named: 'approval.approveName',
-    color: 'teal',
-    button: 'filled',
-    Icon: IconCheck,
-  },
-  {
-    decision: 'Rejected',
-    label: 'approval.reject',
-    named: 'approval.rejectName',
-    color: 'red',
-    button: 'light',
-    Icon: IconX,
-  },
-] as const;
+/**
+ * The review desk opened on these records: approving asks for what the desk
+ * asks (the documents looked at, their expiry dates), so every screen that
+ * approves sends the record there.
+ */
+export const deskOf = (records: readonly { kind: ReviewKind; id: number }[]) => {
+  const keys = records.map((record) => `${record.kind}-${record.id}`);
+  return `/review?${new URLSearchParams({ records: keys.join(','), item: keys[0] ?? '' })}`;
+};
 
 interface ApprovalActionsProps {
+  id: number;
   approval: string;
   /** Who or what is decided on, for the question ("Ann Lee", "AB-123"). */
   name: string;
-  /** What is decided: its usual reasons to reject. */
+  /** What is decided: its usual reasons to reject, and its place on the desk. */
   kind: ReviewKind;
-  /** Sends the decision chosen (a rejection with its reason); resolves once the server has answered. */
-  onDecide: (decision: Decision, reason?: string) => Promise<unknown>;
+  /** Sends a rejection with its reason; resolves once the server has answered. */
+  onReject: (reason: string) => Promise<unknown>;
   pending: boolean;
   /** Buttons with words (detail pages) rather than icons (lists). */
   variant?: 'icons' | 'buttons';
 }
 
 /**
- * SPEC 4: accept / reject while Pending, each asked first (a rejection with
- * its reason, required); the badge once decided (and for a role that may not
- * decide).
+ * SPEC 4 while Pending: approve on the review desk (documents and expiry
+ * dates), reject here with its reason (required), asked first; the badge once
+ * decided (and for a role that may not decide).
  */
 export function ApprovalActions({
+  id,
   approval,
   name,
   kind,
-  onDecide,
+  onReject,
   pending,
   variant = 'icons',
 }: ApprovalActionsProps) {
   const { t } = useTranslation();
-  const [asking, setAsking] = useState<Decision | null>(null);
+  const [asking, setAsking] = useState(false);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string>();
   const may = useMay();
@@ -68,65 +58,57 @@ export function ApprovalActions({
     return <ApprovalBadge approval={approval} />;
 
   const close = () => {
-    setAsking(null);
+    setAsking(false);
     setReason('');
     setReasonError(undefined);
   };
   const confirm = () => {
-    if (!asking) return;
-    let given: string | undefined;
-    if (asking === 'Rejected') {
-      const checked = checkReason(reason);
-      if ('error' in checked) return setReasonError(checked.error);
-      given = checked.reason;
-    }
-    return onDecide(asking, given).then(close, close);
+    const checked = checkReason(reason);
+    if ('error' in checked) return setReasonError(checked.error);
+    return onReject(checked.reason).then(close, close);
   };
+  const desk = deskOf([{ kind, id }]);
 
   return (
     <>
       {variant === 'icons' ? (
         <Group gap={6} wrap="nowrap">
-          {DECISIONS.map(({ decision, label, named, color, Icon }) => (
-            <IconAction
-              key={decision}
-              tooltip={t(label)}
-              label={t(named, { name })}
-              variant="light"
-              color={color}
-              onClick={() => setAsking(decision)}
-            >
-              <Icon size={18} />
-            </IconAction>
-          ))}
+          <IconAction
+            tooltip={t('approval.approveOnDesk')}
+            label={t('approval.approveName', { name })}
+            variant="light"
+            color="teal"
+            to={desk}
+          >
+            <IconCheck size={18} />
+          </IconAction>
+          <IconAction
+            tooltip={t('approval.reject')}
+            label={t('approval.rejectName', { name })}
+            variant="light"
+            color="red"
+            onClick={() => setAsking(true)}
+          >
+            <IconX size={18} />
+          </IconAction>
         </Group>
       ) : (
         <Group gap="sm">
-          {DECISIONS.map(({ decision, label, color, button, Icon }) => (
-            <Button
-              key={decision}
-              color={color}
-              variant={button}
-              leftSection={<Icon size={16} />}
-              onClick={() => setAsking(decision)}
-            >
-              {t(label)}
-            </Button>
-          ))}
+          <Button component={Link} to={desk} color="teal" leftSection={<IconCheck size={16} />}>
+            {t('approval.approveOnDesk')}
+          </Button>
+          <Button
+            color="red"
+            variant="light"
+            leftSection={<IconX size={16} />}
+            onClick={() => setAsking(true)}
+          >
+            {t('approval.reject')}
+          </Button>
         </Group>
       )}
-      <ConfirmDialog
-        opened={asking === 'Approved'}
-        title={t('approval.approveTitle')}
-        message={t('approval.approveConfirm', { name })}
-        confirmLabel={t('approval.approve')}
-        color="teal"
-        loading={pending}
-        onConfirm={confirm}
-        onClose={close}
-      />
       <Popup
-        opened={asking === 'Rejected'}
+        opened={asking}
         onClose={pending ? () => undefined : close}
         title={t('approval.rejectTitle')}
         withCloseButton={false}

@@ -3,7 +3,7 @@ import { Box, Group } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApprovalActions, type Decision } from './approval-actions';
+import { ApprovalActions } from './approval-actions';
 import {
   DataTable,
   pagedQueryProps,
@@ -46,7 +46,7 @@ export interface RecordListProps<Query> extends TableProps {
 interface DecideMutation {
   isPending: boolean;
   variables?: { id: number };
-  mutateAsync: (decision: { id: number; approval: Decision; reason?: string }) => Promise<unknown>;
+  mutateAsync: (decision: { id: number; approval: 'Rejected'; reason: string }) => Promise<unknown>;
 }
 
 /** What the columns need of a delete mutation. */
@@ -88,13 +88,12 @@ function recordColumns<T extends { id: number; approval: string }>(
       card: 'actions',
       render: (row) => (
         <ApprovalActions
+          id={row.id}
           approval={row.approval}
           name={nameOf(row)}
           kind={kind}
           pending={approval.isPending && approval.variables?.id === row.id}
-          onDecide={(decision, reason) =>
-            approval.mutateAsync({ id: row.id, approval: decision, reason })
-          }
+          onReject={(reason) => approval.mutateAsync({ id: row.id, approval: 'Rejected', reason })}
         />
       ),
     },

@@ -3,6 +3,7 @@ import { Chip, Group, Stack, Textarea } from '@mantine/core';
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '@/lib/i18n';
+import classes from './reject-reason.module.css';
 
 /** The usual reasons to reject each kind of record (translation keys under `reasons.`). */
 const CATALOGUE: Record<ReviewKind, readonly string[]> = {
@@ -51,6 +52,7 @@ export function RejectReason({
               key={key}
               size="xs"
               variant="outline"
+              classNames={{ root: classes.chip, label: classes.chipLabel }}
               checked={value === text}
               onChange={() => onChange(text)}
             >

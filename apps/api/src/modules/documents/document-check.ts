@@ -199,7 +199,8 @@ async function announce(tx: Tx, rows: Touched[], days: number) {
         id: row.record_id,
         name: row.name,
         document: row.document,
-        expiresOn: row.expires_on,
+        // The check touches dated documents only.
+        expiresOn: row.expires_on ?? '',
       })),
     }),
   );

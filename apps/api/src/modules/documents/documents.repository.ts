@@ -65,8 +65,8 @@ type ExpiringRow = {
   table_name: OwnerTable;
   record_id: number;
   document: ExpiringDocument;
-  expires_on: string;
-  days_left: number;
+  expires_on: string | null;
+  days_left: number | null;
   kind: ReviewKind;
   name: string;
   status: ActiveStatus;
@@ -80,14 +80,15 @@ const toItem = (r: ExpiringRow): ExpiringDocumentItem => ({
   document: r.document,
   expires_on: r.expires_on,
   days_left: r.days_left,
+  expiry: r.days_left === null ? 'date_missing' : r.days_left <= 0 ? 'expired' : 'expiring',
   status: r.status,
 });
 
 type DocumentKey = { table_name: OwnerTable; record_id: number; document: string };
 
 /**
- * The named owners of document rows, soonest expiry first, with the days left
- * from `today` (0 without one).
+ * The named owners of document rows, those without a date first, then soonest
+ * expiry first, with the days left from `today` (0 without one; null without a date).
  */
 export async function describeDocuments(
   db: Db | Tx,
@@ -105,13 +106,14 @@ export async function describeDocuments(
           keys.map((k) => sql`(${k.table_name}, ${k.record_id}::int, ${k.document})`),
           sql`, `,
         )})
-        order by d.expires_on, d.table_name, d.record_id, d.document`,
+        order by d.expires_on nulls first, d.table_name, d.record_id, d.document`,
   );
 }
 
 /**
  * The documents of Approved records that stop being valid within `withinDays`
- * of `today`, those already expired included, soonest first. Counted only as
+ * of `today`, those already expired included, soonest first, after those
+ * whose date is missing (never suspended until someone enters it). Counted only as
  * far as boundedPageOf needs (ten pages ahead): each candidate costs a lookup
  * of its owner, so an exact count grows with every expiring document while
  * this stays bounded by the page asked for.
@@ -122,12 +124,20 @@ export async function listExpiring(
   withinDays: number,
   request: PageRequest,
 ): Promise<Paged<ExpiringDocumentItem>> {
+  const limit = boundedLimitOf(request);
+  // Undated and dated rows each walk document_expiries_expires_idx; undated ones come first.
   const found = await rowsOf<DocumentKey>(
     db,
-    sql`select d.table_name, d.record_id, d.document from document_expiries d
-        where d.expires_on <= ${today}::date + ${withinDays}::int and ${ownerIsApproved}
-        order by d.expires_on, d.table_name, d.record_id, d.document
-        limit ${boundedLimitOf(request)}`,
+    sql`select table_name, record_id, document from (
+          (select d.table_name, d.record_id, d.document, d.expires_on from document_expiries d
+           where d.expires_on <= ${today}::date + ${withinDays}::int and ${ownerIsApproved}
+           order by d.expires_on, d.table_name, d.record_id, d.document limit ${limit})
+          union all
+          (select d.table_name, d.record_id, d.document, d.expires_on from document_expiries d
+           where d.expires_on is null and ${ownerIsApproved}
+           order by d.table_name, d.record_id, d.document limit ${limit})) found
+        order by expires_on nulls first, table_name, record_id, document
+        limit ${limit}`,
   );
   const { rows: keys, total, exact } = boundedPageOf(found, request);
   const rows = await describeDocuments(db, keys, today);
@@ -196,6 +206,28 @@ export async function saveExpiries(
         updated_at = now()`);
   }
   return before;
+}
+
+/**
+ * The expiring documents of an approved record that have no date yet get a
+ * row without one: the expiring documents list them as "date missing" until
+ * someone enters it (inside the caller's transaction).
+ */
+export async function markDatesMissing(
+  tx: Tx,
+  table: OwnerTable,
+  id: number,
+  kind: ReviewKind | null,
+): Promise<void> {
+  const documents = kind === null ? [] : EXPIRING_DOCUMENTS_OF[kind];
+  if (documents.length === 0) return;
+  await tx.execute(sql`
+    insert into document_expiries (table_name, record_id, document)
+    select ${table}, ${id}::int, document from (values ${sql.join(
+      documents.map((document) => sql`(${document})`),
+      sql`, `,
+    )}) as missing(document)
+    on conflict (table_name, record_id, document) do nothing`);
 }
 
 /**

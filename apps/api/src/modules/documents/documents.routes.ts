@@ -54,6 +54,7 @@ export async function documentRoutes(app: FastifyInstance) {
           Document: 'document',
           'Expires on': 'expires_on',
           'Days left': 'days_left',
+          Expiry: 'expiry',
           Status: 'status',
         }),
         batches: () => pageBatches((paging) => listExpiring(db, today, within_days, paging)),

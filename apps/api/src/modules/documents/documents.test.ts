@@ -1,4 +1,4 @@
-import { documentUpdate, expiringDocuments, userDetail } from '@cabdesk/contract';
+import { approvalUser, documentUpdate, expiringDocuments, userDetail } from '@cabdesk/contract';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, documentExpiries } from '../../db/schema';
@@ -177,6 +177,7 @@ describe('expiring-documents', () => {
         document: 'driver_licence',
         expires_on: '2025-02-20',
         days_left: -9,
+        expiry: 'expired',
         status: 'Active',
       },
       {
@@ -187,6 +188,7 @@ describe('expiring-documents', () => {
         document: 'insurance',
         expires_on: '2025-03-08',
         days_left: 7,
+        expiry: 'expiring',
         status: 'Active',
       },
       {
@@ -197,6 +199,7 @@ describe('expiring-documents', () => {
         document: 'business_licence',
         expires_on: '2025-03-31',
         days_left: 30,
+        expiry: 'expiring',
         status: 'Active',
       },
     ]);
@@ -239,5 +242,73 @@ describe('expiring-documents', () => {
     const last = (await call(expiringDocuments, { per_page: 1, page: 13 })).body.data;
     expect(last).toMatchObject({ total: 13, total_exact: true });
     expect(last.data[0]).toMatchObject({ id: drivers[12]!.id, expires_on: '2025-03-22' });
+  });
+
+  it('lists a record approved without expiry dates as "date missing" until someone enters them', async () => {
+    const { database, call } = await setup();
+    const driver = await createDriver(database, { name: 'Ann Lee', approval: 'Pending' });
+    const vehicle = await createVehicle(
+      database,
+      { licenseNumber: 'AB-123', approval: 'Pending' },
+      { brand: 'Kia', model: 'Niro' },
+    );
+    const rejected = await createDriver(database, { approval: 'Pending' });
+    const decide = (body: Record<string, unknown>) => call(approvalUser, body);
+    // SPEC's call without dates still approves; a vehicle with one of its two dates.
+    expect((await decide({ id: driver.id, table: 'users', approval: 'Approved' })).statusCode).toBe(
+      200,
+    );
+    expect(
+      (
+        await decide({
+          id: vehicle.id,
+          table: 'vehicles',
+          approval: 'Approved',
+          expires_on: { registration: '2025-03-10' },
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await decide({
+          id: rejected.id,
+          table: 'users',
+          approval: 'Rejected',
+          reason: 'Blurred licence',
+        })
+      ).statusCode,
+    ).toBe(200);
+
+    const listed = (await call(expiringDocuments)).body.data;
+    expect(
+      listed.data.map((d: Record<string, unknown>) => [
+        d.name,
+        d.document,
+        d.expires_on,
+        d.days_left,
+        d.expiry,
+      ]),
+    ).toEqual([
+      ['Ann Lee', 'driver_licence', null, null, 'date_missing'],
+      ['Kia Niro (AB-123)', 'insurance', null, null, 'date_missing'],
+      ['Kia Niro (AB-123)', 'registration', '2025-03-10', 9, 'expiring'],
+    ]);
+    // First, whatever the window: a missing date is never out of it.
+    expect((await call(expiringDocuments, { within_days: 1 })).body.data.total).toBe(2);
+    const { documents } = (await call(userDetail, { user_id: driver.id })).body.data;
+    expect(documents).toMatchObject([{ document: 'driver_licence', expires_on: null }]);
+
+    // Entering the date ends it.
+    await call(documentUpdate, {
+      table: 'users',
+      id: driver.id,
+      document: 'driver_licence',
+      expires_on: '2027-01-31',
+    });
+    const after = (await call(expiringDocuments)).body.data.data;
+    expect(after.map((d: Record<string, unknown>) => [d.document, d.expiry])).toEqual([
+      ['insurance', 'date_missing'],
+      ['registration', 'expiring'],
+    ]);
   });
 });

@@ -15,6 +15,10 @@ export type StoredImages = {
   registration_front?: string | null;
   registration_back?: string | null;
   insurance?: string | null;
+  vehicle_front?: string | null;
+  vehicle_back?: string | null;
+  vehicle_right?: string | null;
+  vehicle_left?: string | null;
 };
 
 /** Expiry dates by document kind (`{ driver_licence: '2027-03-31' }`). */
@@ -56,6 +60,15 @@ function layoutOf(kind: ReviewKind, images: StoredImages): Layout {
           ],
         },
         { document: 'insurance', images: [['insurance', images.insurance]] },
+        {
+          document: 'vehicle_photos',
+          images: [
+            ['vehicle_front', images.vehicle_front],
+            ['vehicle_back', images.vehicle_back],
+            ['vehicle_right', images.vehicle_right],
+            ['vehicle_left', images.vehicle_left],
+          ],
+        },
       ];
   }
 }

@@ -7,6 +7,7 @@ export {
   documentsBelongTo,
   expiriesOf,
   lockOwner,
+  markDatesMissing,
   saveExpiries,
   type OwnerTable,
 } from './documents.repository';

@@ -106,7 +106,12 @@ export async function runBulk(
             ? await decide(tx, actor, { table: body.table, id, approval: target, reason }, now, {
                 announce: false,
               })
-            : await setStatus(tx, actor, id, target, { skipUnchanged: true });
+            : await setStatus(
+                tx,
+                actor,
+                { table: body.table, id, status: target },
+                { skipUnchanged: true },
+              );
         if (outcome.kind === 'done') result.done.push(id);
         else if (alreadyThere(outcome, target)) result.skipped.push(id);
         else result.failed.push({ id, message: refusalMessage(outcome, body.table) });

@@ -25,6 +25,7 @@ import {
   documentsBelongTo,
   kindOfRole,
   lockOwner,
+  markDatesMissing,
   saveExpiries,
   type OwnerTable,
 } from '../documents';
@@ -75,55 +76,76 @@ export function refusalMessage(refusal: Refusal, table: RecordTable): string {
   }
 }
 
-/** Switches a live account Active or Inactive; a company only once Approved. */
-export function updateStatus(
-  db: Db,
-  actor: Actor,
-  id: number,
-  status: ActiveStatus,
-): Promise<StatusResult> {
-  return db.transaction((tx) => setStatus(tx, actor, id, status));
+/** A status change: which record, to what, and why (stored while Inactive). */
+export type StatusChange = {
+  table: OwnerTable;
+  id: number;
+  status: ActiveStatus;
+  reason?: string;
+};
+
+/**
+ * Switches a live account or vehicle Active or Inactive; a company only once
+ * Approved.
+ */
+export function updateStatus(db: Db, actor: Actor, change: StatusChange): Promise<StatusResult> {
+  return db.transaction((tx) => setStatus(tx, actor, change));
 }
 
 /**
  * updateStatus inside the caller's transaction (bulk-action's chunk): the
- * row is locked, checked, changed and audited. With `skipUnchanged`, an
- * account already in that status is refused as `unchanged`, nothing written.
+ * row is locked, checked, changed and audited, and the marketplace told
+ * (status.changed). An administrator's reason replaces the server's
+ * ("Document expired"); Active clears it. With `skipUnchanged`, a record
+ * already in that status is refused as `unchanged`, nothing written.
  */
 export async function setStatus(
   tx: Tx,
   actor: Actor,
-  id: number,
-  status: ActiveStatus,
+  change: StatusChange,
   options: { skipUnchanged?: boolean } = {},
 ): Promise<StatusResult> {
-  const [row] = await rowsOf<{ role: UserType; status: ActiveStatus; approval: Approval }>(
+  const { table, id, status } = change;
+  const reason = status === 'Inactive' ? (change.reason ?? null) : null;
+  const [row] = await rowsOf<{
+    role: UserType | null;
+    status: ActiveStatus;
+    status_reason: string | null;
+    approval: Approval;
+  }>(
     tx,
-    sql`select role, status, approval from users
-        where id = ${id} and deleted_at is null for update`,
+    table === 'users'
+      ? sql`select role, status, status_reason, approval from users
+            where id = ${id} and deleted_at is null for update`
+      : sql`select null as role, status, status_reason, approval from vehicles
+            where id = ${id} and deleted_at is null for update`,
   );
   if (!row) return { kind: 'missing' };
   if (options.skipUnchanged && row.status === status) return { kind: 'unchanged' };
   if (row.role === 'Company' && row.approval !== 'Approved') {
     return { kind: 'company-not-approved' };
   }
-  // An administrator's choice replaces the server's reason ("Document expired").
   await tx.execute(
-    sql`update users set status = ${status}, status_reason = null, updated_at = now()
+    sql`update ${TABLES[table]} set status = ${status}, status_reason = ${reason},
+          updated_at = now()
         where id = ${id}`,
   );
   await audit(tx, actor, {
     action: 'status-update',
-    tableName: 'users',
+    tableName: table,
     recordId: id,
-    before: { status: row.status },
-    after: { status },
+    before: { status: row.status, status_reason: row.status_reason },
+    after: { status, status_reason: reason },
   });
   await writeEvent(
     tx,
     'status.changed',
-    { table: 'users', id, kind: kindOfRole(row.role) ?? 'user' },
-    { status, reason: null },
+    {
+      table,
+      id,
+      kind: row.role === null ? 'vehicle' : (kindOfRole(row.role) ?? 'user'),
+    },
+    { status, reason },
   );
   return { kind: 'done', id, status };
 }
@@ -188,7 +210,8 @@ async function announce(
 /**
  * Approves or rejects a Pending account or vehicle; a decided record stays
  * decided. The reason, who decided and when (`now`) are stored with it, and
- * any expiry dates read at review; it is audited and announced.
+ * any expiry dates read at review (an approved record's documents without
+ * one are "date missing"); it is audited and announced.
  */
 export function updateApproval(
   db: Db,
@@ -227,6 +250,7 @@ export async function decide(
         where id = ${id}`,
   );
   const before = expiresOn ? await saveExpiries(tx, table, id, expiresOn, dayOf(now)) : {};
+  if (approval === 'Approved') await markDatesMissing(tx, table, id, owner.kind);
   await audit(tx, actor, {
     action: 'approval-user',
     tableName: table,

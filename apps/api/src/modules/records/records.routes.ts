@@ -47,9 +47,9 @@ export async function recordRoutes(app: FastifyInstance) {
   const { db } = app.database;
 
   route(app, statusUpdate, async (request) => {
-    const { id, status } = request.body;
-    const result = await updateStatus(db, request, id, status);
-    if (result.kind !== 'done') throw refused(result, 'users');
+    const { table, id, status, reason } = request.body;
+    const result = await updateStatus(db, request, { table, id, status, reason });
+    if (result.kind !== 'done') throw refused(result, table);
     return {
       status: true,
       message: DIRECTORY_MESSAGES.statusUpdated,

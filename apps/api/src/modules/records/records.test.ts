@@ -23,6 +23,7 @@ import {
   userStats,
   users,
   vehicles,
+  webhookEvents,
 } from '../../db/schema';
 import {
   createCompany,
@@ -73,9 +74,112 @@ describe('status-update', () => {
 
     const rows = await audits('users', user.id);
     expect(rows.map((r) => [r.action, r.adminId, r.before, r.after])).toEqual([
-      ['status-update', admin.id, { status: 'Active' }, { status: 'Inactive' }],
-      ['status-update', admin.id, { status: 'Inactive' }, { status: 'Active' }],
+      [
+        'status-update',
+        admin.id,
+        { status: 'Active', status_reason: null },
+        { status: 'Inactive', status_reason: null },
+      ],
+      [
+        'status-update',
+        admin.id,
+        { status: 'Inactive', status_reason: null },
+        { status: 'Active', status_reason: null },
+      ],
     ]);
+  });
+
+  it('stores the reason of a deactivation on the record until it is Active again', async () => {
+    const { database, admin, call, audits } = await setup();
+    const driver = await createDriver(database, { name: 'Ann Lee' });
+    const off = await call(statusUpdate, {
+      id: driver.id,
+      table: 'users',
+      status: 'Inactive',
+      reason: '  Complaints from three passengers.  ',
+    });
+    expect(off.statusCode).toBe(200);
+    const detail = (await call(userDetail, { user_id: driver.id })).body.data;
+    expect(detail).toMatchObject({
+      status: 'Inactive',
+      status_reason: 'Complaints from three passengers.',
+    });
+    await call(statusUpdate, { id: driver.id, table: 'users', status: 'Active' });
+    expect((await call(userDetail, { user_id: driver.id })).body.data.status_reason).toBeNull();
+    expect((await audits('users', driver.id)).map((r) => [r.adminId, r.after])).toEqual([
+      [admin.id, { status: 'Inactive', status_reason: 'Complaints from three passengers.' }],
+      [admin.id, { status: 'Active', status_reason: null }],
+    ]);
+    const tooLong = await call(statusUpdate, {
+      id: driver.id,
+      table: 'users',
+      status: 'Inactive',
+      reason: 'x'.repeat(501),
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.body.data.errors).toEqual({
+      reason: 'The reason may be at most 500 characters.',
+    });
+    expect((await call(userDetail, { user_id: driver.id })).body.data.status).toBe('Active');
+  });
+
+  it('deactivates a vehicle with its reason: soft, shown in lists and details, audited, told to the marketplace', async () => {
+    const { database, admin, call, audits } = await setup();
+    const vehicle = await createVehicle(database, { licenseNumber: 'AB-123' });
+    const off = await call(statusUpdate, {
+      id: vehicle.id,
+      table: 'vehicles',
+      status: 'Inactive',
+      reason: 'Failed its safety inspection.',
+    });
+    expect(off.statusCode).toBe(200);
+    expect(off.body.data).toEqual({ id: vehicle.id, status: 'Inactive' });
+    expect((await call(vehicleDetail, { vehicle_id: vehicle.id })).body.data).toMatchObject({
+      status: 'Inactive',
+      status_reason: 'Failed its safety inspection.',
+    });
+    // Soft: still listed, as Inactive.
+    const listed = (await call(vehicleList, {})).body.data.data;
+    expect(listed.find((v: { id: number }) => v.id === vehicle.id)).toMatchObject({
+      status: 'Inactive',
+    });
+    const [row] = await database.db.select().from(vehicles).where(eq(vehicles.id, vehicle.id));
+    expect(row!.deletedAt).toBeNull();
+    expect(
+      (await audits('vehicles', vehicle.id)).map((r) => [r.action, r.adminId, r.after]),
+    ).toEqual([
+      [
+        'status-update',
+        admin.id,
+        { status: 'Inactive', status_reason: 'Failed its safety inspection.' },
+      ],
+    ]);
+    const events = await database.db
+      .select({ type: webhookEvents.type, key: webhookEvents.recordKey, data: webhookEvents.data })
+      .from(webhookEvents)
+      .orderBy(asc(webhookEvents.id));
+    expect(events).toEqual([
+      {
+        type: 'status.changed',
+        key: `vehicles:${vehicle.id}`,
+        data: {
+          kind: 'vehicle',
+          id: vehicle.id,
+          status: 'Inactive',
+          reason: 'Failed its safety inspection.',
+        },
+      },
+    ]);
+
+    const on = await call(statusUpdate, { id: vehicle.id, table: 'vehicles', status: 'Active' });
+    expect(on.statusCode).toBe(200);
+    expect((await call(vehicleDetail, { vehicle_id: vehicle.id })).body.data).toMatchObject({
+      status: 'Active',
+      status_reason: null,
+    });
+    const missing = await call(statusUpdate, { id: 999_999, table: 'vehicles', status: 'Active' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body.message).toBe('Vehicle not found.');
   });
 
   it('toggles a company only once Approved', async () => {
@@ -113,8 +217,8 @@ describe('status-update', () => {
     expect(admins.statusCode).toBe(400);
     expect(admins.body).toEqual({
       status: false,
-      message: 'table must be users.',
-      data: { errors: { table: 'table must be users.' } },
+      message: 'table must be users or vehicles.',
+      data: { errors: { table: 'table must be users or vehicles.' } },
     });
     const injection = await call(statusUpdate, {
       id: user.id,

@@ -10,7 +10,7 @@ export async function reviewRoutes(app: FastifyInstance) {
   const { db } = app.database;
 
   route(app, reviewQueue, async (request, reply) => {
-    const { kind, format, ...page } = request.query;
+    const { kind, records, format, ...page } = request.query;
     if (format === 'csv') {
       type Row = Awaited<ReturnType<typeof listWaiting>>['data'][number];
       return sendCsv(request, reply, app.database, app.clock(), {
@@ -22,10 +22,10 @@ export async function reviewRoutes(app: FastifyInstance) {
           Company: 'company_name',
           Submitted: 'submitted_at',
         }),
-        batches: () => pageBatches((paging) => listWaiting(db, kind, paging)),
+        batches: () => pageBatches((paging) => listWaiting(db, kind, paging, records)),
       });
     }
-    const waiting = await listWaiting(db, kind, page);
+    const waiting = await listWaiting(db, kind, page, records);
     return {
       status: true,
       message: REVIEW_MESSAGES.queueFetched,

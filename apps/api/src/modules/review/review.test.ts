@@ -84,6 +84,49 @@ describe('review-queue', () => {
     expect(bad.body.data.errors).toEqual({ kind: 'kind must be company, driver or vehicle.' });
   });
 
+  it('answers only the records named (what a list sends to the desk), still Pending ones', async () => {
+    const { database, call } = await setup();
+    const ann = await createDriver(database, {
+      name: 'Ann Lee',
+      approval: 'Pending',
+      createdAt: at('2025-01-02T00:00:00Z'),
+    });
+    const bo = await createDriver(database, {
+      name: 'Bo Chen',
+      approval: 'Pending',
+      createdAt: at('2025-01-01T00:00:00Z'),
+    });
+    await createDriver(database, { name: 'Not named', approval: 'Pending' });
+    const decided = await createDriver(database, { name: 'Decided', approval: 'Approved' });
+    // The same id as a vehicle: the key's kind names the table.
+    const vehicle = await createVehicle(
+      database,
+      { licenseNumber: 'AB-123', approval: 'Pending' },
+      { brand: 'Kia', model: 'Niro' },
+    );
+
+    const named = await call(reviewQueue, {
+      records: `driver-${ann.id},driver-${bo.id},driver-${decided.id},vehicle-${vehicle.id}`,
+    });
+    expect(named.statusCode).toBe(200);
+    expect(keys(named.body)).toEqual([
+      'driver Bo Chen',
+      'driver Ann Lee',
+      'vehicle Kia Niro (AB-123)',
+    ]);
+    expect(named.body.data.total).toBe(3);
+    const one = await call(reviewQueue, { kind: 'driver', records: `driver-${ann.id}` });
+    expect(keys(one.body)).toEqual(['driver Ann Lee']);
+    const otherKind = await call(reviewQueue, { kind: 'company', records: `driver-${ann.id}` });
+    expect(otherKind.body.data).toMatchObject({ total: 0, data: [] });
+
+    const bad = await call(reviewQueue, { records: 'passenger-1' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body.data.errors).toEqual({
+      records: 'records must be up to 100 keys such as driver-12, separated by commas.',
+    });
+  });
+
   it('pages across kinds without skipping or repeating, ties in a stable order', async () => {
     const { database, call } = await setup();
     const same = at('2025-02-01T00:00:00Z');
@@ -129,6 +172,13 @@ describe('review-queue', () => {
       approval: 'Pending',
       companyDoc: ['seed/licence.svg', 'seed/certificate.svg'],
     });
+    const vehicle = await createVehicle(database, {
+      approval: 'Pending',
+      registrationFront: 'seed/reg-front.svg',
+      insurance: 'seed/insurance.svg',
+      vehicleFront: 'seed/front.svg',
+      vehicleLeft: 'seed/left.svg',
+    });
     await database.db.insert(documentExpiries).values({
       tableName: 'users',
       recordId: driver.id,
@@ -160,6 +210,33 @@ describe('review-queue', () => {
         expires: false,
         expires_on: null,
         images: [{ field: 'company_doc', url: signedUrlOf('/uploads/seed/certificate.svg') }],
+      },
+    ]);
+    // A vehicle's photos beside its registration and insurance: plate and colour are checked on the car.
+    const car = items.find(
+      (item) => item.id === vehicle.id && (item as { kind?: string }).kind === 'vehicle',
+    );
+    expect(car?.documents).toEqual([
+      {
+        document: 'registration',
+        expires: true,
+        expires_on: null,
+        images: [{ field: 'registration_front', url: signedUrlOf('/uploads/seed/reg-front.svg') }],
+      },
+      {
+        document: 'insurance',
+        expires: true,
+        expires_on: null,
+        images: [{ field: 'insurance', url: signedUrlOf('/uploads/seed/insurance.svg') }],
+      },
+      {
+        document: 'vehicle_photos',
+        expires: false,
+        expires_on: null,
+        images: [
+          { field: 'vehicle_front', url: signedUrlOf('/uploads/seed/front.svg') },
+          { field: 'vehicle_left', url: signedUrlOf('/uploads/seed/left.svg') },
+        ],
       },
     ]);
   });

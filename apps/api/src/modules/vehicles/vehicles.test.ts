@@ -119,6 +119,17 @@ describe('vehicle-list and vehicle-detail', () => {
             expires_on: null,
             images: [{ field: 'insurance', url: expected.insurance }],
           },
+          {
+            // The car itself (three of its four photos uploaded), to check plate and colour.
+            document: 'vehicle_photos',
+            expires: false,
+            expires_on: null,
+            images: [
+              { field: 'vehicle_front', url: expected.vehicle_front },
+              { field: 'vehicle_back', url: expected.vehicle_back },
+              { field: 'vehicle_right', url: expected.vehicle_right },
+            ],
+          },
         ],
         drivers: [],
       },

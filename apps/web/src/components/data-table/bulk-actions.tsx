@@ -1,5 +1,6 @@
 import {
   bulkAction,
+  REVIEW_RECORDS_MAX,
   type BulkAction,
   type BulkActionBody,
   type BulkResult,
@@ -9,6 +10,8 @@ import { Alert, Anchor, Button, Group, List, Paper, Stack, Text } from '@mantine
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { deskOf } from '@/components/approval-actions';
 import { Popup, PopupActions } from '@/components/popup';
 import { checkReason, RejectReason } from '@/components/reject-reason';
 import { mutationOf } from '@/lib/call';
@@ -125,10 +128,14 @@ interface BulkDialogProps {
 /**
  * Asks before a bulk action, stating how many rows it changes (and, to
  * reject, the one reason for all); then shows what the server did: changed,
- * already so, failed (with who and why).
+ * already so, failed (with who and why). Approving goes through the review
+ * desk, which asks each record's documents and expiry dates: the dialog
+ * opens it on the rows picked (on the whole queue of their kind past what
+ * one link names).
  */
 export function BulkDialog({ action, selection, total, noun, options, onClose }: BulkDialogProps) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string>();
   const run = useMutation({
@@ -169,6 +176,28 @@ export function BulkDialog({ action, selection, total, noun, options, onClose }:
     >
       {result ? (
         <BulkSummary result={result} names={selection.picked} onClose={close} />
+      ) : action === 'approve' && options.kind ? (
+        <Stack gap="lg">
+          <Text>{t('bulk.approveOnDesk', { count })}</Text>
+          <PopupActions
+            cancelLabel={t('confirm.cancel')}
+            confirmLabel={t('bulk.openDesk')}
+            color={COLORS.approve}
+            pending={false}
+            onCancel={close}
+            onConfirm={() => {
+              const { kind } = options;
+              if (!kind) return;
+              const ids = [...selection.picked.keys()];
+              close();
+              void navigate(
+                selection.all || ids.length > REVIEW_RECORDS_MAX
+                  ? `/review?kind=${kind}`
+                  : deskOf(ids.map((id) => ({ kind, id }))),
+              );
+            }}
+          />
+        </Stack>
       ) : (
         <Stack gap="lg">
           <Text>{t('bulk.confirm', { count, total: formatCount(count), noun: noun(count) })}</Text>

@@ -3,7 +3,6 @@ import { Group, SimpleGrid, Text } from '@mantine/core';
 import { IconCar, IconSteeringWheel } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { ActiveSwitch } from '@/components/active-switch';
 import { ApprovalActions } from '@/components/approval-actions';
 import { DetailScreen } from '@/components/detail-screen';
 import { FigureGrid } from '@/components/figure-card';
@@ -11,7 +10,7 @@ import { ImageZoom } from '@/components/image-zoom';
 import { InfoList } from '@/components/info-list';
 import { Email } from '@/components/person-cell';
 import { SectionCard } from '@/components/section-card';
-import { ActiveBadge } from '@/components/status-badge';
+import { StatusControl } from '@/components/status-control';
 import { useDecideUserApproval } from '@/features/users/api/decide-user-approval';
 import { useUserDetail } from '@/features/users/api/get-user-detail';
 import { useUpdateUserStatus } from '@/features/users/api/update-user-status';
@@ -33,15 +32,15 @@ function CompanyInformation({ company }: { company: UserDetail }) {
       actions={
         <Group gap="md">
           {company.approval === 'Approved' ? (
-            <Group gap="xs">
-              <ActiveBadge status={company.status} />
-              <ActiveSwitch
-                status={company.status}
-                name={name}
-                pending={statusUpdate.isPending}
-                onChange={(status) => statusUpdate.mutateAsync({ id: company.id, status })}
-              />
-            </Group>
+            <StatusControl
+              status={company.status}
+              reason={company.status_reason}
+              name={name}
+              pending={statusUpdate.isPending}
+              onChange={(status, reason) =>
+                statusUpdate.mutateAsync({ id: company.id, status, reason })
+              }
+            />
           ) : null}
           <ApprovalActions
             variant="buttons"
@@ -49,8 +48,9 @@ function CompanyInformation({ company }: { company: UserDetail }) {
             name={name}
             pending={approval.isPending}
             kind="company"
-            onDecide={(decision, reason) =>
-              approval.mutateAsync({ id: company.id, approval: decision, reason })
+            id={company.id}
+            onReject={(reason) =>
+              approval.mutateAsync({ id: company.id, approval: 'Rejected', reason })
             }
           />
         </Group>

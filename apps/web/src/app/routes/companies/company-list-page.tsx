@@ -103,7 +103,9 @@ export function CompanyListPage() {
               status={company.status}
               name={companyName(company)}
               pending={statusUpdate.isPending && statusUpdate.variables?.id === company.id}
-              onChange={(status) => statusUpdate.mutateAsync({ id: company.id, status })}
+              onChange={(status, reason) =>
+                statusUpdate.mutateAsync({ id: company.id, status, reason })
+              }
             />
           ) : null
         }

@@ -1,5 +1,5 @@
 import type { UserDetail } from '@cabdesk/contract';
-import { Anchor, Button, SimpleGrid } from '@mantine/core';
+import { Anchor, Button, Group, SimpleGrid } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -9,6 +9,8 @@ import { InfoList } from '@/components/info-list';
 import { DetailScreen } from '@/components/detail-screen';
 import { Email, PersonProfile } from '@/components/person-cell';
 import { SectionCard } from '@/components/section-card';
+import { StatusControl } from '@/components/status-control';
+import { useUpdateUserStatus } from '@/features/users/api/update-user-status';
 import { RideHistoryTable } from '@/features/rides/components/ride-history-table';
 import { useDecideUserApproval } from '@/features/users/api/decide-user-approval';
 import { useUserDetail } from '@/features/users/api/get-user-detail';
@@ -19,21 +21,34 @@ import { DecisionFacts, DocumentExpiries } from '@/features/review/components/re
 function DriverInformation({ driver }: { driver: UserDetail }) {
   const { t } = useTranslation();
   const approval = useDecideUserApproval();
+  const statusUpdate = useUpdateUserStatus();
   const company = driver.company;
   return (
     <SectionCard
       title={t('drivers.information')}
       actions={
-        <ApprovalActions
-          variant="buttons"
-          approval={driver.approval}
-          name={driver.name}
-          pending={approval.isPending}
-          kind="driver"
-          onDecide={(decision, reason) =>
-            approval.mutateAsync({ id: driver.id, approval: decision, reason })
-          }
-        />
+        <Group gap="md" align="flex-start">
+          <StatusControl
+            status={driver.status}
+            reason={driver.status_reason}
+            name={driver.name}
+            pending={statusUpdate.isPending}
+            onChange={(status, reason) =>
+              statusUpdate.mutateAsync({ id: driver.id, status, reason })
+            }
+          />
+          <ApprovalActions
+            variant="buttons"
+            approval={driver.approval}
+            name={driver.name}
+            pending={approval.isPending}
+            kind="driver"
+            id={driver.id}
+            onReject={(reason) =>
+              approval.mutateAsync({ id: driver.id, approval: 'Rejected', reason })
+            }
+          />
+        </Group>
       }
     >
       <PersonProfile person={driver}>

@@ -16,9 +16,9 @@ const WINDOWS = ['1', '7', '30', '90'] as const;
 const EXPIRING_FILTERS = { within_days: { one: WINDOWS } };
 
 /**
- * The documents of Approved companies, drivers and vehicles that expire
- * within N days, expired ones first, soonest first; N, the page and its size
- * in the URL.
+ * The documents of Approved companies, drivers and vehicles approved without
+ * a date ("Date missing"), then those that expire within N days, expired ones
+ * first, soonest first; N, the page and its size in the URL.
  */
 export function ExpiringDocumentsPage() {
   const { t } = useTranslation();
@@ -63,22 +63,25 @@ export function ExpiringDocumentsPage() {
             key: 'expires',
             header: t('documents.expiresOn'),
             nowrap: true,
-            render: (row) => formatDate(row.expires_on),
+            render: (row) => (row.expires_on ? formatDate(row.expires_on) : '—'),
           },
           {
             key: 'left',
             header: t('documents.left'),
             nowrap: true,
-            render: (row) => (
-              <ToneBadge
-                color={row.days_left <= 0 ? 'red' : row.days_left <= 7 ? 'orange' : 'yellow'}
-                label={
-                  row.days_left <= 0
-                    ? t('documents.expired')
-                    : t('documents.daysLeft', { count: row.days_left })
-                }
-              />
-            ),
+            render: (row) =>
+              row.days_left === null ? (
+                <ToneBadge color="grape" label={t('documents.dateMissing')} />
+              ) : (
+                <ToneBadge
+                  color={row.days_left <= 0 ? 'red' : row.days_left <= 7 ? 'orange' : 'yellow'}
+                  label={
+                    row.expiry === 'expired'
+                      ? t('documents.expired')
+                      : t('documents.daysLeft', { count: row.days_left })
+                  }
+                />
+              ),
           },
           {
             key: 'status',

@@ -1,6 +1,5 @@
 import { REVIEW_KINDS, reviewQueue, type ReviewItem } from '@cabdesk/contract';
 import { Anchor, Badge, Button, Kbd, SegmentedControl, Stack, Text } from '@mantine/core';
-import { useHotkeys } from '@mantine/hooks';
 import { IconCalendarDue } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -10,6 +9,8 @@ import { Loading } from '@/components/query-state';
 import { useUndoDecision } from '@/features/review/api/decide';
 import { useReviewQueue } from '@/features/review/api/get-review-queue';
 import { ReviewScreen } from '@/features/review/components/review-screen';
+import classes from '@/features/review/components/review.module.css';
+import { useDeskKeys } from '@/features/review/use-desk-keys';
 import { useTableUrlState } from '@/hooks/use-table-url-state';
 import { formatDate } from '@/lib/format';
 
@@ -21,8 +22,9 @@ const keyOf = (item: Pick<ReviewItem, 'kind' | 'id'>) => `${item.kind}-${item.id
 /**
  * The review desk: every Pending company, driver and vehicle, oldest first,
  * by kind; J (or a row's Review) opens the first, and each decision opens the
- * next. The kind, page, page size and open item are in the URL; J / K walk
- * through the page on screen.
+ * next. The kind, page, page size and open item are in the URL, and the
+ * records a list sent here to approve (`records`); J / K walk through the
+ * page on screen.
  */
 export function ReviewPage() {
   const { t } = useTranslation();
@@ -30,7 +32,9 @@ export function ReviewPage() {
   const kind = REVIEW_KINDS.find((k) => k === table.filters.kind);
   const [params, setParams] = useSearchParams();
   const open = params.get('item');
-  const queue = useReviewQueue({ kind, page: table.page, per_page: table.perPage });
+  // The records a list sent here to approve (`driver-12,driver-15`), or the whole queue.
+  const records = params.get('records') ?? undefined;
+  const queue = useReviewQueue({ kind, records, page: table.page, per_page: table.perPage });
   const items = queue.data?.data ?? [];
   const undo = useUndoDecision();
 
@@ -42,7 +46,13 @@ export function ReviewPage() {
       return updated;
     });
 
-  useHotkeys([['J', () => (open ? undefined : openItem(items[0]))]]);
+  useDeskKeys([['J', () => (open ? undefined : openItem(items[0]))]]);
+
+  const inbox = () => {
+    const back = new URLSearchParams(params);
+    back.delete('item');
+    return `/review${back.size > 0 ? `?${back}` : ''}`;
+  };
 
   if (open) {
     const index = items.findIndex((item) => keyOf(item) === open);
@@ -51,7 +61,7 @@ export function ReviewPage() {
       <Stack gap="lg">
         <PageTitle
           title={t('pages.review')}
-          back={{ to: `/review${kind ? `?kind=${kind}` : ''}`, label: t('review.backToInbox') }}
+          back={{ to: inbox(), label: t('review.backToInbox') }}
         />
         {item ? (
           <ReviewScreen
@@ -95,12 +105,30 @@ export function ReviewPage() {
           </Button>
         }
       />
-      <Text size="sm" c="dimmed">
+      <Text size="sm" c="dimmed" className={classes.keyHint}>
         {t('review.startHint')} <Kbd size="xs">J</Kbd>
       </Text>
+      {records ? (
+        <Text size="sm" data-testid="named-records">
+          {t('review.namedRecords', { count: records.split(',').length })}{' '}
+          <Anchor
+            component="button"
+            size="sm"
+            onClick={() =>
+              setParams((current) => {
+                const updated = new URLSearchParams(current);
+                updated.delete('records');
+                return updated;
+              })
+            }
+          >
+            {t('review.wholeQueue')}
+          </Anchor>
+        </Text>
+      ) : null}
       <DataTable<ReviewItem>
         label={t('pages.review')}
-        source={{ endpoint: reviewQueue, input: { kind } }}
+        source={{ endpoint: reviewQueue, input: { kind, records } }}
         columns={[
           {
             key: 'kind',

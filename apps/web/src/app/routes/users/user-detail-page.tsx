@@ -5,15 +5,18 @@ import { DetailScreen } from '@/components/detail-screen';
 import { InfoList } from '@/components/info-list';
 import { Email, PersonProfile } from '@/components/person-cell';
 import { SectionCard } from '@/components/section-card';
+import { StatusControl } from '@/components/status-control';
+import { useUpdateUserStatus } from '@/features/users/api/update-user-status';
 import { RideHistoryTable } from '@/features/rides/components/ride-history-table';
 import { useUserDetail } from '@/features/users/api/get-user-detail';
 import { formatDate } from '@/lib/format';
 import { RecordLog } from '@/features/review/components/record-log';
 
-/** SPEC 2 User detail: the passenger's information and overall trip history. */
+/** SPEC 2 User detail: the passenger's information, Active status and overall trip history. */
 export function UserDetailPage() {
   const { t } = useTranslation();
   const user = useUserDetail(Number(useParams().id));
+  const statusUpdate = useUpdateUserStatus();
 
   return (
     <DetailScreen
@@ -23,7 +26,20 @@ export function UserDetailPage() {
     >
       {(data) => (
         <>
-          <SectionCard title={t('users.information')}>
+          <SectionCard
+            title={t('users.information')}
+            actions={
+              <StatusControl
+                status={data.status}
+                reason={data.status_reason}
+                name={data.name}
+                pending={statusUpdate.isPending}
+                onChange={(status, reason) =>
+                  statusUpdate.mutateAsync({ id: data.id, status, reason })
+                }
+              />
+            }
+          >
             <PersonProfile person={data}>
               <InfoList
                 cols={4}

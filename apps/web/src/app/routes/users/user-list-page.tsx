@@ -61,7 +61,7 @@ export function UserListPage() {
             status={user.status}
             name={user.name}
             pending={statusUpdate.isPending && statusUpdate.variables?.id === user.id}
-            onChange={(status) => statusUpdate.mutateAsync({ id: user.id, status })}
+            onChange={(status, reason) => statusUpdate.mutateAsync({ id: user.id, status, reason })}
           />
           <ViewLink to={`/user-detail/${user.id}`} name={user.name} />
         </Group>

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApprovalActions } from '@/components/approval-actions';
 import { DeleteButton } from '@/components/delete-button';
+import { StatusControl } from '@/components/status-control';
+import { useUpdateVehicleStatus } from '@/features/vehicles/api/update-vehicle-status';
 import { DetailScreen } from '@/components/detail-screen';
 import { ImageZoom } from '@/components/image-zoom';
 import { InfoList } from '@/components/info-list';
@@ -20,21 +22,32 @@ function VehicleInformation({ vehicle }: { vehicle: Vehicle }) {
   const navigate = useNavigate();
   const approval = useDecideVehicleApproval();
   const remove = useDeleteVehicle();
+  const statusUpdate = useUpdateVehicleStatus();
   const company = vehicle.company_data;
   return (
     <SectionCard
       title={t('vehicles.information')}
       actions={
-        <Group gap="sm">
-          {/* SPEC 4 defect fixed: each button sends the decision chosen. */}
+        <Group gap="sm" align="flex-start">
+          <StatusControl
+            status={vehicle.status}
+            reason={vehicle.status_reason}
+            name={vehicle.license_number}
+            pending={statusUpdate.isPending}
+            onChange={(status, reason) =>
+              statusUpdate.mutateAsync({ id: vehicle.id, status, reason })
+            }
+          />
+          {/* Approve opens the review desk on the vehicle; Reject asks for the reason. */}
           <ApprovalActions
             variant="buttons"
             approval={vehicle.approval}
             name={vehicle.license_number}
             pending={approval.isPending}
             kind="vehicle"
-            onDecide={(decision, reason) =>
-              approval.mutateAsync({ id: vehicle.id, approval: decision, reason })
+            id={vehicle.id}
+            onReject={(reason) =>
+              approval.mutateAsync({ id: vehicle.id, approval: 'Rejected', reason })
             }
           />
           {remove.allowed ? (

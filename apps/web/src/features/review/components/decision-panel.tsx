@@ -4,6 +4,7 @@ import { IconCheck, IconX } from '@tabler/icons-react';
 import { forwardRef, useImperativeHandle, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checkReason, RejectReason } from '@/components/reject-reason';
+import classes from './review.module.css';
 
 /** What the reviewer decided: a rejection carries its reason, an approval the expiry dates. */
 export type Chosen =
@@ -79,7 +80,7 @@ export const DecisionPanel = forwardRef<DecisionHandle, DecisionPanelProps>(func
   }));
 
   return (
-    <Stack gap="md">
+    <Stack gap="md" data-testid="decision-panel">
       {expiring.length > 0 ? (
         <Stack gap="xs">
           <Text size="sm" fw={600}>
@@ -127,7 +128,11 @@ export const DecisionPanel = forwardRef<DecisionHandle, DecisionPanelProps>(func
           color="teal.9"
           fullWidth
           leftSection={<IconCheck size={16} />}
-          rightSection={<Kbd size="xs">A</Kbd>}
+          rightSection={
+            <Kbd size="xs" className={classes.keyHint}>
+              A
+            </Kbd>
+          }
           loading={pending}
           onClick={approve}
         >
@@ -138,7 +143,11 @@ export const DecisionPanel = forwardRef<DecisionHandle, DecisionPanelProps>(func
           fullWidth
           variant={rejecting ? 'filled' : 'outline'}
           leftSection={<IconX size={16} />}
-          rightSection={<Kbd size="xs">R</Kbd>}
+          rightSection={
+            <Kbd size="xs" className={classes.keyHint}>
+              R
+            </Kbd>
+          }
           loading={pending}
           onClick={reject}
         >

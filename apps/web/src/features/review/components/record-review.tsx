@@ -1,4 +1,5 @@
 import {
+  DOCUMENT_EXPIRED_REASON,
   documentUpdate,
   type AdminRef,
   type ExpiringDocument,
@@ -68,7 +69,8 @@ export function DocumentExpiries({
   if (expiring.length === 0) return null;
   return (
     <Stack gap="xs">
-      {statusReason ? (
+      {/* Only the daily check's reason is undone by a renewed date; an administrator's shows with the switch. */}
+      {statusReason === DOCUMENT_EXPIRED_REASON ? (
         <Alert color="orange" variant="light">
           {t('documents.inactiveBecause', { reason: statusReason })}
         </Alert>

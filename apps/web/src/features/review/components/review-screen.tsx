@@ -1,15 +1,16 @@
 import { approvalUser, type ReviewItem } from '@cabdesk/contract';
 import { Badge, Button, Grid, Group, Kbd, Paper, Stack, Text, Title } from '@mantine/core';
-import { useHotkeys } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMay } from '@/hooks/use-may';
 import { useDecide } from '../api/decide';
+import { useDeskKeys } from '../use-desk-keys';
 import { DecisionPanel, type Chosen, type DecisionHandle } from './decision-panel';
 import { DocumentViewer, imagesOf, INITIAL_VIEW, type ViewState } from './document-viewer';
 import { ReviewFacts } from './review-facts';
+import classes from './review.module.css';
 
 /** How long the decision's toast offers Undo (the server allows its UNDO_WINDOW_SECONDS). */
 const UNDO_MS = 10_000;
@@ -31,7 +32,8 @@ interface ReviewScreenProps {
  * side. Keys: J / K next and previous, A approve, R reject (focus in the
  * reason), Z zoom. The decision is sent at once (so closing the page never
  * loses it); its toast offers Undo for 10 s, which the server honours for its
- * author only.
+ * author only. On a phone the decision stays at the screen's bottom; touch
+ * devices show no key hints.
  */
 export function ReviewScreen({
   item,
@@ -47,7 +49,11 @@ export function ReviewScreen({
   const decide = useDecide();
   const mayDecide = useMay().call(approvalUser);
 
+  // A double click sends one decision: the second click comes before `pending` renders.
+  const sending = useRef(false);
   const send = (chosen: Chosen) => {
+    if (sending.current) return;
+    sending.current = true;
     const input =
       chosen.approval === 'Approved'
         ? {
@@ -58,6 +64,9 @@ export function ReviewScreen({
           }
         : { table: item.table, id: item.id, approval: chosen.approval, reason: chosen.reason };
     decide.mutate(input, {
+      onSettled: () => {
+        sending.current = false;
+      },
       onSuccess: () => {
         const id = `decided-${item.table}-${item.id}`;
         notifications.show({
@@ -86,7 +95,7 @@ export function ReviewScreen({
     });
   };
 
-  useHotkeys([
+  useDeskKeys([
     ['J', () => onNext?.()],
     ['K', () => onPrevious?.()],
     ['A', () => decision.current?.approve()],
@@ -111,7 +120,11 @@ export function ReviewScreen({
             variant="default"
             size="compact-sm"
             leftSection={<IconChevronLeft size={14} className="mantine-rotate-rtl" />}
-            rightSection={<Kbd size="xs">K</Kbd>}
+            rightSection={
+              <Kbd size="xs" className={classes.keyHint}>
+                K
+              </Kbd>
+            }
             disabled={!onPrevious}
             onClick={onPrevious}
           >
@@ -122,7 +135,9 @@ export function ReviewScreen({
             size="compact-sm"
             rightSection={
               <Group gap={4} wrap="nowrap">
-                <Kbd size="xs">J</Kbd>
+                <Kbd size="xs" className={classes.keyHint}>
+                  J
+                </Kbd>
                 <IconChevronRight size={14} className="mantine-rotate-rtl" />
               </Group>
             }
@@ -144,8 +159,8 @@ export function ReviewScreen({
             <DocumentViewer documents={item.documents} view={view} onView={setView} />
           </Paper>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 3 }}>
-          <Paper withBorder radius="md" p="md">
+        <Grid.Col span={{ base: 12, md: 3 }} className={classes.decision}>
+          <Paper withBorder radius="md" p="md" shadow="sm">
             {mayDecide ? (
               <DecisionPanel
                 ref={decision}
@@ -160,7 +175,7 @@ export function ReviewScreen({
               </Text>
             )}
           </Paper>
-          <Text size="xs" c="dimmed" mt="xs">
+          <Text size="xs" c="dimmed" mt="xs" className={classes.keyHint}>
             {t('review.keys', { images: imagesOf(item.documents).length })}
           </Text>
         </Grid.Col>

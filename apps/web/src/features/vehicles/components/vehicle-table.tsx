@@ -1,8 +1,9 @@
 import { vehicleList, type InputOf, type Vehicle } from '@cabdesk/contract';
-import { Text } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { filterOf, indexColumn, type Column } from '@/components/data-table';
 import { RecordTable, type RecordListProps } from '@/components/record-table';
+import { ActiveBadge } from '@/components/status-badge';
 import { useDecideVehicleApproval } from '../api/decide-vehicle-approval';
 import { useDeleteVehicle } from '../api/delete-vehicle';
 import { useVehicleList } from '../api/get-vehicle-list';
@@ -54,10 +55,14 @@ export function VehicleTable({
     {
       key: 'plate',
       header: t('vehicles.plate'),
+      // A deactivated vehicle says so beside its plate.
       render: (vehicle) => (
-        <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
-          {vehicle.license_number}
-        </Text>
+        <Group gap={6} wrap="nowrap">
+          <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+            {vehicle.license_number}
+          </Text>
+          {vehicle.status === 'Inactive' ? <ActiveBadge status={vehicle.status} /> : null}
+        </Group>
       ),
       sort: 'license_number',
       card: 'title',

@@ -1,0 +1,41 @@
+import { useHotkeys } from '@mantine/hooks';
+
+/** Inputs that take typed text: a key pressed there is a character, not a shortcut. */
+const TYPED = new Set([
+  'text',
+  'search',
+  'email',
+  'tel',
+  'url',
+  'password',
+  'number',
+  'date',
+  'datetime-local',
+  'month',
+  'time',
+  'week',
+]);
+
+/** Whether the focus is where a person types (a text field, a text area, a list box, editable text). */
+export function typingIn(element: Element | null): boolean {
+  if (!(element instanceof HTMLElement)) return false;
+  if (element.isContentEditable) return true;
+  if (element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement) return true;
+  return element instanceof HTMLInputElement && TYPED.has(element.type);
+}
+
+/**
+ * The review desk's keys: they work wherever the focus is (a kind filter just
+ * clicked, a button) except while typing in a text field.
+ */
+export function useDeskKeys(keys: [string, () => void][]) {
+  useHotkeys(
+    keys.map(([key, run]) => [
+      key,
+      () => {
+        if (!typingIn(document.activeElement)) run();
+      },
+    ]),
+    [],
+  );
+}
