@@ -1,0 +1,133 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import { apiGet, describeWalks, type Paged, signInByApi } from '../support/browser';
+import { artifactsDir } from '../support/paths';
+
+/*
+ * Issue 45, points 4, 6 and 7: what a first-day operations lead met when they
+ * searched for a caller, asked the audit log who did something, and trusted
+ * the bell.
+ */
+
+interface Person {
+  id: number;
+  name: string;
+  phone: string | null;
+  company_name?: string | null;
+}
+interface Vehicle {
+  id: number;
+  license_number: string;
+}
+
+const shots = join(artifactsDir, 'operator-search-audit');
+const PHONE = { width: 390, height: 844 };
+
+async function shoot(page: Page, name: string) {
+  mkdirSync(shots, { recursive: true });
+  await page.screenshot({ path: join(shots, `${name}.png`) });
+}
+
+/** Waits until a list has rows and no request is under way. */
+async function settledRows(page: Page, table: string) {
+  const rows = page.getByRole('table', { name: table }).locator('tbody tr');
+  await expect.poll(() => rows.first().locator('td').count()).toBeGreaterThan(1);
+  await expect.poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
+  return rows;
+}
+
+/** Types a search into a list's box and waits for the list to show only what it found. */
+async function searchList(page: Page, table: string, term: string) {
+  await page.getByRole('searchbox', { name: 'Search' }).fill(term);
+  await expect.poll(() => new URL(page.url()).searchParams.get('search')).toBe(term);
+  return settledRows(page, table);
+}
+
+/** "7171573947" as callers paste it: "(717) 157-3947", "+1 717-157-3947", "717.157.3947". */
+const pasted = (digits: string) => [
+  `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`,
+  `+1 ${digits.slice(0, 3)}-${digits.slice(3, 6)}-${digits.slice(6)}`,
+  `${digits.slice(0, 3)}.${digits.slice(3, 6)}.${digits.slice(6)}`,
+];
+
+describe('operator search and audit (issue 45)', () => {
+  const walk = describeWalks();
+
+  walk(
+    'a phone number pasted as written finds the passenger, the company and the trips; a plate typed without its dash finds the vehicle; Ctrl+K opens the palette from a search box',
+    async ({ page, baseUrl, admin }) => {
+      const token = await signInByApi(page, baseUrl, admin, '/');
+      const [passenger] = (
+        await apiGet<Paged<Person>>(baseUrl, token, 'user-list?user_type=User&per_page=1')
+      ).data;
+      const [company] = (
+        await apiGet<Paged<Person>>(baseUrl, token, 'user-list?user_type=Company&per_page=1')
+      ).data;
+      const [vehicle] = (await apiGet<Paged<Vehicle>>(baseUrl, token, 'vehicle-list?per_page=1'))
+        .data;
+      expect(passenger?.phone).toMatch(/^\d{10}$/);
+      expect(company?.phone).toMatch(/^\d{10}$/);
+      expect(vehicle?.license_number).toMatch(/^[A-Z]+-\d+$/);
+
+      await page.goto('/user');
+      await settledRows(page, 'User List');
+      for (const term of pasted(passenger!.phone!)) {
+        const rows = await searchList(page, 'User List', term);
+        await expect.poll(() => rows.count()).toBe(1);
+        await expect.poll(() => rows.first().innerText()).toContain(passenger!.name);
+      }
+      await shoot(page, 'search-phone-passengers-desktop');
+
+      await page.goto('/company');
+      await settledRows(page, 'Company List');
+      const companyRows = await searchList(page, 'Company List', pasted(company!.phone!)[0]!);
+      await expect.poll(() => companyRows.count()).toBe(1);
+
+      await page.goto('/trip');
+      await settledRows(page, 'Overall Trips');
+      const tripRows = await searchList(page, 'Overall Trips', pasted(passenger!.phone!)[1]!);
+      // Every trip listed is the caller's (the list before the search had others).
+      await expect
+        .poll(async () => {
+          const texts = await tripRows.allInnerTexts();
+          return texts.length > 0 && texts.every((text) => text.includes(passenger!.name));
+        })
+        .toBe(true);
+
+      const typed = vehicle!.license_number.replace('-', '').toLowerCase();
+      await page.goto('/vehicle');
+      await settledRows(page, 'Vehicle List');
+      const vehicleRows = await searchList(page, 'Vehicle List', typed);
+      await expect.poll(() => vehicleRows.count()).toBe(1);
+      await expect.poll(() => vehicleRows.first().innerText()).toContain(vehicle!.license_number);
+
+      // Ctrl+K from inside the search box opens the palette, which forgives as the lists do.
+      await page.getByRole('searchbox', { name: 'Search' }).focus();
+      await page.keyboard.press('Control+K');
+      const palette = page.getByRole('textbox', { name: 'Search records and screens' });
+      await expect.poll(() => palette.isVisible()).toBe(true);
+      await palette.fill(pasted(passenger!.phone!)[2]!);
+      await expect
+        .poll(() => page.getByRole('button', { name: new RegExp(passenger!.name) }).count())
+        .toBeGreaterThan(0);
+      await shoot(page, 'search-phone-palette-desktop');
+      await palette.fill(typed);
+      await expect
+        .poll(() => page.getByRole('button', { name: new RegExp(vehicle!.license_number) }).count())
+        .toBe(1);
+      await page.keyboard.press('Escape');
+
+      // On a phone the list is cards: the one found, and its count.
+      await page.setViewportSize(PHONE);
+      await page.goto('/user');
+      await page.getByText('Showing 1 - ').first().waitFor();
+      await page.getByRole('searchbox', { name: 'Search' }).fill(pasted(passenger!.phone!)[0]!);
+      await page.getByText('1 user', { exact: true }).waitFor();
+      await page.getByText(passenger!.name).first().waitFor();
+      await shoot(page, 'search-phone-passengers-phone');
+    },
+    120_000,
+  );
+});
