@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { apiGet, describeWalks, type Paged, signInByApi } from '../support/browser';
+import { API, apiGet, describeWalks, type Paged, signInByApi } from '../support/browser';
 import { artifactsDir } from '../support/paths';
 
 /*
@@ -44,6 +44,23 @@ async function searchList(page: Page, table: string, term: string) {
   await expect.poll(() => new URL(page.url()).searchParams.get('search')).toBe(term);
   return settledRows(page, table);
 }
+
+async function apiPost(baseUrl: string, token: string, path: string, body: unknown) {
+  const response = await fetch(`${baseUrl}${API}${path}`, {
+    method: 'POST',
+    headers: {
+      accept: 'application/json',
+      'content-type': 'application/json',
+      authorization: `Bearer ${token}`,
+    },
+    body: JSON.stringify(body),
+  });
+  expect(response.status, path).toBe(200);
+  return ((await response.json()) as { data: unknown }).data;
+}
+
+/** A select's input, by its accessible name (Mantine's combobox input). */
+const select = (page: Page, name: string) => page.locator(`input[aria-label="${name}"]`);
 
 /** "7171573947" as callers paste it: "(717) 157-3947", "+1 717-157-3947", "717.157.3947". */
 const pasted = (digits: string) => [
@@ -127,6 +144,67 @@ describe('operator search and audit (issue 45)', () => {
       await page.getByText('1 user', { exact: true }).waitFor();
       await page.getByText(passenger!.name).first().waitFor();
       await shoot(page, 'search-phone-passengers-phone');
+    },
+    120_000,
+  );
+
+  walk(
+    'the audit log answers who deactivated a company: named as a company, found by its name and kind, in the words of its History tab, in Arabic too',
+    async ({ page, baseUrl, admin }) => {
+      const token = await signInByApi(page, baseUrl, admin, '/');
+      const companies = await apiGet<Paged<Person & { status: string }>>(
+        baseUrl,
+        token,
+        'user-list?user_type=Company&status=Active&per_page=1',
+      );
+      const company = companies.data[0]!;
+      const name = company.company_name || company.name;
+      await apiPost(baseUrl, token, 'status-update', {
+        id: company.id,
+        table: 'users',
+        status: 'Inactive',
+      });
+      try {
+        await page.goto(`/audit-log?table=companies&search=${encodeURIComponent(name)}`);
+        const rows = await settledRows(page, 'Audit log');
+        const entry = rows.filter({ hasText: 'Changed a status' }).first();
+        await expect.poll(() => entry.innerText()).toContain(`Company ${name}`);
+        const text = await entry.innerText();
+        expect(text).toContain('Status: Active → Inactive');
+        expect(text).toMatch(/\d{2}:\d{2} (AM|PM)/);
+        expect(text).not.toContain('Person #');
+        await expect.poll(() => select(page, 'Record kind').inputValue()).toBe('Companies');
+        // The action filter names each action once.
+        await select(page, 'Action').click();
+        const options = await page.getByRole('option').allInnerTexts();
+        expect(options.length).toBeGreaterThan(20);
+        expect(new Set(options).size).toBe(options.length);
+        await page.keyboard.press('Escape');
+        await shoot(page, 'audit-company-desktop');
+
+        // The History tab of the company says the same, with the time of day.
+        await page.goto(`/company-detail/${company.id}`);
+        await page.getByRole('tab', { name: 'History' }).click();
+        const history = page.getByRole('tabpanel', { name: 'History' });
+        await history.getByText('Changed a status').first().waitFor();
+        await expect.poll(() => history.innerText()).toContain('Status: Active → Inactive');
+        expect(await history.innerText()).toMatch(/\d{2}:\d{2} (AM|PM)/);
+        await shoot(page, 'audit-history-tab-desktop');
+
+        // In Arabic the words are Arabic and the arrow points the way the line reads.
+        await page.evaluate(() => window.localStorage.setItem('setLanguage', 'ar'));
+        await page.setViewportSize(PHONE);
+        await page.goto(`/audit-log?table=companies&search=${encodeURIComponent(name)}`);
+        await page.getByText(`شركة ${name}`).first().waitFor();
+        await page.getByText('الحالة: نشط ← غير نشط').first().waitFor();
+        await shoot(page, 'audit-company-phone-ar');
+      } finally {
+        await apiPost(baseUrl, token, 'status-update', {
+          id: company.id,
+          table: 'users',
+          status: 'Active',
+        });
+      }
     },
     120_000,
   );
