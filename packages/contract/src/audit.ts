@@ -74,6 +74,7 @@ export const AUDIT_ACTIONS = [
   'view_delete',
   'notification_read',
   'notification_read_all',
+  'notification_mute',
   'profile_update',
   'password_change',
   'password_reset',

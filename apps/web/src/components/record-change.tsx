@@ -26,6 +26,7 @@ export function valueLabel(t: TFunction, field: string, value: unknown): string 
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'boolean') return t(value ? 'audit.values.true' : 'audit.values.false');
   if (typeof value === 'string') {
+    if (field === 'muted_kinds') return t(`notifications.kinds.${value}`, { defaultValue: value });
     if (WORD_FIELDS.has(field)) return t(`audit.values.${value}`, { defaultValue: value });
     if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return formatDate(`${value}T00:00:00`);
     if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value)) return formatDateTime(value);

@@ -19,3 +19,10 @@ END $$;
 -- The vehicles written before: the trigger runs again on a write of the plate.
 UPDATE vehicles SET license_number = license_number
   WHERE license_number ~ '[^[:alnum:]]';
+--> statement-breakpoint
+-- Notifications that stay trusted (issue 45): what each announces, which an
+-- administrator may mute, and whose action it was, never unread for them.
+ALTER TABLE "admins" ADD COLUMN "muted_notification_kinds" text[] DEFAULT '{}' NOT NULL;--> statement-breakpoint
+ALTER TABLE "notifications" ADD COLUMN "kind" text;--> statement-breakpoint
+ALTER TABLE "notifications" ADD COLUMN "author_id" integer;--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_author_id_admins_id_fk" FOREIGN KEY ("author_id") REFERENCES "public"."admins"("id") ON DELETE set null ON UPDATE no action;
