@@ -208,4 +208,69 @@ describe('operator search and audit (issue 45)', () => {
     },
     120_000,
   );
+
+  walk(
+    'my own cancellation does not raise my bell; I mute a kind in the bell, and it stays muted',
+    async ({ page, baseUrl, admin }) => {
+      const token = await signInByApi(page, baseUrl, admin, '/');
+      await apiPost(baseUrl, token, 'notification-read', { all: true });
+      await page.reload();
+      const bell = page.getByRole('button', { name: /^Notifications/ });
+      await expect.poll(() => bell.getAttribute('aria-label')).toBe('Notifications');
+
+      const rides = await apiGet<Paged<{ id: number; ride_status: string }>>(
+        baseUrl,
+        token,
+        'ride-list?page=1&per_page=100',
+      );
+      const ride = rides.data.find(
+        (r) => r.ride_status === 'Pending' || r.ride_status === 'Accept',
+      );
+      expect(ride, 'the demo data has a trip to cancel').toBeTruthy();
+      await apiPost(baseUrl, token, 'ride-cancel', { ride_id: ride!.id, reason: 'Booked twice' });
+      const listed = await apiGet<{
+        data: { title: string; read_at: string | null }[];
+        unread_count: number;
+      }>(baseUrl, token, 'notification');
+      expect(listed.data[0]).toMatchObject({ title: 'Trip cancelled' });
+      expect(listed.data[0]!.read_at).not.toBeNull();
+      expect(listed.unread_count).toBe(0);
+      await page.reload();
+      await bell.click();
+      const dropdown = page.getByRole('dialog', { name: 'Notification' });
+      await dropdown.getByText('Trip cancelled').first().waitFor();
+      expect(await bell.getAttribute('aria-label')).toBe('Notifications');
+
+      // Mute the cancelled trips: saved on the server, still muted after a reload.
+      await dropdown.getByRole('button', { name: 'Mute notifications' }).click();
+      const muteCancelled = dropdown.getByRole('checkbox', { name: 'Cancelled trips' });
+      await expect.poll(() => muteCancelled.isEnabled()).toBe(true);
+      await muteCancelled.check();
+      await expect
+        .poll(
+          async () =>
+            (await apiGet<{ muted_kinds: string[] }>(baseUrl, token, 'notification-settings'))
+              .muted_kinds,
+        )
+        .toEqual(['trip_cancelled']);
+      await shoot(page, 'notifications-mute-desktop');
+      await page.setViewportSize(PHONE);
+      await page.reload();
+      await bell.click();
+      await dropdown.getByRole('button', { name: 'Mute notifications' }).click();
+      await expect
+        .poll(() => dropdown.getByRole('checkbox', { name: 'Cancelled trips' }).isChecked())
+        .toBe(true);
+      await shoot(page, 'notifications-mute-phone');
+      await dropdown.getByRole('checkbox', { name: 'Cancelled trips' }).uncheck();
+      await expect
+        .poll(
+          async () =>
+            (await apiGet<{ muted_kinds: string[] }>(baseUrl, token, 'notification-settings'))
+              .muted_kinds,
+        )
+        .toEqual([]);
+    },
+    120_000,
+  );
 });
