@@ -21,6 +21,23 @@ export const AUDIT_TABLES = [
   'webhooks',
 ] as const;
 
+/**
+ * The people of one role, a record kind of its own in the filter: `table` may
+ * be one of these as well as a table ("Company Checker Transport" is found
+ * among the companies, not among every person).
+ */
+export const AUDIT_PEOPLE_KINDS = {
+  passengers: 'User',
+  drivers: 'Driver',
+  companies: 'Company',
+} as const;
+
+/** The record kinds the screen's filter offers, people by role first. */
+export const AUDIT_RECORD_KINDS = [
+  ...(Object.keys(AUDIT_PEOPLE_KINDS) as (keyof typeof AUDIT_PEOPLE_KINDS)[]),
+  ...AUDIT_TABLES.filter((table) => table !== 'users'),
+] as const;
+
 /** Actions the screen suggests in its filter (any action can be filtered on). */
 export const AUDIT_ACTIONS = [
   'login',
@@ -38,13 +55,26 @@ export const AUDIT_ACTIONS = [
   'two_factor_policy',
   'recovery_code_used',
   'session_revoke',
+  'two_factor_setup',
   'approval-user',
+  'approval-undo',
   'status-update',
   'delete-data',
   'ride-cancel',
+  'document-update',
+  'document-expired',
+  'document-renewed',
+  'note-add',
   'create',
   'update',
   'status',
+  'export',
+  'view_save',
+  'view_replace',
+  'view_delete',
+  'notification_read',
+  'notification_read_all',
+  'notification_mute',
   'profile_update',
   'password_change',
   'password_reset',
@@ -84,6 +114,12 @@ const auditEntrySchema = z.object({
   record_id: int().nullable(),
   /** For `users` records: the account's role (User, Driver, Company), so the screen can link it. */
   record_role: z.string().nullable(),
+  /**
+   * What the record is called: a person's name, a company's name, a plate, a
+   * coupon's code, an FAQ's question, an administrator's name, a webhook's
+   * address, a key's name; null for a trip (its id says it) or a record gone.
+   */
+  record_name: z.string().nullable(),
   /** The changed fields before and after, as written (objects, or null). */
   before: z.unknown(),
   after: z.unknown(),
@@ -93,10 +129,11 @@ const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-const auditLogQuerySchema = pageQuerySchema.omit({ search: true }).extend({
+const auditLogQuerySchema = pageQuerySchema.extend({
   ...exportQuery,
   admin_id: optionalQuery(idSchema),
   action: optionalQuery(z.string().trim().max(64, 'action must be at most 64 characters.')),
+  /** A table, or `passengers`, `drivers`, `companies` (AUDIT_PEOPLE_KINDS). */
   table: optionalQuery(z.string().trim().max(64, 'table must be at most 64 characters.')),
   from: optionalQuery(timeSchema),
   to: optionalQuery(timeSchema),
@@ -105,7 +142,7 @@ export type AuditLogQuery = z.input<typeof auditLogQuerySchema>;
 
 export const auditLog = area('Audit log', OWNER_ONLY).get('audit-log', {
   summary:
-    'Every administrator action, newest first, paged; filtered by administrator, action, record kind and time (`total_exact: false` past 10 pages ahead).',
+    "Every administrator action, newest first, paged; filtered by administrator, action, record kind (a table, or passengers, drivers, companies), the record's name (`search`) and time (`total_exact: false` past 10 pages ahead).",
   input: auditLogQuerySchema,
   data: pagedSchema(auditEntrySchema),
   export: 'audit-log',

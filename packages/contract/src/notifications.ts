@@ -14,6 +14,35 @@ export const notificationSchema = z.object({
 });
 export type Notification = z.infer<typeof notificationSchema>;
 
+/**
+ * The kinds of notification, each one event of the marketplace or the desk;
+ * an administrator may mute any of them (notification-settings). A muted kind
+ * neither toasts nor counts as unread, and stays in the list.
+ */
+export const NOTIFICATION_KINDS = [
+  'company_registered',
+  'driver_registered',
+  'vehicle_registered',
+  'passenger_joined',
+  'trip_cancelled',
+  'approval_decided',
+  'decision_undone',
+  'documents_due',
+  'bulk_done',
+  'webhook_disabled',
+  'reset_code_guessed',
+] as const;
+export const notificationKindSchema = z.enum(NOTIFICATION_KINDS, {
+  error: `Each muted kind must be one of ${NOTIFICATION_KINDS.join(', ')}.`,
+});
+export type NotificationKind = z.infer<typeof notificationKindSchema>;
+
+const notificationSettingsSchema = z.object({
+  /** The kinds this administrator muted. */
+  muted_kinds: z.array(notificationKindSchema),
+});
+export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+
 /** SPEC 3: the notification call answers `data.data`, an array, newest first. */
 const notificationListSchema = z.object({
   data: z.array(notificationSchema),
@@ -29,6 +58,8 @@ export const NOTIFICATION_MESSAGES = {
   pickOne: 'Send notification_id, or all: true to mark every notification read.',
   streamTicket: 'Notification stream ticket issued.',
   badTicket: 'The notification stream ticket is invalid, used or expired.',
+  settings: 'Notification settings fetched successfully.',
+  settingsSaved: 'Notification settings saved.',
 } as const;
 
 /** POST notification-read: one notification (`notification_id`) or every one (`all: true`). */
@@ -89,6 +120,22 @@ export const notificationRead = notificationsCalls.post('notification-read', {
   summary: 'Mark one notification, or all, read for this administrator.',
   input: notificationReadRequestSchema,
   data: z.object({ unread_count: z.number().int() }),
+});
+
+export const notificationSettingsGet = notificationsCalls.get('notification-settings', {
+  summary: 'The kinds of notification this administrator muted.',
+  data: notificationSettingsSchema,
+});
+
+export const notificationSettingsUpdate = notificationsCalls.post('notification-settings', {
+  summary:
+    'Mute kinds of notification for this administrator: muted kinds neither toast nor count as unread, and stay in the list.',
+  input: z.object({
+    muted_kinds: z
+      .array(notificationKindSchema, { error: 'muted_kinds must be a list of kinds.' })
+      .max(NOTIFICATION_KINDS.length, 'muted_kinds lists each kind at most once.'),
+  }),
+  data: notificationSettingsSchema,
 });
 
 /**

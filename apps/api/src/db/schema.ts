@@ -75,6 +75,11 @@ export const admins = pgTable(
     totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
     /** The time step of the last code accepted: a code is never accepted twice. */
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    /** The kinds of notification this administrator muted (NOTIFICATION_KINDS). */
+    mutedNotificationKinds: text('muted_notification_kinds')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -626,6 +631,10 @@ export const notifications = pgTable(
     title: text('title').notNull(),
     message: text('message').notNull(),
     link: text('link'),
+    /** What it announces (NOTIFICATION_KINDS), which an administrator may mute; null before 0027. */
+    kind: text('kind'),
+    /** The administrator whose action it announces: never unread for them. */
+    authorId: integer('author_id').references(() => admins.id, { onDelete: 'set null' }),
     /** When one API instance claimed the Web Push delivery (sent once, whatever the instances). */
     pushedAt: timestamp('pushed_at', { withTimezone: true }),
     createdAt: createdAt(),

@@ -1,3 +1,4 @@
+import type { NotificationKind } from '@cabdesk/contract';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { notifications } from '../db/schema';
@@ -23,9 +24,13 @@ export type LiveNotification = {
   created_at: string;
   /** The administrator whose action it announces: not echoed back to them live. */
   author_id: number | null;
+  /** What it announces, which an administrator may mute (null: a kind no one can mute). */
+  kind: NotificationKind | null;
 };
 
 export type NotificationInput = {
+  /** What it announces (NOTIFICATION_KINDS): an administrator who muted it is not told. */
+  kind?: NotificationKind | null;
   title: string;
   message: string;
   /** The screen of the record, e.g. `/company-detail/12`. */
@@ -33,8 +38,9 @@ export type NotificationInput = {
   /** Only this administrator sees it; omitted: everyone. */
   adminId?: number | null;
   /**
-   * The administrator whose action it announces. It stays in their bell, but
-   * their screens and browsers get no live toast or push of what they just did.
+   * The administrator whose action it announces. It stays in their bell, read
+   * for them, and their screens and browsers get no live toast or push of what
+   * they just did.
    */
   authorId?: number | null;
 };
@@ -49,6 +55,8 @@ export async function notify(tx: Tx | Db, input: NotificationInput): Promise<Liv
   const [row] = await tx
     .insert(notifications)
     .values({
+      kind: input.kind ?? null,
+      authorId: input.authorId ?? null,
       title: input.title,
       message: input.message,
       link: input.link,
@@ -64,6 +72,7 @@ export async function notify(tx: Tx | Db, input: NotificationInput): Promise<Liv
     link: row.link,
     created_at: row.createdAt.toISOString(),
     author_id: input.authorId ?? null,
+    kind: input.kind ?? null,
   };
   // Payloads are capped at 8000 bytes: the texts are short, but cut them to be sure.
   const payload = JSON.stringify({
@@ -106,11 +115,13 @@ const listOf = (named: NamedDocument[], total: number) =>
  */
 export const notificationFor = {
   companyRegistered: (c: { id: number; companyName: string; email: string }) => ({
+    kind: 'company_registered' as const,
     title: 'New company registration',
     message: `${c.companyName} (${c.email}) signed up and is waiting for approval.`,
     link: `/company-detail/${c.id}`,
   }),
   driverRegistered: (d: { id: number; name: string; companyName: string | null }) => ({
+    kind: 'driver_registered' as const,
     title: 'New driver registration',
     message: d.companyName
       ? `${d.name} registered as a driver with ${d.companyName} and is waiting for approval.`
@@ -118,16 +129,19 @@ export const notificationFor = {
     link: `/driver-detail/${d.id}`,
   }),
   vehicleRegistered: (v: { id: number; label: string; companyName: string }) => ({
+    kind: 'vehicle_registered' as const,
     title: 'Vehicle awaiting approval',
     message: `${v.companyName} added a ${v.label}; it is waiting for approval.`,
     link: `/vehicle-detail/${v.id}`,
   }),
   passengerJoined: (p: { id: number; name: string }) => ({
+    kind: 'passenger_joined' as const,
     title: 'New passenger',
     message: `${p.name} created a passenger account.`,
     link: `/user-detail/${p.id}`,
   }),
   tripCancelled: (r: { id: number; pickup?: string | null; reason: string | null }) => ({
+    kind: 'trip_cancelled' as const,
     title: 'Trip cancelled',
     message: `Trip #${r.id}${r.pickup ? ` from ${r.pickup}` : ''} was cancelled: ${r.reason?.trim() || 'no reason given'}.`,
     link: `/trip-detail/${r.id}`,
@@ -141,6 +155,7 @@ export const notificationFor = {
     reason: string | null;
     by: string;
   }) => ({
+    kind: 'approval_decided' as const,
     title: `${d.kind[0]!.toUpperCase()}${d.kind.slice(1)} ${d.approval.toLowerCase()}`,
     message: `${d.name} was ${d.approval.toLowerCase()} by ${d.by}${d.reason ? `: ${d.reason}` : ''}${/[.!?]$/.test(d.reason ?? '') ? '' : '.'}`,
     link: screenOf(d.kind, d.id),
@@ -151,6 +166,7 @@ export const notificationFor = {
     name: string;
     by: string;
   }) => ({
+    kind: 'decision_undone' as const,
     title: 'Decision undone',
     message: `${d.by} undid the decision on ${d.name}: it is Pending again.`,
     link: screenOf(d.kind, d.id),
@@ -167,6 +183,7 @@ export const notificationFor = {
       : `/expiring-documents?within_days=${Math.max(d.days, 0)}`;
     if (d.days <= 0) {
       return {
+        kind: 'documents_due' as const,
         title: one ? 'Document expired' : `${d.total} documents expired`,
         message: `${one ? `${what} expired on ${one.expiresOn}.` : `Expired: ${listOf(d.named, d.total)}.`} Drivers and vehicles with an expired document are Inactive until it is renewed.`,
         link,
@@ -174,6 +191,7 @@ export const notificationFor = {
     }
     const inDays = `in ${d.days} ${d.days === 1 ? 'day' : 'days'}`;
     return {
+      kind: 'documents_due' as const,
       title: one ? `Document expires ${inDays}` : `${d.total} documents expire ${inDays}`,
       message: one
         ? `${what} expires on ${one.expiresOn}.`
@@ -198,6 +216,7 @@ export const notificationFor = {
   }) => {
     const what = `${b.count} ${b.count === 1 ? b.noun[0] : b.noun[1]}`;
     return {
+      kind: 'bulk_done' as const,
       title: `${what[0]!.toUpperCase()}${what.slice(1)} ${b.done}`,
       message: `${what} ${b.count === 1 ? 'was' : 'were'} ${b.done} by ${b.by} in one bulk action${b.reason ? `: ${b.reason}` : ''}${/[.!?]$/.test(b.reason ?? '') ? '' : '.'}`,
       link: b.auditLink,
@@ -205,11 +224,13 @@ export const notificationFor = {
   },
   /** The deliverer gave up on an endpoint after a day of failed deliveries. */
   webhookDisabled: (w: { id: number; url: string; lastError: string }) => ({
+    kind: 'webhook_disabled' as const,
     title: 'Webhook disabled',
     message: `Every delivery to ${w.url} failed for a day (last: ${w.lastError}), so it was disabled. Fix the endpoint, then enable it in Settings -> Webhooks; the failed deliveries can be sent again from the delivery log.`,
     link: '/settings/webhooks',
   }),
   resetCodeGuessed: (email: string, tries: number) => ({
+    kind: 'reset_code_guessed' as const,
     title: 'Password reset code guessed at',
     message: `Someone entered ${tries} wrong password reset codes for ${email}. The next code for this address waits twice as long as the last.`,
     link: null,

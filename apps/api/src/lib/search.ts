@@ -25,6 +25,47 @@ export const contains = (column: SQLWrapper, term: string): SQL =>
   sql`${column} like lower(${containsPattern(term)}) escape '\\'`;
 
 /**
+ * A phone number as an operator pastes it ("(717) 157-3947", "+1 717-157-3947",
+ * "717.157.3947"): its digits, the number stored (SPEC's 10-digit mobile
+ * number, the trips' runs of digits) being digits alone; a country code before
+ * ten digits is dropped. Null for any other term: digits alone already, too few
+ * digits to be a phone number (a house number range "12-14"), or any letter.
+ */
+export function phoneDigitsOf(term: string): string | null {
+  if (!/^\+?[\d\s().\-/]+$/.test(term)) return null;
+  const digits = term.replace(/\D/g, '');
+  if (digits.length < 7 || digits === term) return null;
+  return digits.length > 10 ? digits.slice(-10) : digits;
+}
+
+/**
+ * A licence plate typed with other separators than it was written with
+ * ("lwn 2992", "LWN.2992" for "LWN-2992"): its letters and digits alone, which
+ * the vehicles' search text also holds (migration 0027). Null for a term that
+ * is not one plate: no separator, no digit, or more than three parts.
+ */
+export function plateOf(term: string): string | null {
+  if (!/^[\p{L}\d]+(?:[\s.\-_/]+[\p{L}\d]+){1,3}$/u.test(term) || !/\d/.test(term)) return null;
+  return term.replace(/[\s.\-_/]+/g, '');
+}
+
+/**
+ * `contains` that forgives the way a term was typed: a pasted phone number
+ * also matches by its digits (phoneDigitsOf), and, with `plate`, a plate by
+ * its letters and digits (plateOf). Any other term is the one plain condition
+ * (docs/decisions/013); the trigram index serves each alternative.
+ */
+export const matches = (column: SQLWrapper, term: string, options: { plate?: boolean } = {}) => {
+  const alternatives = new Set([term, phoneDigitsOf(term), options.plate ? plateOf(term) : null]);
+  const terms = [...alternatives].filter((t): t is string => Boolean(t));
+  if (terms.length === 1) return contains(column, term);
+  return sql`(${sql.join(
+    terms.map((t) => contains(column, t)),
+    sql` or `,
+  )})`;
+};
+
+/**
  * The same match for the rows an ordered walk reads, which no index serves:
  * strpos finds the lowered term as a substring faster than LIKE's pattern
  * matcher, and there is nothing to escape.

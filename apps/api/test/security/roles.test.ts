@@ -52,6 +52,7 @@ const DECISIONS: Record<string, readonly Role[] | 'public'> = {
   'step-up': EVERY,
   notification: EVERY,
   'notification-read': EVERY,
+  'notification-settings': EVERY,
   'notification-stream-ticket': EVERY,
   // Public to the bearer guard: its single-use ticket is the session (auth-guard.test.ts).
   'notification-stream': 'public',

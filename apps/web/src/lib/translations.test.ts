@@ -1,4 +1,4 @@
-import { LANGUAGES } from '@cabdesk/contract';
+import { AUDIT_ACTIONS, AUDIT_RECORD_KINDS, LANGUAGES } from '@cabdesk/contract';
 import { describe, expect, it } from 'vitest';
 
 /**
@@ -27,10 +27,14 @@ const DYNAMIC_PREFIXES = [
   'admins.statuses.',
   'approval.',
   'audit.actions.',
+  'audit.fields.',
+  'audit.people.',
   'audit.tables.',
+  'audit.values.',
   'bulk.actions.',
   'bulk.title.',
   'palette.kinds.',
+  'notifications.kinds.',
   'dashboard.waiting.',
   'documents.field.',
   'documents.kind.',
@@ -40,7 +44,6 @@ const DYNAMIC_PREFIXES = [
   'languages.',
   'paymentMethods.',
   'reasons.',
-  'recordLog.action.',
   'review.decided.',
   'review.kind.',
   'review.kinds.',
@@ -215,5 +218,19 @@ describe('translation keys and the code', () => {
       [...literals].filter((key) => topLevel.has(key.split('.')[0] as string) && !known(key)),
       'quoted keys',
     ).toEqual([]);
+  });
+
+  it('names each action and record kind of the audit log once, each differently, in every language', () => {
+    for (const language of LANGUAGES) {
+      const texts = leaves(translations[language]!);
+      for (const [prefix, keys] of [
+        ['audit.actions.', AUDIT_ACTIONS],
+        ['audit.tables.', AUDIT_RECORD_KINDS],
+      ] as const) {
+        const names = keys.map((key) => texts.get(`${prefix}${key}`));
+        expect(names, `${language} ${prefix}`).not.toContain(undefined);
+        expect(new Set(names).size, `${language} ${prefix}: two with one name`).toBe(names.length);
+      }
+    }
   });
 });

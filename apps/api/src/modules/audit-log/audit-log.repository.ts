@@ -1,13 +1,17 @@
-import type { AuditEntry } from '@cabdesk/contract';
+import { AUDIT_PEOPLE_KINDS, type AuditEntry } from '@cabdesk/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { boundedLimitOf, boundedPageOf, pageOf, type PageRequest } from '../../lib/paging';
+import { containsPattern, matches } from '../../lib/search';
 import { allOf, arrayLiteral, isoText, rowsOf } from '../../lib/sql';
 
 export type AuditFilters = {
   adminId?: number;
   action?: string;
+  /** A table, or the people of one role (`passengers`, `drivers`, `companies`). */
   table?: string;
+  /** The record's name: a person's or company's, a plate, a coupon code, an FAQ's question... */
+  search?: string;
   /** A UTC day `YYYY-MM-DD` or an ISO instant. */
   from?: string;
   to?: string;
@@ -24,7 +28,14 @@ function conditionsOf(filters: AuditFilters): SQL[] {
   const conditions: SQL[] = [];
   if (filters.adminId !== undefined) conditions.push(sql`a.admin_id = ${filters.adminId}`);
   if (filters.action) conditions.push(sql`a.action = ${filters.action}`);
-  if (filters.table) conditions.push(sql`a.table_name = ${filters.table}`);
+  const role = AUDIT_PEOPLE_KINDS[filters.table as keyof typeof AUDIT_PEOPLE_KINDS];
+  if (role) {
+    conditions.push(
+      sql`a.table_name = 'users'`,
+      sql`exists (select 1 from users u where u.id = a.record_id and u.role = ${role})`,
+    );
+  } else if (filters.table) conditions.push(sql`a.table_name = ${filters.table}`);
+  if (filters.search) conditions.push(namedLike(filters.search));
   if (filters.from) {
     const from = isDay(filters.from) ? `${filters.from}T00:00:00Z` : filters.from;
     conditions.push(sql`a.created_at >= ${instant(from)}`);
@@ -39,6 +50,26 @@ function conditionsOf(filters: AuditFilters): SQL[] {
   return conditions;
 }
 
+/**
+ * The entries about records whose name matches: each kind's matching records
+ * through its own search (the people's and vehicles' trigram indexes), then
+ * their entries through audit_log_record_idx.
+ */
+const namedLike = (term: string) => {
+  const like = containsPattern(term);
+  return sql`(
+    (a.table_name = 'users' and a.record_id in (select id from users where ${matches(sql`search`, term)}))
+    or (a.table_name = 'vehicles' and a.record_id in (select id from vehicles where ${matches(sql`search`, term, { plate: true })}))
+    or (a.table_name = 'coupons' and a.record_id in (select id from coupons where lower(coupon_code) like lower(${like}) escape '\\'
+          or lower(title) like lower(${like}) escape '\\'))
+    or (a.table_name = 'supports' and a.record_id in (select id from faqs where lower(question) like lower(${like}) escape '\\'))
+    or (a.table_name = 'admins' and a.record_id in (select id from admins where lower(name || ' ' || email) like lower(${like}) escape '\\'))
+    or (a.table_name = 'webhooks' and a.record_id in (select id from webhooks where lower(url) like lower(${like}) escape '\\'))
+    or (a.table_name = 'integration_keys' and a.record_id in (select id from integration_keys where lower(name) like lower(${like}) escape '\\'))
+    or (a.table_name = 'rides' and a.record_id::text = ${term.replace(/^#/, '')})
+  )`;
+};
+
 type EntryRow = {
   id: string | number;
   admin_id: number | null;
@@ -48,6 +79,7 @@ type EntryRow = {
   table_name: string;
   record_id: number | null;
   record_role: string | null;
+  record_name: string | null;
   before: unknown;
   after: unknown;
   reason: string | null;
@@ -65,6 +97,7 @@ const toEntry = (row: EntryRow): AuditEntry => ({
   table_name: row.table_name,
   record_id: row.record_id,
   record_role: row.record_role,
+  record_name: row.record_name,
   before: row.before,
   after: row.after,
   reason: row.reason,
@@ -72,11 +105,25 @@ const toEntry = (row: EntryRow): AuditEntry => ({
   created_at: row.created_at,
 });
 
-/** The entries of the log `a` with who acted and, for people, their role. */
+/**
+ * The entries of the log `a` with who acted, for people their role (for the
+ * link), and the record's name: a person's, a company's, a plate, a coupon's
+ * code, an FAQ's question, an administrator's, a webhook's address, a key's.
+ */
 const entries = sql`
   select a.id, a.admin_id, ad.name as admin_name, ad.email as admin_email, a.action,
-    a.table_name, a.record_id, u.role::text as record_role, a.before, a.after,
-    a.reason, a.ip, ${isoText(sql`a.created_at`)} as created_at
+    a.table_name, a.record_id, u.role::text as record_role,
+    case a.table_name
+      when 'users' then case when u.role = 'Company' then coalesce(nullif(u.company_name, ''), u.name)
+                             else u.name end
+      when 'vehicles' then (select v.license_number from vehicles v where v.id = a.record_id)
+      when 'coupons' then (select c.coupon_code from coupons c where c.id = a.record_id)
+      when 'supports' then (select f.question from faqs f where f.id = a.record_id)
+      when 'admins' then (select coalesce(nullif(r.name, ''), r.email) from admins r where r.id = a.record_id)
+      when 'webhooks' then (select w.url from webhooks w where w.id = a.record_id)
+      when 'integration_keys' then (select k.name from integration_keys k where k.id = a.record_id)
+    end as record_name,
+    a.before, a.after, a.reason, a.ip, ${isoText(sql`a.created_at`)} as created_at
   from audit_log a
   left join admins ad on ad.id = a.admin_id
   left join users u on a.table_name = 'users' and u.id = a.record_id`;

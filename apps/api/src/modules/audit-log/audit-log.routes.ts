@@ -15,6 +15,7 @@ const AUDIT_COLUMNS: readonly CsvColumn<AuditEntry>[] = [
   { header: 'Action', cell: (e) => e.action },
   { header: 'Record', cell: (e) => e.table_name },
   { header: 'Record ID', cell: (e) => e.record_id },
+  { header: 'Record name', cell: (e) => e.record_name },
   { header: 'Before', cell: (e) => json(e.before) },
   { header: 'After', cell: (e) => json(e.after) },
   { header: 'Reason', cell: (e) => e.reason },
@@ -26,8 +27,8 @@ export async function auditLogRoutes(app: FastifyInstance) {
   const { db } = app.database;
 
   route(app, auditLog, async (request, reply) => {
-    const { page, per_page, admin_id, action, table, from, to } = request.query;
-    const filters = { adminId: admin_id, action, table, from, to };
+    const { page, per_page, admin_id, action, table, search, from, to } = request.query;
+    const filters = { adminId: admin_id, action, table, search, from, to };
     if (request.query.format === 'csv') {
       return sendCsv(request, reply, app.database, app.clock(), {
         endpoint: auditLog,

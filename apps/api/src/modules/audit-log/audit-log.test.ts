@@ -1,7 +1,7 @@
-import { approvalUser, auditLog, login } from '@cabdesk/contract';
+import { approvalUser, auditLog, login, statusUpdate } from '@cabdesk/contract';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createDriver } from '../../../test/builders';
+import { createCompany, createDriver, createVehicle } from '../../../test/builders';
 import { rowsOf } from '../../lib/sql';
 import { ADMIN, buildTestApp, callApi, createAdmin, signedIn } from '../../../test/helper';
 
@@ -114,5 +114,47 @@ describe('audit-log', () => {
     expect(defs).toMatch(/\(admin_id, created_at, id\)/);
     expect(defs).toMatch(/\(action, created_at, id\)/);
     expect(defs).toMatch(/\(table_name, created_at, id\)/);
+  });
+
+  it('names each record by what it is called, and finds entries by that name or among the companies', async () => {
+    const { call, database, driver } = await deskWithHistory();
+    const company = await createCompany(database, {
+      name: 'Carl Checker',
+      companyName: 'Checker Transport',
+      phone: '7171573947',
+    });
+    await createVehicle(database, { licenseNumber: 'LWN-2992', companyId: company.id });
+    expect(
+      (await call(statusUpdate, { id: company.id, table: 'users', status: 'Inactive' })).statusCode,
+    ).toBe(200);
+
+    const all = (await call(auditLog, {})).body.data.data as (Entry & { record_name: string })[];
+    const deactivated = all.find((e) => e.action === 'status-update');
+    expect(deactivated).toMatchObject({
+      table_name: 'users',
+      record_id: company.id,
+      record_role: 'Company',
+      record_name: 'Checker Transport',
+    });
+    expect(all.find((e) => e.action === 'approval-user')?.record_name).toBe(
+      (
+        await rowsOf<{ name: string }>(
+          database.db,
+          sql`select name from users where id = ${driver.id}`,
+        )
+      )[0]?.name,
+    );
+
+    const ids = async (query: Record<string, string>) =>
+      ((await call(auditLog, query)).body.data.data as { id: number; record_id: number }[]).map(
+        (e) => e.record_id,
+      );
+    for (const search of ['checker transport', 'CHECKER', '(717) 157-3947']) {
+      expect(await ids({ search }), search).toEqual([company.id]);
+    }
+    expect(await ids({ table: 'companies' })).toEqual([company.id]);
+    expect(await ids({ table: 'drivers' })).toEqual([driver.id]);
+    expect(await ids({ table: 'passengers' })).toEqual([]);
+    expect(await ids({ table: 'companies', search: 'nobody by that name' })).toEqual([]);
   });
 });

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { NOTIFICATION_CHANNEL, type LiveNotification } from '../../lib/notify';
+import { rowsOf } from '../../lib/sql';
 import { onRevocation } from '../auth';
+import { mutedBy } from './notifications.repository';
 import { createPushSender, type PushSender, type PushServiceOptions } from './push';
 
 export type NotificationOptions = {
@@ -71,12 +73,29 @@ export const notificationHubPlugin = fp<NotificationOptions>(
         app.log.warn('ignored a malformed notification payload');
         return;
       }
-      for (const listener of listeners) {
-        const addressed =
-          notification.admin_id === null || notification.admin_id === listener.adminId;
-        if (addressed && notification.author_id !== listener.adminId) {
-          listener.send(notification);
+      const fanOut = (muted: ReadonlySet<number>) => {
+        for (const listener of listeners) {
+          const addressed =
+            notification.admin_id === null || notification.admin_id === listener.adminId;
+          if (
+            addressed &&
+            notification.author_id !== listener.adminId &&
+            !muted.has(listener.adminId)
+          ) {
+            listener.send(notification);
+          }
         }
+      };
+      // A kind some administrators muted reaches none of their screens (issue 45).
+      const kind = notification.kind;
+      if (kind && listeners.size > 0) {
+        const fanned = rowsOf<{ id: number }>(app.database.db, mutedBy(kind))
+          .then((rows) => fanOut(new Set(rows.map((row) => row.id))))
+          .catch((err: unknown) => app.log.warn({ err }, 'live notification fan-out failed'))
+          .finally(() => pending.delete(fanned));
+        pending.add(fanned);
+      } else {
+        fanOut(new Set());
       }
       // Every instance hears every NOTIFY; the database lets exactly one of them push.
       const delivery = push

@@ -1,7 +1,8 @@
-import type { Notification } from '@cabdesk/contract';
+import type { Notification, NotificationKind } from '@cabdesk/contract';
 import { and, desc, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import {
+  admins,
   adminSessions,
   notificationReads,
   notifications,
@@ -14,6 +15,15 @@ import type { LiveNotification } from '../../lib/notify';
 /** Notifications addressed to everyone or to this administrator. */
 const visibleTo = (adminId: number) =>
   or(isNull(notifications.adminId), eq(notifications.adminId, adminId));
+
+/**
+ * A notification that never counts as unread for this admin: one announcing
+ * their own action, or of a kind they muted (issue 45). It stays in the list,
+ * read since it was made.
+ */
+const quietFor = (adminId: number) =>
+  sql`(${notifications.authorId} is not distinct from ${adminId}
+       or ${notifications.kind} = any(select unnest(muted_notification_kinds) from admins where id = ${adminId}))`;
 
 /** The newest notifications this admin may see, with this admin's read state. */
 export async function listNotifications(
@@ -28,7 +38,10 @@ export async function listNotifications(
       message: notifications.message,
       link: notifications.link,
       createdAt: notifications.createdAt,
-      readAt: notificationReads.readAt,
+      readAt: sql<Date | null>`coalesce(${notificationReads.readAt},
+        case when ${quietFor(adminId)} then ${notifications.createdAt} end)`.mapWith(
+        notificationReads.readAt,
+      ),
     })
     .from(notifications)
     .leftJoin(
@@ -63,6 +76,7 @@ export async function countUnread(db: Db | Tx, adminId: number): Promise<number>
     .where(
       and(
         visibleTo(adminId),
+        sql`not ${quietFor(adminId)}`,
         sql`not exists (select 1 from ${notificationReads} r
                         where r.notification_id = ${notifications.id} and r.admin_id = ${adminId})`,
       ),
@@ -177,7 +191,11 @@ export async function claimPush(db: Db, notificationId: number) {
 /** The distinct push subscriptions of live sessions that may see a notification for `adminId`. */
 export async function pushSubscriptions(
   db: Db,
-  { admin_id: adminId, author_id: authorId }: Pick<LiveNotification, 'admin_id' | 'author_id'>,
+  {
+    admin_id: adminId,
+    author_id: authorId,
+    kind,
+  }: Pick<LiveNotification, 'admin_id' | 'author_id' | 'kind'>,
   policy: { idleMs: number },
 ): Promise<string[]> {
   const rows = await db
@@ -189,6 +207,7 @@ export async function pushSubscriptions(
         sessionIsLive(idleSecondsOf(policy)),
         adminId === null ? undefined : eq(adminSessions.adminId, adminId),
         authorId === null ? undefined : ne(adminSessions.adminId, authorId),
+        kind === null ? undefined : sql`${adminSessions.adminId} not in (${mutedBy(kind)})`,
       ),
     );
   return rows.flatMap((r) => (r.token ? [r.token] : []));
@@ -200,4 +219,31 @@ export async function forgetSubscription(db: Db, token: string): Promise<void> {
     .update(adminSessions)
     .set({ deviceToken: null })
     .where(eq(adminSessions.deviceToken, token));
+}
+
+/** The administrators who muted a kind of notification (a query, for `in`). */
+export const mutedBy = (kind: NotificationKind) =>
+  sql`select id from admins where ${kind} = any(muted_notification_kinds)`;
+
+/** The kinds of notification this administrator muted. */
+export async function mutedKinds(db: Db | Tx, adminId: number): Promise<NotificationKind[]> {
+  const [row] = await db
+    .select({ kinds: admins.mutedNotificationKinds })
+    .from(admins)
+    .where(eq(admins.id, adminId));
+  return (row?.kinds ?? []) as NotificationKind[];
+}
+
+/** Replaces the kinds this administrator muted; answers the kinds before. */
+export async function setMutedKinds(
+  tx: Tx,
+  adminId: number,
+  kinds: readonly NotificationKind[],
+): Promise<NotificationKind[]> {
+  const before = await mutedKinds(tx, adminId);
+  await tx
+    .update(admins)
+    .set({ mutedNotificationKinds: [...new Set(kinds)].sort() })
+    .where(eq(admins.id, adminId));
+  return before;
 }

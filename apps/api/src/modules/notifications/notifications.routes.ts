@@ -3,6 +3,8 @@ import {
   NOTIFICATION_MESSAGES,
   notificationList,
   notificationRead,
+  notificationSettingsGet,
+  notificationSettingsUpdate,
   notificationStream,
   notificationStreamTicket,
   pushPublicKey,
@@ -20,7 +22,9 @@ import {
   liveSession,
   markAllRead,
   markRead,
+  mutedKinds,
   redeemStreamTicket,
+  setMutedKinds,
 } from './notifications.repository';
 import type { LiveNotification } from '../../lib/notify';
 
@@ -88,6 +92,35 @@ export async function notificationRoutes(app: FastifyInstance) {
       message:
         id !== undefined ? NOTIFICATION_MESSAGES.markRead : NOTIFICATION_MESSAGES.markAllRead,
       data: { unread_count: unread },
+    };
+  });
+
+  route(app, notificationSettingsGet, async (request) => {
+    const { adminId } = sessionOf(request);
+    return {
+      status: true,
+      message: NOTIFICATION_MESSAGES.settings,
+      data: { muted_kinds: await mutedKinds(db, adminId) },
+    };
+  });
+
+  route(app, notificationSettingsUpdate, async (request) => {
+    const { adminId } = sessionOf(request);
+    const muted = [...new Set(request.body.muted_kinds)].sort();
+    await db.transaction(async (tx) => {
+      const before = await setMutedKinds(tx, adminId, muted);
+      await audit(tx, request, {
+        action: 'notification_mute',
+        tableName: 'admins',
+        recordId: adminId,
+        before: { muted_kinds: before },
+        after: { muted_kinds: muted },
+      });
+    });
+    return {
+      status: true,
+      message: NOTIFICATION_MESSAGES.settingsSaved,
+      data: { muted_kinds: muted },
     };
   });
 

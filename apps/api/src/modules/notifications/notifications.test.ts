@@ -2,6 +2,8 @@ import {
   NOTIFICATION_MESSAGES,
   notificationList,
   notificationRead,
+  notificationSettingsGet,
+  notificationSettingsUpdate,
   notificationStreamTicket,
   rideCancel,
   urlOf,
@@ -179,6 +181,93 @@ describe('notification-read', () => {
   });
 });
 
+describe('notifications that stay trusted (issue 45)', () => {
+  const cancel = (app: App, token: string, rideId: number) =>
+    app.inject({
+      method: 'POST',
+      url: urlOf(rideCancel),
+      headers: bearer(token),
+      payload: { ride_id: rideId, reason: 'Booked twice' },
+    });
+
+  it('never counts my own action as unread for me, and counts it for my colleague', async () => {
+    const { app, database } = await buildTestApp();
+    await createAdmin(database);
+    await createAdmin(database, OTHER);
+    const mine = await signIn(app);
+    const theirs = await signIn(app, OTHER);
+    const ride = await createRide(database, { rideStatus: 'Accept' });
+
+    expect((await cancel(app, mine, ride.id)).statusCode).toBe(200);
+    const forMe = await list(app, mine);
+    expect(forMe.unread_count).toBe(0);
+    expect(forMe.data[0]).toMatchObject({ title: 'Trip cancelled', read_at: expect.any(String) });
+    const forThem = await list(app, theirs);
+    expect(forThem.unread_count).toBe(1);
+    expect(forThem.data[0]).toMatchObject({ title: 'Trip cancelled', read_at: null });
+  });
+
+  it('mutes kinds per administrator: a muted kind is listed but not unread, and the setting is audited', async () => {
+    const { app, database } = await buildTestApp();
+    await createAdmin(database);
+    await createAdmin(database, OTHER);
+    const mine = await signIn(app);
+    const theirs = await signIn(app, OTHER);
+    const settings = (token: string, body?: unknown) =>
+      app.inject({
+        method: body === undefined ? 'GET' : 'POST',
+        url: urlOf(body === undefined ? notificationSettingsGet : notificationSettingsUpdate),
+        headers: bearer(token),
+        ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
+      });
+
+    expect((await settings(mine)).json().data).toEqual({ muted_kinds: [] });
+    const saved = await settings(mine, { muted_kinds: ['trip_cancelled', 'passenger_joined'] });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({
+      status: true,
+      message: 'Notification settings saved.',
+      data: { muted_kinds: ['passenger_joined', 'trip_cancelled'] },
+    });
+    expect((await settings(mine)).json().data.muted_kinds).toEqual([
+      'passenger_joined',
+      'trip_cancelled',
+    ]);
+    const bad = await settings(mine, { muted_kinds: ['everything'] });
+    expect(bad.statusCode).toBe(400);
+    expect((await settings(mine)).json().data.muted_kinds).toHaveLength(2);
+
+    // A colleague cancels a trip: listed for me but not unread; a kind I did not mute is.
+    const ride = await createRide(database, { rideStatus: 'Accept' });
+    expect((await cancel(app, theirs, ride.id)).statusCode).toBe(200);
+    await notify(
+      database.db,
+      notificationFor.webhookDisabled({ id: 1, url: 'https://x.test', lastError: '500' }),
+    );
+    const forMe = await list(app, mine);
+    expect(forMe.data.map((n) => [n.title, n.read_at === null])).toEqual([
+      ['Webhook disabled', true],
+      ['Trip cancelled', false],
+    ]);
+    expect(forMe.unread_count).toBe(1);
+    // Unmuted again, the trip counts once more: the mute hides, it does not mark read.
+    await settings(mine, { muted_kinds: [] });
+    expect((await list(app, mine)).unread_count).toBe(2);
+
+    const [entry] = await database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'notification_mute'))
+      .orderBy(auditLog.id)
+      .limit(1);
+    expect(entry).toMatchObject({
+      tableName: 'admins',
+      before: { muted_kinds: [] },
+      after: { muted_kinds: ['passenger_joined', 'trip_cancelled'] },
+    });
+  });
+});
+
 describe('events create notifications', () => {
   it('a cancelled trip notifies, linked to the trip, in the same transaction as the cancel', async () => {
     const { app, database } = await buildTestApp();
@@ -199,7 +288,6 @@ describe('events create notifications', () => {
       title: 'Trip cancelled',
       message: `Trip #${ride.id} was cancelled: Passenger did not show up.`,
       link: `/trip-detail/${ride.id}`,
-      read_at: null,
     });
 
     // A cancel that is refused rolls back: no notification either.

@@ -6,7 +6,7 @@ import {
 } from '@cabdesk/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { contains } from '../../lib/search';
+import { matches } from '../../lib/search';
 import { rowsOf } from '../../lib/sql';
 
 type Hit = { id: number; label: string; hint: string | null; ride_id?: number | null };
@@ -24,7 +24,7 @@ const KINDS: Record<LookupKind, { query: (q: string) => SQL | null; route: (hit:
       query: (q) => sql`
         select v.id, v.license_number as label, x.hint
         from (select v.id, v.license_number, v.brand_id, v.model_id, v.company_id, v.created_at
-              from vehicles v where v.deleted_at is null and ${contains(sql`v.search`, q)}
+              from vehicles v where v.deleted_at is null and ${matches(sql`v.search`, q, { plate: true })}
               order by v.created_at desc, v.id desc limit ${LOOKUP_HITS_PER_KIND}) v
         cross join lateral (
           select b.name || ' ' || m.name || coalesce(' · ' || nullif(c.company_name, ''), '') as hint
@@ -67,7 +67,7 @@ const people = (role: 'User' | 'Driver' | 'Company', q: string) => sql`
     ${role === 'Company' ? sql`coalesce(nullif(u.company_name, ''), u.name)` : sql`u.name`} as label,
     u.email || coalesce(' · ' || u.phone, '') as hint
   from users u
-  where u.role = ${role} and u.deleted_at is null and ${contains(sql`u.search`, q)}
+  where u.role = ${role} and u.deleted_at is null and ${matches(sql`u.search`, q)}
   order by u.created_at desc, u.id desc
   limit ${LOOKUP_HITS_PER_KIND}`;
 

@@ -21,6 +21,7 @@ import {
   containsInRow,
   firstMatches,
   GOES_ON,
+  phoneDigitsOf,
   walkFirst,
   type WalkSpan,
 } from '../../lib/search';
@@ -150,7 +151,9 @@ const NEWEST: RideSort = { field: 'created_at', descending: true };
  * person took 2 s), then sorted. Either way the cost follows the pages asked
  * for, or the few matches, never every ride.
  */
-function searchRideIds(f: RideFilter & { search: string }, sort: RideSort) {
+function searchRideIds(filter: RideFilter & { search: string }, sort: RideSort) {
+  // A pasted phone number is searched by its digits, as a phone fragment is.
+  const f = { ...filter, search: phoneDigitsOf(filter.search) ?? filter.search };
   const key = SORT_KEYS[sort.field];
   const filters = conditionsOf(f);
   const also = filters.length ? sql` and ${allOf(filters)}` : sql``;

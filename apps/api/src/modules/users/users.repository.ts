@@ -13,7 +13,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { hasDates, withinRange } from '../../lib/date-range';
 import { orderOf, pageOfList, type PageRequest } from '../../lib/paging';
-import { contains } from '../../lib/search';
+import { matches } from '../../lib/search';
 import { allOf, countOf, isoText, jsonOf, money, rowsOf, startOfTodayUtc } from '../../lib/sql';
 import { expiriesOf, type Expiries } from '../documents';
 
@@ -63,7 +63,7 @@ const conditionsOf = (f: UserFilter): SQL => {
 
 /** Every condition, the search included: the whole matching set (an export, a bulk filter). */
 const matchingOf = (f: UserFilter): SQL =>
-  f.search ? sql`${conditionsOf(f)} and ${contains(sql`u.search`, f.search)}` : conditionsOf(f);
+  f.search ? sql`${conditionsOf(f)} and ${matches(sql`u.search`, f.search)}` : conditionsOf(f);
 
 /**
  * The list total, or null when it is not worth counting. Without a search it
@@ -241,7 +241,7 @@ export async function listUsers(
   // A search is one more condition: the planner lists its matches through the
   // trigram index and sorts them, or walks the list's index to the page when
   // they are many (docs/decisions/013).
-  const matching = f.search ? sql`${where} and ${contains(sql`u.search`, f.search)}` : where;
+  const matching = f.search ? sql`${where} and ${matches(sql`u.search`, f.search)}` : where;
   const ids = (limit: number, offset: number) =>
     sql`select u.id from ${from} where ${matching}
         order by ${order} limit ${limit} offset ${offset}`;

@@ -10,7 +10,7 @@ import type {
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orderOf, pageOfList, type PageRequest } from '../../lib/paging';
-import { contains } from '../../lib/search';
+import { matches } from '../../lib/search';
 import { allOf, countOf, isoText, jsonOf, rowsOf } from '../../lib/sql';
 import { expiriesOf, type Expiries } from '../documents';
 import { decisionColumns, decisionOf } from '../users';
@@ -53,7 +53,9 @@ const conditionsOf = (f: VehicleFilter): SQL => {
 
 /** Every condition, the search included: the whole matching set (an export, a bulk filter). */
 const matchingOf = (f: VehicleFilter): SQL =>
-  f.search ? sql`${conditionsOf(f)} and ${contains(sql`v.search`, f.search)}` : conditionsOf(f);
+  f.search
+    ? sql`${conditionsOf(f)} and ${matches(sql`v.search`, f.search, { plate: true })}`
+    : conditionsOf(f);
 
 /**
  * The list total: vehicle_counts (by approval) for the whole marketplace, a

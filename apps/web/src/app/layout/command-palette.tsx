@@ -102,6 +102,10 @@ export function CommandPalette() {
       query={query}
       onQueryChange={setQuery}
       shortcut={['mod + K']}
+      // Ctrl+K opens it from a search box or a form field too (issue 45): no
+      // field of Cabdesk takes Ctrl+K itself.
+      tagsToIgnore={[]}
+      triggerOnContentEditable
       scrollable
       maxHeight={440}
       classNames={{ action: classes.action, actionDescription: classes.description }}

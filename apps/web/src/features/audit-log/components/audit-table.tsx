@@ -1,5 +1,6 @@
-import { AUDIT_ACTIONS, AUDIT_TABLES, auditLog, type AuditEntry } from '@cabdesk/contract';
+import { AUDIT_ACTIONS, AUDIT_RECORD_KINDS, auditLog, type AuditEntry } from '@cabdesk/contract';
 import { Anchor, Stack, Text } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
@@ -11,9 +12,9 @@ import {
 } from '@/components/data-table';
 import type { FilterKind } from '@/hooks/table-url-state';
 import type { TableUrlState } from '@/hooks/use-table-url-state';
+import { actionLabel, RecordChange } from '@/components/record-change';
 import { formatDateTime } from '@/lib/format';
 import { useAdminChoices, useAuditLog } from '../api/audit-log';
-import { AuditChange } from './audit-change';
 
 /** The page of a record an entry is about, when the app has one. */
 function recordPath(entry: AuditEntry): string | null {
@@ -41,11 +42,21 @@ function recordPath(entry: AuditEntry): string | null {
   }
 }
 
+/** What the record is and what it is called: "Company Checker Transport", "Trip #12", "Vehicle #4" (gone). */
+export function recordLabel(t: TFunction, entry: AuditEntry): string {
+  const kind =
+    entry.table_name === 'users' && entry.record_role
+      ? t(`audit.people.${entry.record_role}`, { defaultValue: entry.record_role })
+      : t(`audit.tables.${entry.table_name}`, { defaultValue: entry.table_name });
+  if (entry.record_name) return `${kind} ${entry.record_name}`;
+  return entry.record_id === null ? kind : `${kind} #${entry.record_id}`;
+}
+
 /** The filters of audit-log, kept in the URL with the page (a day is `YYYY-MM-DD`). */
 export const AUDIT_FILTERS = {
   admin_id: 'id',
   action: { one: AUDIT_ACTIONS },
-  table: { one: AUDIT_TABLES },
+  table: { one: AUDIT_RECORD_KINDS },
   from: 'date',
   to: 'date',
 } as const satisfies Record<string, FilterKind>;
@@ -90,16 +101,13 @@ export function AuditTable({ table }: { table: AuditTableState }) {
     {
       key: 'action',
       header: t('audit.action'),
-      render: (entry) => (
-        <Text size="sm">{t(`audit.actions.${entry.action}`, { defaultValue: entry.action })}</Text>
-      ),
+      render: (entry) => <Text size="sm">{actionLabel(t, entry.action)}</Text>,
     },
     {
       key: 'record',
       header: t('audit.record'),
-      nowrap: true,
       render: (entry) => {
-        const label = `${t(`audit.tables.${entry.table_name}`, { defaultValue: entry.table_name })}${entry.record_id === null ? '' : ` #${entry.record_id}`}`;
+        const label = recordLabel(t, entry);
         const to = recordPath(entry);
         return to ? (
           <Anchor component={Link} to={to} size="sm">
@@ -115,7 +123,7 @@ export function AuditTable({ table }: { table: AuditTableState }) {
       header: t('audit.change'),
       render: (entry) => (
         <Stack gap={4}>
-          <AuditChange before={entry.before} after={entry.after} />
+          <RecordChange before={entry.before} after={entry.after} size="xs" />
           {entry.reason ? (
             <Text size="xs" c="dimmed">
               {t('audit.reason', { reason: entry.reason })}
@@ -141,10 +149,7 @@ export function AuditTable({ table }: { table: AuditTableState }) {
       <FilterSelect
         label={t('audit.action')}
         placeholder={t('audit.anyAction')}
-        options={AUDIT_ACTIONS.map((action) => ({
-          value: action,
-          label: t(`audit.actions.${action}`, { defaultValue: action }),
-        }))}
+        options={AUDIT_ACTIONS.map((action) => ({ value: action, label: actionLabel(t, action) }))}
         value={filters.action}
         onChange={set('action')}
         searchable
@@ -152,9 +157,9 @@ export function AuditTable({ table }: { table: AuditTableState }) {
       <FilterSelect
         label={t('audit.recordKind')}
         placeholder={t('audit.anyKind')}
-        options={AUDIT_TABLES.map((table) => ({
-          value: table,
-          label: t(`audit.tables.${table}`, { defaultValue: table }),
+        options={AUDIT_RECORD_KINDS.map((kind) => ({
+          value: kind,
+          label: t(`audit.tables.${kind}`, { defaultValue: kind }),
         }))}
         value={filters.table}
         onChange={set('table')}
@@ -172,7 +177,6 @@ export function AuditTable({ table }: { table: AuditTableState }) {
       {...pagedQueryProps(log)}
       table={table}
       noun={(count) => t('nouns.auditEntry', { count })}
-      searchable={false}
       filters={filterFields}
       minWidth={900}
     />

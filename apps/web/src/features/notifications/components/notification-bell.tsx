@@ -1,8 +1,9 @@
-import type { Notification } from '@cabdesk/contract';
+import { NOTIFICATION_KINDS, type Notification, type NotificationKind } from '@cabdesk/contract';
 import {
   ActionIcon,
   Button,
   Center,
+  Checkbox,
   Divider,
   Group,
   Indicator,
@@ -28,12 +29,12 @@ import { showToast, toastError } from '@/lib/toast';
 import { ArrivalBurst } from '../burst';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
+import { useNotificationSettings, useSaveNotificationSettings } from '../api/notification-settings';
 import { useNotificationStream } from '../api/notification-stream';
 import classes from './notification-bell.module.css';
 
 /**
- * SPEC 1 and 9: a notification that arrives shows as "title: body" at the top
- * right; in a burst (a bulk action), the first few do and one toast counts the rest.
+ * SPEC 1 and 9: a notification that arrives shows as "title: body"; in a burst (a bulk action), the first few do and one toast counts the rest.
  */
 function useArrivalToast() {
   const { t } = useTranslation();
@@ -42,7 +43,9 @@ function useArrivalToast() {
     (notification: Notification) => {
       const arrival = burst.current.arrive(Date.now());
       const look = {
-        position: 'top-right' as const,
+        // Bottom right, with every other toast: at the top they covered the
+        // header and the toolbar of the screen under it (issue 45).
+        position: 'bottom-right' as const,
         autoClose: 6000,
         color: 'indigo',
         icon: <IconBell size={18} stroke={1.75} aria-hidden />,
@@ -64,11 +67,53 @@ function useArrivalToast() {
   );
 }
 
+/**
+ * The kinds of notification this administrator muted (issue 45): a muted kind
+ * stays in the list but neither pops up nor counts as unread.
+ */
+function MuteKinds({ opened }: { opened: boolean }) {
+  const { t } = useTranslation();
+  const settings = useNotificationSettings(opened);
+  const save = useSaveNotificationSettings();
+  const muted = save.isPending
+    ? (save.variables?.muted_kinds ?? [])
+    : (settings.data?.muted_kinds ?? []);
+  if (!opened) return null;
+  return (
+    <>
+      <Stack gap={6} px="md" py="sm">
+        <Text size="xs" c="dimmed">
+          {t('notifications.muteHint')}
+        </Text>
+        <Checkbox.Group
+          label={t('notifications.mute')}
+          value={muted}
+          onChange={(kinds) => save.mutate({ muted_kinds: kinds as NotificationKind[] })}
+        >
+          <Stack gap={6} mt={6}>
+            {NOTIFICATION_KINDS.map((kind) => (
+              <Checkbox
+                key={kind}
+                size="xs"
+                value={kind}
+                label={t(`notifications.kinds.${kind}`)}
+                disabled={!settings.data}
+              />
+            ))}
+          </Stack>
+        </Checkbox.Group>
+      </Stack>
+      <Divider />
+    </>
+  );
+}
+
 /** The bell of the header and its dropdown headed "Notification" (SPEC 2). */
 export function NotificationBell() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [opened, { toggle, close }] = useDisclosure(false);
+  const [muting, { toggle: toggleMuting }] = useDisclosure(false);
   const notifications = useNotifications();
   const markRead = useMarkNotificationRead();
   const failed = notifications.isError && !(notifications.error instanceof UnauthorizedError);
@@ -142,8 +187,20 @@ export function NotificationBell() {
               {t('header.markAllRead')}
             </Button>
           )}
+          <Tooltip label={t('notifications.mute')} withinPortal={false}>
+            <ActionIcon
+              variant={muting ? 'light' : 'subtle'}
+              size="sm"
+              aria-label={t('notifications.mute')}
+              aria-expanded={muting}
+              onClick={toggleMuting}
+            >
+              <IconBellOff size={16} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
         </Group>
         <Divider />
+        <MuteKinds opened={muting && opened} />
         {notifications.isPending ? (
           <Center py="lg" role="status" aria-label={t('common.loading')}>
             <Loader size="sm" />

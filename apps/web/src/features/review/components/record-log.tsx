@@ -12,7 +12,8 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Loading } from '@/components/query-state';
 import { useMay } from '@/hooks/use-may';
-import { formatDate } from '@/lib/format';
+import { actionLabel, RecordChange } from '@/components/record-change';
+import { formatDateTime } from '@/lib/format';
 import { translateMessage } from '@/lib/i18n';
 import { useAddNote, useNotes, useRecordHistory } from '../api/notes';
 
@@ -77,7 +78,7 @@ function Entries<T extends { id: number; created_at: string; admin: { name: stri
           style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
         >
           <Text size="xs" c="dimmed">
-            {entry.admin?.name ?? t('recordLog.server')} · {formatDate(entry.created_at)}
+            {entry.admin?.name ?? t('recordLog.server')} · {formatDateTime(entry.created_at)}
           </Text>
           {children(entry)}
         </Stack>
@@ -141,24 +142,6 @@ function Notes({ table, id }: RecordRef) {
   );
 }
 
-/** A field's value as read in the history: text as is, anything else as JSON. */
-const shown = (value: unknown) =>
-  value === null || value === undefined
-    ? '—'
-    : typeof value === 'string'
-      ? value
-      : JSON.stringify(value);
-
-/** The fields an entry changed, before -> after (the reason is shown apart). */
-function changesOf(entry: HistoryEntry): { field: string; before: string; after: string }[] {
-  const before = entry.before ?? {};
-  const after = entry.after ?? {};
-  return [...new Set([...Object.keys(before), ...Object.keys(after)])]
-    .filter((field) => field !== 'reason')
-    .map((field) => ({ field, before: shown(before[field]), after: shown(after[field]) }))
-    .filter((change) => change.before !== change.after);
-}
-
 function History({ table, id }: RecordRef) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
@@ -168,13 +151,9 @@ function History({ table, id }: RecordRef) {
       {(entry) => (
         <>
           <Text size="sm" fw={600}>
-            {t(`recordLog.action.${entry.action}`, { defaultValue: entry.action })}
+            {actionLabel(t, entry.action)}
           </Text>
-          {changesOf(entry).map((change) => (
-            <Text key={change.field} size="sm" style={{ overflowWrap: 'anywhere' }}>
-              {change.field}: {change.before} → {change.after}
-            </Text>
-          ))}
+          <RecordChange before={entry.before} after={entry.after} />
           {entry.reason ? (
             <Text size="sm" fs="italic">
               {t('recordLog.reason', { reason: entry.reason })}

@@ -1,0 +1,23 @@
+import { notificationSettingsGet, notificationSettingsUpdate } from '@cabdesk/contract';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { queryClient } from '@/lib/query-client';
+import { mutationOf, queryOf } from '@/lib/call';
+import { notificationsQuery } from './get-notifications';
+
+/** The kinds of notification this administrator muted. */
+export const notificationSettingsQuery = () => queryOf(notificationSettingsGet);
+
+export function useNotificationSettings(enabled: boolean) {
+  return useQuery({ ...notificationSettingsQuery(), enabled });
+}
+
+/** Saves the muted kinds; the list and its unread count change with them. */
+export function useSaveNotificationSettings() {
+  return useMutation({
+    ...mutationOf(notificationSettingsUpdate),
+    onSuccess: ({ data }) => {
+      queryClient.setQueryData(notificationSettingsQuery().queryKey, data);
+      void queryClient.invalidateQueries({ queryKey: notificationsQuery().queryKey });
+    },
+  });
+}
