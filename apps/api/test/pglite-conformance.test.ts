@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  INTEGRATION_BASE,
   integrationKeyCreate,
   integrationEvents,
   integrationPeople,
@@ -56,7 +57,7 @@ const MARKETPLACE_COMPANY = {
 async function integrationKey(call: Call) {
   const made = await call(integrationKeyCreate, {
     name: 'Conformance',
-    scopes: ['people:write', 'vehicles:write', 'trips:write', 'events:read'],
+    scopes: ['people:write', 'vehicles:write', 'trips:write', 'documents:write', 'events:read'],
   });
   return bearer(made.body.data.key as string);
 }
@@ -107,6 +108,36 @@ const OTHER_CALLS: Record<string, (call: Call, ids: Ids, app: App) => Promise<An
       },
       key,
     );
+  },
+  // A company's business licence, a PNG sent as multipart (the file stored, the expiry kept).
+  integrationDocumentRoutes: async (call, _ids, app) => {
+    const key = await integrationKey(call);
+    await callApi(app, integrationPeople, MARKETPLACE_COMPANY, key);
+    const form = new FormData();
+    form.append('owner', 'people');
+    form.append('external_id', MARKETPLACE_COMPANY.external_id);
+    form.append('document', 'business_licence');
+    form.append('expires_on', '2030-01-31');
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+    form.append('file', new Blob([png], { type: 'image/png' }), 'licence.png');
+    const encoded = new Request('http://cabdesk.test/', { method: 'POST', body: form });
+    const res = await app.inject({
+      method: 'POST',
+      url: `${INTEGRATION_BASE}documents`,
+      payload: Buffer.from(await encoded.arrayBuffer()),
+      headers: { ...key, 'content-type': encoded.headers.get('content-type')! },
+    });
+    return { statusCode: res.statusCode, headers: res.headers, body: res.json() };
+  },
+  // An NDJSON file of one company: its batch written in one transaction.
+  integrationImportRoutes: async (call, _ids, app) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: `${INTEGRATION_BASE}import`,
+      payload: `${JSON.stringify({ kind: 'people', ...MARKETPLACE_COMPANY })}\n`,
+      headers: { ...(await integrationKey(call)), 'content-type': 'application/x-ndjson' },
+    });
+    return { statusCode: res.statusCode, headers: res.headers, body: res.json() };
   },
   // A passenger, then a trip of theirs completed before it is known as created; the feed read.
   integrationTripRoutes: async (call, _ids, app) => {
