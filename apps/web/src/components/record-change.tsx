@@ -18,11 +18,11 @@ export const actionLabel = (t: TFunction, action: string) =>
   t(`audit.actions.${action}`, { defaultValue: action.replace(/[-_]/g, ' ') });
 
 /** A changed field's name: `status_reason` -> "Reason for the status". */
-export const fieldLabel = (t: TFunction, field: string) =>
+const fieldLabel = (t: TFunction, field: string) =>
   t(`audit.fields.${field}`, { defaultValue: field.replace(/_/g, ' ') });
 
 /** A value as read: Cabdesk's words translated, dates and times formatted, someone's text as written. */
-export function valueLabel(t: TFunction, field: string, value: unknown): string {
+function valueLabel(t: TFunction, field: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'boolean') return t(value ? 'audit.values.true' : 'audit.values.false');
   if (typeof value === 'string') {
@@ -44,7 +44,7 @@ const fieldsOf = (value: unknown): Record<string, unknown> =>
       : { value };
 
 /** The fields an action changed, before and after (the reason is shown apart). */
-export function changesOf(before: unknown, after: unknown) {
+function changesOf(before: unknown, after: unknown) {
   const from = fieldsOf(before);
   const to = fieldsOf(after);
   return [...new Set([...Object.keys(from), ...Object.keys(to)])]

@@ -44,7 +44,7 @@ function uploadedFile(filename: string, bytes: Uint8Array): UploadedFile {
  * the admin API's form bodies are; a broken body is a 400, a body past the
  * largest file a 413.
  */
-export function acceptMultipart(app: FastifyInstance) {
+function acceptMultipart(app: FastifyInstance) {
   app.addContentTypeParser(
     'multipart/form-data',
     { parseAs: 'buffer', bodyLimit: DOCUMENT_MAX_BYTES + FORM_OVERHEAD_BYTES },

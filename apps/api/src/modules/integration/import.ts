@@ -20,7 +20,7 @@ import { applyTripEvent } from './trips.repository';
 import { upsertVehicle } from './vehicles.repository';
 
 /** Rows written per transaction. */
-export const IMPORT_BATCH_ROWS = 1000;
+const IMPORT_BATCH_ROWS = 1000;
 
 /**
  * How rows of one kind are checked and written: the schema of its single

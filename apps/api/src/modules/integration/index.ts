@@ -2,5 +2,4 @@
 export { integrationApi, INTEGRATION_OPENAPI_URL } from './door';
 export { integrationKeyRoutes } from './keys.routes';
 export { pruneIdempotencyKeys } from './idempotency';
-export { applyTripEvent, recordRideEvent, type TripInput } from './trips.repository';
-export { applyPayment, type PaymentInput } from './payments.repository';
+export { recordRideEvent } from './trips.repository';

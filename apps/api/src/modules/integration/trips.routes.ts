@@ -18,7 +18,11 @@ import { applyTripEvent } from './trips.repository';
 export async function integrationTripRoutes(app: FastifyInstance) {
   route(app, integrationTrips, (request, reply) =>
     idempotent(app.database, request, reply, integrationTrips, async (tx) => {
-      const result = await applyTripEvent(tx, { keyId: integrationKeyOf(request).id }, request.body);
+      const result = await applyTripEvent(
+        tx,
+        { keyId: integrationKeyOf(request).id },
+        request.body,
+      );
       if (result.kind !== 'done') throw refused(result);
       return {
         status: true as const,

@@ -17,7 +17,7 @@ const TYPED = new Set([
 ]);
 
 /** Whether the focus is where a person types (a text field, a text area, a list box, editable text). */
-export function typingIn(element: Element | null): boolean {
+function typingIn(element: Element | null): boolean {
   if (!(element instanceof HTMLElement)) return false;
   if (element.isContentEditable) return true;
   if (element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement) return true;

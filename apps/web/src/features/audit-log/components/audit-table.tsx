@@ -43,7 +43,7 @@ function recordPath(entry: AuditEntry): string | null {
 }
 
 /** What the record is and what it is called: "Company Checker Transport", "Trip #12", "Vehicle #4" (gone). */
-export function recordLabel(t: TFunction, entry: AuditEntry): string {
+function recordLabel(t: TFunction, entry: AuditEntry): string {
   const kind =
     entry.table_name === 'users' && entry.record_role
       ? t(`audit.people.${entry.record_role}`, { defaultValue: entry.record_role })

@@ -5,7 +5,7 @@ import { mutationOf, queryOf } from '@/lib/call';
 import { notificationsQuery } from './get-notifications';
 
 /** The kinds of notification this administrator muted. */
-export const notificationSettingsQuery = () => queryOf(notificationSettingsGet);
+const notificationSettingsQuery = () => queryOf(notificationSettingsGet);
 
 export function useNotificationSettings(enabled: boolean) {
   return useQuery({ ...notificationSettingsQuery(), enabled });
