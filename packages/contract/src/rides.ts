@@ -9,6 +9,7 @@ import {
   exportQuery,
   sortQuery,
 } from './list-query';
+import { TRIP_EVENTS } from './integration';
 import { transactionSchema } from './sales';
 import {
   int,
@@ -152,6 +153,7 @@ export const CANCEL_REASON_MAX = 500;
 
 export const RIDE_MESSAGES = {
   rideFetched: 'Trip fetched successfully.',
+  timelineFetched: 'Timeline fetched successfully.',
   rideNotFound: 'Trip not found.',
   rideCancelled: 'Trip cancelled successfully.',
   reasonRequired: 'Please enter a reason.',
@@ -196,6 +198,33 @@ export const rideDetail = rideCalls.get('ride-detail', {
   summary: 'One trip with its payment (404 when missing).',
   input: rideDetailQuerySchema,
   data: rideDetailSchema,
+});
+
+/**
+ * A trip's state changes in time order (ride_events): each event, when it
+ * happened, who recorded it (the marketplace through an integration key, or
+ * an administrator at the desk, by name; null once that key or account is
+ * gone) and why, for a cancellation. A trip seeded or written before issue
+ * 44 has none: `requested_at`, its date, is where every timeline starts.
+ */
+const rideTimelineSchema = z.object({
+  requested_at: z.string(),
+  events: z.array(
+    z.object({
+      event: z.enum(TRIP_EVENTS),
+      at: z.string(),
+      by: z.object({ kind: z.enum(['integration', 'administrator']), name: z.string() }).nullable(),
+      reason: z.string().nullable(),
+    }),
+  ),
+});
+export type RideTimeline = z.infer<typeof rideTimelineSchema>;
+
+export const rideTimeline = rideCalls.get('ride-timeline', {
+  summary:
+    "A trip's state changes in time order, with who recorded each and why (404 when missing).",
+  input: rideDetailQuerySchema,
+  data: rideTimelineSchema,
 });
 
 export const rideCancel = rideCalls.post('ride-cancel', {

@@ -171,6 +171,7 @@ export const AR_MESSAGES: Readonly<Record<string, string>> = {
 
   // ------------------------------------------------------------ trips
   'Trip fetched successfully.': 'تم جلب الرحلة بنجاح.',
+  'Timeline fetched successfully.': 'تم جلب السجل الزمني للرحلة بنجاح.',
   'Trip not found.': 'لم يُعثر على الرحلة.',
   'Trip cancelled successfully.': 'تم إلغاء الرحلة بنجاح.',
   'Please enter a reason.': 'يُرجى إدخال السبب.',

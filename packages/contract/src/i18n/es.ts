@@ -168,6 +168,7 @@ export const ES_MESSAGES: Readonly<Record<string, string>> = {
 
   // ------------------------------------------------------------ trips
   'Trip fetched successfully.': 'Viaje obtenido correctamente.',
+  'Timeline fetched successfully.': 'Cronología obtenida correctamente.',
   'Trip not found.': 'No se encontró el viaje.',
   'Trip cancelled successfully.': 'Viaje cancelado correctamente.',
   'Please enter a reason.': 'Introduce un motivo.',

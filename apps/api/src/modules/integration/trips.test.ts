@@ -6,6 +6,7 @@ import {
   rideCancel,
   rideDetail,
   rideList,
+  rideTimeline,
   transactionList,
   type IntegrationScope,
 } from '@cabdesk/contract';
@@ -347,6 +348,38 @@ describe('POST payments', () => {
     payment_method: 'Card',
     at: '2026-03-02T09:27:00Z',
   };
+
+  it('shows the trip’s timeline in the order things happened, with who recorded each and why', async () => {
+    const { call, send } = await marketplace();
+    // Accepted arrives before created; the desk cancels after both.
+    const id = (await send(integrationTrips, tripEvent('accepted', 5))).body.data.id;
+    await send(integrationTrips, tripEvent('created', 0));
+    expect(
+      (await call(rideCancel, { ride_id: id, reason: 'Driver reported a flat tyre' })).statusCode,
+    ).toBe(200);
+
+    const timeline = await call(rideTimeline, { ride_id: id });
+    expect(timeline.statusCode).toBe(200);
+    const { requested_at, events } = timeline.body.data;
+    expect(requested_at).toBe('2026-03-02T09:00:00.000Z');
+    expect(events.map((e: { event: string }) => e.event)).toEqual([
+      'created',
+      'accepted',
+      'cancelled',
+    ]);
+    expect(events[0]).toEqual({
+      event: 'created',
+      at: '2026-03-02T09:00:00.000Z',
+      by: { kind: 'integration', name: 'Marketplace' },
+      reason: null,
+    });
+    expect(events[2]).toMatchObject({
+      event: 'cancelled',
+      by: { kind: 'administrator', name: expect.any(String) },
+      reason: 'Driver reported a flat tyre',
+    });
+    expect((await call(rideTimeline, { ride_id: 999_999 })).statusCode).toBe(404);
+  });
 
   it('records a trip’s payment in Sales once, however often it is sent', async () => {
     const { database, call, send } = await marketplace();

@@ -1,4 +1,5 @@
 import type {
+  RideTimeline,
   DateRange,
   Paged,
   Ride,
@@ -427,4 +428,49 @@ export async function cancelRide(
     { reason, previous_status: row.ride_status },
   );
   return { kind: 'cancelled', id: rideId, previousStatus: row.ride_status, reason, adminId };
+}
+
+type TimelineRow = {
+  event: RideTimeline['events'][number]['event'];
+  at: string;
+  key_name: string | null;
+  admin_name: string | null;
+  reason: string | null;
+};
+
+/**
+ * A trip's state changes in time order (ride_events), each with who recorded
+ * it: the integration key's name or the administrator's. Null when there is
+ * no such trip.
+ */
+export async function findRideTimeline(db: Db | Tx, id: number): Promise<RideTimeline | null> {
+  const [ride] = await rowsOf<{ requested_at: string }>(
+    db,
+    sql`select ${isoText(sql`created_at`)} as requested_at from rides where id = ${id}`,
+  );
+  if (!ride) return null;
+  const rows = await rowsOf<TimelineRow>(
+    db,
+    sql`select e.event, ${isoText(sql`e.at`)} as at, k.name as key_name, a.name as admin_name,
+               e.reason
+        from ride_events e
+        left join integration_keys k on k.id = e.key_id
+        left join admins a on a.id = e.admin_id
+        where e.ride_id = ${id}
+        order by e.at, e.id`,
+  );
+  return {
+    requested_at: ride.requested_at,
+    events: rows.map((row) => ({
+      event: row.event,
+      at: row.at,
+      by:
+        row.admin_name !== null
+          ? { kind: 'administrator', name: row.admin_name }
+          : row.key_name !== null
+            ? { kind: 'integration', name: row.key_name }
+            : null,
+      reason: row.reason,
+    })),
+  };
 }

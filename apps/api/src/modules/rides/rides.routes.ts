@@ -5,6 +5,7 @@ import {
   mayReadRevenue,
   rideDetail,
   rideList,
+  rideTimeline,
   type Ride,
   type UserType,
 } from '@cabdesk/contract';
@@ -18,6 +19,7 @@ import {
   cancelRide,
   findRide,
   findRideAccount,
+  findRideTimeline,
   listRides,
   exportRides,
   type RideAccount,
@@ -99,6 +101,12 @@ export async function rideRoutes(app: FastifyInstance) {
       message: RIDE_MESSAGES.rideFetched,
       data: mayReadRevenue(sessionOf(request).role) ? { ...ride, transaction } : ride,
     };
+  });
+
+  route(app, rideTimeline, async (request) => {
+    const timeline = await findRideTimeline(db, request.query.ride_id);
+    if (!timeline) throw new HttpError(404, RIDE_MESSAGES.rideNotFound);
+    return { status: true, message: RIDE_MESSAGES.timelineFetched, data: timeline };
   });
 
   route(app, rideCancel, async (request) => {

@@ -16,6 +16,7 @@ import { isRideId, useRideDetail } from '@/features/rides/api/get-ride-detail';
 import { RejectRideButton } from '@/features/rides/components/reject-ride-button';
 import { companyNameOf } from '@/features/rides/components/ride-columns';
 import { RecordLog } from '@/features/review/components/record-log';
+import { RideTimeline } from '@/features/rides/components/ride-timeline';
 import { RideWaiting } from '@/features/rides/components/ride-waiting';
 
 /** A name that opens the person's or company's own page. */
@@ -183,6 +184,7 @@ export function RideDetailPage() {
         <>
           <RideInformation ride={data} />
           <People ride={data} />
+          <RideTimeline rideId={data.id} />
           {/* The payment reaches only the roles that read revenue (Owner, Finance). */}
           {data.transaction !== undefined && <Payment transaction={data.transaction} />}
           <RecordLog table="rides" id={data.id} />

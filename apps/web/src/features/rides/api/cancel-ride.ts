@@ -1,4 +1,4 @@
-import { rideCancel, rideDetail, rideList } from '@cabdesk/contract';
+import { rideCancel, rideDetail, rideList, rideTimeline } from '@cabdesk/contract';
 import { useMutation } from '@tanstack/react-query';
 import { queryClient } from '@/lib/query-client';
 import { invalidate, mutationOf, queryOf } from '@/lib/call';
@@ -16,7 +16,7 @@ export function useCancelRide() {
     meta: { successToast: true },
     onSuccess: ({ data }) => {
       queryClient.setQueryData(queryOf(rideDetail, { ride_id: data.id }).queryKey, data);
-      return invalidate(rideList);
+      return Promise.all([invalidate(rideList), invalidate(rideTimeline, { ride_id: data.id })]);
     },
     onError: (_error, { ride_id }) =>
       Promise.all([invalidate(rideDetail, { ride_id }), invalidate(rideList)]),
