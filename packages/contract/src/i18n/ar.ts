@@ -551,6 +551,14 @@ export const AR_MESSAGES: Readonly<Record<string, string>> = {
   'Choose at least one delivery.': 'اختر تسليمًا واحدًا على الأقل.',
   'At most {max} deliveries at once.': '{max} تسليمًا على الأكثر في المرة الواحدة.',
 
+  'Notification settings fetched successfully.': 'تم جلب إعدادات الإشعارات بنجاح.',
+  'Notification settings saved.': 'تم حفظ إعدادات الإشعارات.',
+  'Each muted kind must be one of {kinds}.': 'يجب أن يكون كل نوع مكتوم واحدًا من {kinds}.',
+  'muted_kinds must be a list of kinds.': 'يجب أن تكون muted_kinds قائمة بالأنواع.',
+  'muted_kinds lists each kind at most once.': 'تذكر muted_kinds كل نوع مرة واحدة على الأكثر.',
+  'records must be up to {max} keys such as driver-12, separated by commas.':
+    'تقبل records حتى {max} مفتاحًا مثل driver-12، مفصولة بفواصل.',
+
   // ------------------------------------------------------------ the web client (SPEC 8)
   'Something went wrong': 'حدث خطأ ما',
   'Internal server Error': 'خطأ داخلي في الخادم',

@@ -560,6 +560,15 @@ export const ES_MESSAGES: Readonly<Record<string, string>> = {
   'Choose at least one delivery.': 'Elija al menos una entrega.',
   'At most {max} deliveries at once.': 'Como máximo {max} entregas a la vez.',
 
+  'Notification settings fetched successfully.':
+    'Preferencias de notificación obtenidas correctamente.',
+  'Notification settings saved.': 'Preferencias de notificación guardadas.',
+  'Each muted kind must be one of {kinds}.': 'Cada tipo silenciado debe ser uno de {kinds}.',
+  'muted_kinds must be a list of kinds.': 'muted_kinds debe ser una lista de tipos.',
+  'muted_kinds lists each kind at most once.': 'muted_kinds incluye cada tipo como máximo una vez.',
+  'records must be up to {max} keys such as driver-12, separated by commas.':
+    'records admite como máximo {max} claves como driver-12, separadas por comas.',
+
   // ------------------------------------------------------------ the web client (SPEC 8)
   'Something went wrong': 'Algo salió mal',
   'Internal server Error': 'Error interno del servidor',
