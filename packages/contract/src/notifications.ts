@@ -127,7 +127,7 @@ export const notificationSettingsGet = notificationsCalls.get('notification-sett
   data: notificationSettingsSchema,
 });
 
-export const notificationSettingsUpdate = notificationsCalls.post('notification-settings', {
+export const notificationSettingsUpdate = notificationsCalls.post('notification-settings-update', {
   summary:
     'Mute kinds of notification for this administrator: muted kinds neither toast nor count as unread, and stay in the list.',
   input: z.object({

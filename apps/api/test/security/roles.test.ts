@@ -53,6 +53,7 @@ const DECISIONS: Record<string, readonly Role[] | 'public'> = {
   notification: EVERY,
   'notification-read': EVERY,
   'notification-settings': EVERY,
+  'notification-settings-update': EVERY,
   'notification-stream-ticket': EVERY,
   // Public to the bearer guard: its single-use ticket is the session (auth-guard.test.ts).
   'notification-stream': 'public',
@@ -66,6 +67,7 @@ const DECISIONS: Record<string, readonly Role[] | 'public'> = {
   'vehicle-detail': EVERY,
   'ride-list': EVERY,
   'ride-detail': EVERY,
+  'ride-timeline': EVERY,
   'support-list': EVERY,
   'coupon-list': EVERY,
   lookups: EVERY,
@@ -100,6 +102,7 @@ const DECISIONS: Record<string, readonly Role[] | 'public'> = {
   lookup: EVERY,
   // Issue 44: the integration keys are the Owner's, as the team and the audit log.
   'integration-key-list': OWNER,
+  'integration-import': OWNER,
   'integration-key-create': OWNER,
   'integration-key-revoke': OWNER,
   // Issue 44: webhooks aim the server at the outside world and hold its signing secrets.

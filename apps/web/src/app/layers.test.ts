@@ -19,7 +19,8 @@ async function layerErrors(path: string, source: string) {
 
 const importing = (from: string) => `import * as other from '${from}';\nexport { other };\n`;
 
-describe('the layers of the web app (npm run lint)', () => {
+// The first lint loads the configuration and its parsers: seconds on a busy machine.
+describe('the layers of the web app (npm run lint)', { timeout: 60_000 }, () => {
   it.each([
     ['features/rides/components/probe.ts', '@/features/users/api/get-user-list'],
     ['features/rides/components/probe.ts', '../../users/api/get-user-list'],

@@ -49,6 +49,7 @@ const DYNAMIC_PREFIXES = [
   'review.kinds.',
   'review.name.',
   'rideStatus.',
+  'rides.timeline.events.',
   'roles.',
   'webhooks.statuses.',
   'webhooks.types.',

@@ -559,6 +559,11 @@ export const AR_MESSAGES: Readonly<Record<string, string>> = {
   'records must be up to {max} keys such as driver-12, separated by commas.':
     'تقبل records حتى {max} مفتاحًا مثل driver-12، مفصولة بفواصل.',
 
+  'The line is not a JSON object: {"kind": ..., ...}.': 'السطر ليس كائن JSON: {"kind": ..., ...}.',
+  'The row has {cells} cells; the header has {header}.':
+    'في الصف {cells} خلايا؛ وفي سطر العناوين {header}.',
+  'kind must be one of {kinds}.': 'يجب أن يكون kind واحدًا من {kinds}.',
+
   // ------------------------------------------------------------ the web client (SPEC 8)
   'Something went wrong': 'حدث خطأ ما',
   'Internal server Error': 'خطأ داخلي في الخادم',

@@ -569,6 +569,12 @@ export const ES_MESSAGES: Readonly<Record<string, string>> = {
   'records must be up to {max} keys such as driver-12, separated by commas.':
     'records admite como máximo {max} claves como driver-12, separadas por comas.',
 
+  'The line is not a JSON object: {"kind": ..., ...}.':
+    'La línea no es un objeto JSON: {"kind": ..., ...}.',
+  'The row has {cells} cells; the header has {header}.':
+    'La fila tiene {cells} celdas; la cabecera tiene {header}.',
+  'kind must be one of {kinds}.': 'kind debe ser uno de {kinds}.',
+
   // ------------------------------------------------------------ the web client (SPEC 8)
   'Something went wrong': 'Algo salió mal',
   'Internal server Error': 'Error interno del servidor',

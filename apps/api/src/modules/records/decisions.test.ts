@@ -133,6 +133,8 @@ describe('decisions with reasons', () => {
     ).toEqual([
       ['registration', '2027-01-31'],
       ['insurance', '2026-02-28'],
+      // The car's photos are a document of the vehicle too, one that does not expire.
+      ['vehicle_photos', null],
     ]);
     expect((await audits('vehicles', vehicle.id))[0]?.after).toEqual({
       approval: 'Approved',
