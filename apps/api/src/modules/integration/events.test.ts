@@ -17,6 +17,16 @@ async function withFeed(scopes: IntegrationScope[] = ['events:read']) {
 const statusChanged = (tx: Tx, id: number) =>
   writeEvent(tx, 'status.changed', { table: 'users', id, kind: 'user' }, { status: 'Inactive' });
 
+/**
+ * The feed shows an event once every transaction older than it has ended,
+ * across the whole PostgreSQL server: with other test files writing beside
+ * this one, that can take a moment, so the first read after a write waits
+ * for what it must see.
+ */
+const POLL = { timeout: 20_000, interval: 50 };
+const idsOf = (answer: { body: { data: { events: { data: { id: number } }[] } } }) =>
+  answer.body.data.events.map((e) => e.data.id);
+
 describe('GET events', () => {
   it('needs events:read', async () => {
     const { read } = await withFeed(['trips:write']);
@@ -37,6 +47,10 @@ describe('GET events', () => {
     await database.db.transaction((tx) => writeTestEvent(tx, hook!.id, new Date()));
     for (const id of [4, 5]) await database.db.transaction((tx) => statusChanged(tx, id));
 
+    // All five are visible (the test event never is), then paged from the start.
+    await expect
+      .poll(async () => idsOf(await read({ limit: 1000 })), POLL)
+      .toEqual([1, 2, 3, 4, 5]);
     const first = await read({ limit: 2 });
     expect(first.statusCode).toBe(200);
     expect(first.body.data.events).toEqual([
@@ -71,7 +85,7 @@ describe('GET events', () => {
     if (database.kind === 'pglite') {
       // One connection: transactions run one at a time, so each commits in the order of its ids.
       await database.db.transaction((tx) => statusChanged(tx, 1));
-      expect((await read()).body.data.events).toHaveLength(1);
+      await expect.poll(async () => idsOf(await read()), POLL).toEqual([1]);
       return;
     }
     // An older transaction (it took its txid first) and a younger one that writes its event
@@ -99,13 +113,15 @@ describe('GET events', () => {
     expect(ids).toHaveLength(1); // the younger's event is not committed yet
 
     // The older's event is final: in the feed, though a lower id may still come.
+    await expect.poll(async () => idsOf(await read()), POLL).toEqual([2]);
     const during = await read();
-    expect(during.body.data.events.map((e: { data: { id: number } }) => e.data.id)).toEqual([2]);
     release();
     await younger;
     // Once the younger commits, the page after the older's event holds the lower id.
+    await expect
+      .poll(async () => idsOf(await read({ after: during.body.data.next_after })), POLL)
+      .toEqual([1]);
     const next = await read({ after: during.body.data.next_after });
-    expect(next.body.data.events.map((e: { data: { id: number } }) => e.data.id)).toEqual([1]);
     expect(next.body.data.events[0].id).toBeLessThan(during.body.data.next_after);
   });
 });
