@@ -165,6 +165,13 @@ describe('operator approvals', () => {
       await page.getByText('Vehicles', { exact: true }).click();
       await expect.poll(() => new URL(page.url()).searchParams.get('kind')).toBe('vehicle');
       await expect.poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
+      // The list shows that kind (its oldest first) before J is pressed, as a person sees it.
+      await page
+        .getByRole('table', { name: 'Review desk' })
+        .locator('tbody tr')
+        .first()
+        .filter({ hasText: first.name })
+        .waitFor();
       await page.keyboard.press('j');
       await onDesk(page, first.name);
 
