@@ -26,15 +26,19 @@ function typingIn(element: Element | null): boolean {
 
 /**
  * The review desk's keys: they work wherever the focus is (a kind filter just
- * clicked, a button) except while typing in a text field.
+ * clicked, a button) except while typing in a text field, where the key is the
+ * character typed (so it is not prevented either: "blurred" keeps its r).
  */
 export function useDeskKeys(keys: [string, () => void][]) {
   useHotkeys(
     keys.map(([key, run]) => [
       key,
-      () => {
-        if (!typingIn(document.activeElement)) run();
+      (event) => {
+        if (typingIn(document.activeElement)) return;
+        event.preventDefault();
+        run();
       },
+      { preventDefault: false },
     ]),
     [],
   );
