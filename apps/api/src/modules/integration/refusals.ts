@@ -22,22 +22,31 @@ export type Refusal =
 export const onField = (status: number, field: string, message: string) =>
   new HttpError(status, message, { [field]: message });
 
+/** Each plain refusal's status, field and message. */
+const ANSWERS: Record<
+  Exclude<Refusal['kind'], 'seats' | 'person-deleted'>,
+  [status: number, field: string, message: string]
+> = {
+  deleted: [409, 'external_id', INTEGRATION_MESSAGES.deleted],
+  'no-company': [422, 'company_external_id', INTEGRATION_MESSAGES.noCompany],
+  'company-deleted': [422, 'company_external_id', INTEGRATION_MESSAGES.companyDeleted],
+  'no-service-type': [422, 'service_type', INTEGRATION_MESSAGES.unknownServiceType],
+  'no-vehicle-type': [422, 'vehicle_type', INTEGRATION_MESSAGES.unknownVehicleType],
+  'no-passenger': [422, 'user_external_id', INTEGRATION_MESSAGES.noPassenger],
+  'no-driver': [422, 'driver_external_id', INTEGRATION_MESSAGES.noDriver],
+  'no-vehicle': [422, 'vehicle_external_id', INTEGRATION_MESSAGES.noVehicle],
+  'vehicle-deleted': [422, 'vehicle_external_id', INTEGRATION_MESSAGES.vehicleDeleted],
+  'no-trip': [422, 'trip_external_id', INTEGRATION_MESSAGES.noTrip],
+  'trip-paid': [409, 'trip_external_id', INTEGRATION_MESSAGES.tripPaid],
+  'transaction-id-taken': [409, 'external_id', INTEGRATION_MESSAGES.transactionIdTaken],
+};
+
 /**
  * The answer of a refusal: 409 for a record the desk deleted or a payment
  * that clashes with another, 422 for a record named that is not there.
  */
 export function refused(refusal: Refusal) {
   switch (refusal.kind) {
-    case 'deleted':
-      return onField(409, 'external_id', INTEGRATION_MESSAGES.deleted);
-    case 'no-company':
-      return onField(422, 'company_external_id', INTEGRATION_MESSAGES.noCompany);
-    case 'company-deleted':
-      return onField(422, 'company_external_id', INTEGRATION_MESSAGES.companyDeleted);
-    case 'no-service-type':
-      return onField(422, 'service_type', INTEGRATION_MESSAGES.unknownServiceType);
-    case 'no-vehicle-type':
-      return onField(422, 'vehicle_type', INTEGRATION_MESSAGES.unknownVehicleType);
     case 'seats':
       return onField(
         422,
@@ -46,21 +55,9 @@ export function refused(refusal: Refusal) {
           .replace('{type}', refusal.type)
           .replace('{seats}', String(refusal.seats)),
       );
-    case 'no-passenger':
-      return onField(422, 'user_external_id', INTEGRATION_MESSAGES.noPassenger);
-    case 'no-driver':
-      return onField(422, 'driver_external_id', INTEGRATION_MESSAGES.noDriver);
     case 'person-deleted':
       return onField(422, refusal.field, INTEGRATION_MESSAGES.personDeleted);
-    case 'no-vehicle':
-      return onField(422, 'vehicle_external_id', INTEGRATION_MESSAGES.noVehicle);
-    case 'vehicle-deleted':
-      return onField(422, 'vehicle_external_id', INTEGRATION_MESSAGES.vehicleDeleted);
-    case 'no-trip':
-      return onField(422, 'trip_external_id', INTEGRATION_MESSAGES.noTrip);
-    case 'trip-paid':
-      return onField(409, 'trip_external_id', INTEGRATION_MESSAGES.tripPaid);
-    case 'transaction-id-taken':
-      return onField(409, 'external_id', INTEGRATION_MESSAGES.transactionIdTaken);
+    default:
+      return onField(...ANSWERS[refusal.kind]);
   }
 }
