@@ -293,10 +293,18 @@ export const TRIP_EVENT_STATUS = {
 } as const satisfies Record<TripEvent, z.infer<typeof rideStatusSchema>>;
 
 /** A time with its offset: `2026-11-28T09:12:00Z`, `2026-11-28T10:12:00+01:00`. */
-const atSchema = z.iso.datetime({
-  offset: true,
-  error: 'at must be a date and time with its offset, such as 2026-11-28T09:12:00Z.',
-});
+/** How far ahead of Cabdesk's clock an event's time may be (the marketplace's clock may run ahead). */
+const AT_AHEAD_MS = 24 * 60 * 60 * 1000;
+
+const atSchema = z.iso
+  .datetime({
+    offset: true,
+    error: 'at must be a date and time with its offset, such as 2026-11-28T09:12:00Z.',
+  })
+  .refine((at) => {
+    const time = Date.parse(at);
+    return time >= Date.parse('2000-01-01T00:00:00Z') && time <= Date.now() + AT_AHEAD_MS;
+  }, 'at must be a time from 2000 on and no more than a day ahead of now.');
 
 const AMOUNT_TEXT = /^\d{1,10}(\.\d{1,2})?$/;
 

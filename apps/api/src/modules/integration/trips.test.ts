@@ -280,6 +280,17 @@ describe('POST trips', () => {
       'event must be one of created, accepted, started, ended, completed, cancelled.',
     );
 
+    // A time from before the marketplace or from next week is a wrong clock, not an event.
+    const nextWeek = new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString();
+    for (const at of ['1999-12-31T23:59:00Z', nextWeek]) {
+      const wrongClock = await send(integrationTrips, tripEvent('created', 0, { at }));
+      expect(wrongClock.statusCode).toBe(400);
+      expect(wrongClock.body.data.errors).toEqual({
+        at: 'at must be a time from 2000 on and no more than a day ahead of now.',
+      });
+    }
+    expect(await countOf(database, 'rides')).toBe(0);
+
     const cases: [Record<string, unknown>, Record<string, string>][] = [
       [{ user_external_id: 'u-404' }, { user_external_id: INTEGRATION_MESSAGES.noPassenger }],
       // A driver's id is not a passenger's.
