@@ -33,6 +33,7 @@ import { faqRoutes } from './modules/faqs';
 import { healthRoutes } from './modules/health';
 import { historyRoutes } from './modules/history';
 import { integrationApi, integrationKeyRoutes } from './modules/integration';
+import { liveRoutes } from './modules/live';
 import { noteRoutes } from './modules/notes';
 import { paletteRoutes } from './modules/palette';
 import { lookupRoutes } from './modules/lookups';
@@ -199,6 +200,7 @@ export async function buildApp({
       await api.register(paletteRoutes);
       await api.register(integrationKeyRoutes);
       await api.register(webhookRoutes);
+      await api.register(liveRoutes);
     },
     { prefix: API_BASE },
   );

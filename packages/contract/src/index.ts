@@ -27,6 +27,7 @@ export * from './palette';
 export * from './webhooks';
 export * from './health';
 export * from './integration';
+export * from './live';
 export * from './i18n';
 
 import * as account from './account';
@@ -41,6 +42,7 @@ import type { AnyEndpoint } from './endpoint';
 import * as faqs from './faqs';
 import * as health from './health';
 import * as integration from './integration';
+import * as live from './live';
 import * as history from './history';
 import * as notes from './notes';
 import * as lookups from './lookups';
@@ -90,6 +92,7 @@ export const ENDPOINTS: readonly AnyEndpoint[] = [
   webhooks,
   health,
   integration,
+  live,
 ]
   .flatMap((area) => Object.values(area).filter(isEndpoint))
   .filter((e) => e.scope === undefined);
@@ -99,7 +102,7 @@ export const ENDPOINTS: readonly AnyEndpoint[] = [
  * with an integration key: its routes and its own OpenAPI document.
  */
 export const INTEGRATION_ENDPOINTS: readonly AnyEndpoint[] = (
-  Object.values(integration) as unknown[]
+  [...Object.values(integration), ...Object.values(live)] as unknown[]
 )
   .filter(isEndpoint)
   .filter((e) => e.scope !== undefined);

@@ -143,7 +143,7 @@ export const integrationKeyRevoke = keyCalls.post('integration-key-revoke', {
  * The marketplace's own id of a record: text (a number is taken as its
  * digits), 1 to 100 visible characters.
  */
-const externalIdSchema = (field: string) =>
+export const externalIdSchema = (field: string) =>
   z.preprocess(
     (value) => (typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : value),
     z
@@ -163,7 +163,7 @@ const text = (field: string, max: number) =>
     .regex(/^[^\p{Cc}]*$/u, `${field} must be one line of text.`);
 
 /** Headers of every POST: the optional Idempotency-Key. */
-const postHeadersSchema = z.looseObject({
+export const postHeadersSchema = z.looseObject({
   [IDEMPOTENCY_HEADER]: z
     .string()
     .regex(/^[\x21-\x7e]{1,255}$/, INTEGRATION_MESSAGES.idempotencyKey)
@@ -292,11 +292,14 @@ export const TRIP_EVENT_STATUS = {
   cancelled: 'Cancel',
 } as const satisfies Record<TripEvent, z.infer<typeof rideStatusSchema>>;
 
-/** A time with its offset: `2026-11-28T09:12:00Z`, `2026-11-28T10:12:00+01:00`. */
 /** How far ahead of Cabdesk's clock an event's time may be (the marketplace's clock may run ahead). */
 const AT_AHEAD_MS = 24 * 60 * 60 * 1000;
 
-const atSchema = z.iso
+/**
+ * A time with its offset: `2026-11-28T09:12:00Z`, `2026-11-28T10:12:00+01:00`;
+ * from 2000 on and at most a day ahead (a wrong clock, not an event).
+ */
+export const atSchema = z.iso
   .datetime({
     offset: true,
     error: 'at must be a date and time with its offset, such as 2026-11-28T09:12:00Z.',

@@ -14,6 +14,7 @@ import {
   pgEnum,
   pgTable,
   primaryKey,
+  real,
   serial,
   smallint,
   text,
@@ -1031,4 +1032,30 @@ export const webhookAttempts = pgTable(
     error: text('error'),
   },
   (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId, t.id)],
+);
+
+/**
+ * Each driver's latest position as the marketplace reported it (issue 46):
+ * what the live map draws. A fix older than the one kept changes nothing.
+ */
+export const driverPositions = pgTable(
+  'driver_positions',
+  {
+    driverId: integer('driver_id')
+      .primaryKey()
+      .references(() => users.id),
+    lat: doublePrecision('lat').notNull(),
+    lng: doublePrecision('lng').notNull(),
+    /** Degrees clockwise from north, when the device knows it. */
+    heading: real('heading'),
+    /** Metres a second, when the device knows it. */
+    speed: real('speed'),
+    /** offline, available or on_trip (POSITION_STATES). */
+    state: text('state').notNull(),
+    /** When the fix was taken, as the marketplace says. */
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    check('driver_positions_state_check', sql`${t.state} in ('offline', 'available', 'on_trip')`),
+  ],
 );

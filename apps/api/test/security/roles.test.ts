@@ -114,6 +114,8 @@ const DECISIONS: Record<string, readonly Role[] | 'public'> = {
   'webhook-rotate-secret': OWNER,
   'webhook-delivery-list': OWNER,
   'webhook-redeliver': OWNER,
+  // Live operations (issue 46): what the map shows, every role.
+  'live-drivers': EVERY,
 };
 
 const PASSWORD = 'a long enough passphrase';

@@ -524,6 +524,21 @@ export const AR_MESSAGES: Readonly<Record<string, string>> = {
   'after must be an event id: a whole number, 0 or more.':
     'يجب أن يكون after معرّف حدث: عددًا صحيحًا، 0 أو أكثر.',
   'limit must be a whole number from 1 to {max}.': 'يجب أن يكون limit عددًا صحيحًا من 1 إلى {max}.',
+  // ------------------------------------------------------------ live operations (issue 46)
+  'The positions have been received.': 'تم استلام المواقع.',
+  'This driver was deleted in Cabdesk.': 'تم حذف هذا السائق في Cabdesk.',
+  'bbox must be minLng,minLat,maxLng,maxLat in degrees, the minimums first.':
+    'يجب أن يكون bbox بالصيغة minLng,minLat,maxLng,maxLat بالدرجات، والقيم الدنيا أولًا.',
+  'fixes must be a list of positions.': 'يجب أن يكون fixes قائمة من المواقع.',
+  'fixes must hold at least one position.': 'يجب أن يحتوي fixes على موقع واحد على الأقل.',
+  'fixes must hold at most {max} positions.': 'يجب ألا يحتوي fixes على أكثر من {max} موقع.',
+  'heading must be degrees from 0 to 360.': 'يجب أن يكون heading زاوية بالدرجات من 0 إلى 360.',
+  'speed must be metres a second, 0 or more.': 'يجب أن يكون speed بالمتر في الثانية، 0 أو أكثر.',
+  'speed must be metres a second, at most 150.':
+    'يجب أن يكون speed بالمتر في الثانية، 150 على الأكثر.',
+  'state must be one of {states}.': 'يجب أن يكون state أحد القيم: {states}.',
+  '{field} must be a number of degrees.': 'يجب أن يكون {field} عددًا من الدرجات.',
+  '{field} must be from -{limit} to {limit}.': 'يجب أن يكون {field} بين -{limit} و{limit}.',
   // ------------------------------------------------------------ webhooks (issue 44)
   'A test event from Cabdesk.': 'حدث تجريبي من Cabdesk.',
   'Every delivery failed for a day (last: {error}).':

@@ -533,6 +533,21 @@ export const ES_MESSAGES: Readonly<Record<string, string>> = {
   'after must be an event id: a whole number, 0 or more.':
     'after debe ser el id de un evento: un número entero, 0 o más.',
   'limit must be a whole number from 1 to {max}.': 'limit debe ser un número entero de 1 a {max}.',
+  // ------------------------------------------------------------ live operations (issue 46)
+  'The positions have been received.': 'Las posiciones se han recibido.',
+  'This driver was deleted in Cabdesk.': 'Este conductor se eliminó en Cabdesk.',
+  'bbox must be minLng,minLat,maxLng,maxLat in degrees, the minimums first.':
+    'bbox debe ser minLng,minLat,maxLng,maxLat en grados, primero los mínimos.',
+  'fixes must be a list of positions.': 'fixes debe ser una lista de posiciones.',
+  'fixes must hold at least one position.': 'fixes debe contener al menos una posición.',
+  'fixes must hold at most {max} positions.': 'fixes puede contener como máximo {max} posiciones.',
+  'heading must be degrees from 0 to 360.': 'heading debe ser un ángulo en grados de 0 a 360.',
+  'speed must be metres a second, 0 or more.': 'speed debe ser metros por segundo, 0 o más.',
+  'speed must be metres a second, at most 150.':
+    'speed debe ser metros por segundo, como máximo 150.',
+  'state must be one of {states}.': 'state debe ser uno de {states}.',
+  '{field} must be a number of degrees.': '{field} debe ser un número de grados.',
+  '{field} must be from -{limit} to {limit}.': '{field} debe estar entre -{limit} y {limit}.',
   // ------------------------------------------------------------ webhooks (issue 44)
   'A test event from Cabdesk.': 'Un evento de prueba de Cabdesk.',
   'Every delivery failed for a day (last: {error}).':

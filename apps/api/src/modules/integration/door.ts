@@ -14,6 +14,7 @@ import { integrationDocumentRoutes } from './documents.routes';
 import { integrationImportRoutes } from './import.routes';
 import { findKeyByHash, touchKey } from './keys.repository';
 import { integrationPeopleRoutes } from './people.routes';
+import { integrationPositionRoutes } from './positions.routes';
 import './request-key';
 import { integrationTripRoutes } from './trips.routes';
 import { integrationVehicleRoutes } from './vehicles.routes';
@@ -68,4 +69,5 @@ export async function integrationApi(app: FastifyInstance) {
   await app.register(integrationTripRoutes);
   await app.register(integrationDocumentRoutes);
   await app.register(integrationImportRoutes);
+  await app.register(integrationPositionRoutes);
 }

@@ -1,0 +1,3 @@
+/** Live operations (issue 46): drivers' positions in, the live map's calls out. */
+export { liveRoutes } from './live.routes';
+export { recordPositions } from './positions.repository';

@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { area, EVERY_ROLE, integrationArea } from './endpoint';
+import { optionalQuery } from './envelope';
+import { atSchema, externalIdSchema, postHeadersSchema } from './integration';
+import { int } from './vocabulary';
+
+/*
+ * Live operations (issue 46): the marketplace sends its drivers' positions
+ * through the integration API; the desk reads each driver's latest one.
+ */
+
+/** What a driver is doing as their app reports it. */
+export const POSITION_STATES = ['offline', 'available', 'on_trip'] as const;
+export type PositionState = (typeof POSITION_STATES)[number];
+
+/** The most fixes one `POST positions` takes. */
+export const POSITIONS_PER_CALL = 1000;
+
+export const LIVE_MESSAGES = {
+  positionsSaved: 'The positions have been received.',
+  driversFetched: 'Drivers fetched successfully.',
+  /** A fix of a driver Cabdesk does not know: skipped, the others written. */
+  unknownDriver: 'There is no driver with this external_id: send the driver first.',
+  deletedDriver: 'This driver was deleted in Cabdesk.',
+} as const;
+
+const stateSchema = z.enum(POSITION_STATES, {
+  error: `state must be one of ${POSITION_STATES.join(', ')}.`,
+});
+
+const coordinate = (field: string, limit: number) =>
+  z
+    .number({ error: `${field} must be a number of degrees.` })
+    .min(-limit, `${field} must be from -${limit} to ${limit}.`)
+    .max(limit, `${field} must be from -${limit} to ${limit}.`);
+
+const fixSchema = z.object({
+  driver_external_id: externalIdSchema('driver_external_id'),
+  lat: coordinate('lat', 90),
+  lng: coordinate('lng', 180),
+  heading: z
+    .number({ error: 'heading must be degrees from 0 to 360.' })
+    .min(0, 'heading must be degrees from 0 to 360.')
+    .max(360, 'heading must be degrees from 0 to 360.')
+    .optional(),
+  speed: z
+    .number({ error: 'speed must be metres a second, 0 or more.' })
+    .min(0, 'speed must be metres a second, 0 or more.')
+    .max(150, 'speed must be metres a second, at most 150.')
+    .optional(),
+  state: stateSchema,
+  at: atSchema,
+});
+export type PositionFix = z.input<typeof fixSchema>;
+
+const positionsRequestSchema = z.object({
+  fixes: z
+    .array(fixSchema, { error: 'fixes must be a list of positions.' })
+    .min(1, 'fixes must hold at least one position.')
+    .max(POSITIONS_PER_CALL, `fixes must hold at most ${POSITIONS_PER_CALL} positions.`),
+});
+
+export const integrationPositions = integrationArea('Positions', 'positions:write').post(
+  'positions',
+  {
+    summary: `Drivers' positions, up to ${POSITIONS_PER_CALL} fixes a call. Each driver keeps their newest fix by \`at\` (an older one changes nothing); a fix of a driver Cabdesk does not know is skipped and listed, the others are written.`,
+    input: positionsRequestSchema,
+    headers: postHeadersSchema,
+    data: z.object({
+      /** Fixes that moved a driver's latest position (newer than the one kept). */
+      written: int(),
+      /** Fixes not newer than the driver's kept one, or older than another of theirs in the call. */
+      stale: int(),
+      skipped: z.array(
+        z.object({ index: int(), driver_external_id: z.string(), reason: z.string() }),
+      ),
+    }),
+  },
+);
+
+/** `minLng,minLat,maxLng,maxLat`: the part of the map on screen. */
+const bboxSchema = z
+  .string()
+  .transform((text, context) => {
+    const parts = text.split(',').map((part) => Number(part.trim()));
+    const [minLng, minLat, maxLng, maxLat] = parts;
+    const valid =
+      parts.length === 4 &&
+      parts.every(Number.isFinite) &&
+      minLng! >= -180 &&
+      maxLng! <= 180 &&
+      minLat! >= -90 &&
+      maxLat! <= 90 &&
+      minLng! <= maxLng! &&
+      minLat! <= maxLat!;
+    if (!valid) {
+      context.addIssue({
+        code: 'custom',
+        message: 'bbox must be minLng,minLat,maxLng,maxLat in degrees, the minimums first.',
+      });
+      return z.NEVER;
+    }
+    return { minLng: minLng!, minLat: minLat!, maxLng: maxLng!, maxLat: maxLat! };
+  })
+  .meta({ type: 'string', example: '-122.52,37.70,-122.35,37.83' });
+
+const liveDriverSchema = z.object({
+  id: int(),
+  name: z.string(),
+  lat: z.number(),
+  lng: z.number(),
+  state: stateSchema,
+  at: z.string(),
+});
+export type LiveDriver = z.infer<typeof liveDriverSchema>;
+
+export const liveDrivers = area('Live', EVERY_ROLE).get('live-drivers', {
+  summary:
+    "Each driver's latest position within bbox (all when absent), of one state or all: id, name, lat, lng, state and the fix's time.",
+  input: z.object({
+    bbox: optionalQuery(bboxSchema),
+    state: optionalQuery(stateSchema),
+  }),
+  data: z.array(liveDriverSchema),
+});
