@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { area, EVERY_ROLE, integrationArea } from './endpoint';
-import { optionalQuery } from './envelope';
+import { idSchema, optionalQuery } from './envelope';
 import { atSchema, externalIdSchema, postHeadersSchema } from './integration';
-import { int } from './vocabulary';
+import { int, rideStatusSchema } from './vocabulary';
 
 /*
  * Live operations (issue 46): the marketplace sends its drivers' positions
@@ -19,6 +19,7 @@ export const POSITIONS_PER_CALL = 1000;
 export const LIVE_MESSAGES = {
   positionsSaved: 'The positions have been received.',
   driversFetched: 'Drivers fetched successfully.',
+  routeFetched: "The trip's route has been fetched.",
   /** A fix of a driver Cabdesk does not know: skipped, the others written. */
   unknownDriver: 'There is no driver with this external_id: send the driver first.',
   deletedDriver: 'This driver was deleted in Cabdesk.',
@@ -114,7 +115,10 @@ const liveDriverSchema = z.object({
 });
 export type LiveDriver = z.infer<typeof liveDriverSchema>;
 
-export const liveDrivers = area('Live', EVERY_ROLE).get('live-drivers', {
+/** The live map's calls: every role sees the marketplace move. */
+const liveCalls = area('Live', EVERY_ROLE);
+
+export const liveDrivers = liveCalls.get('live-drivers', {
   summary:
     "Each driver's latest position within bbox (all when absent), of one state or all: id, name, lat, lng, state and the fix's time.",
   input: z.object({
@@ -122,4 +126,21 @@ export const liveDrivers = area('Live', EVERY_ROLE).get('live-drivers', {
     state: optionalQuery(stateSchema),
   }),
   data: z.array(liveDriverSchema),
+});
+
+/**
+ * A trip's route, oldest point first (the kept route of an ended trip, else
+ * the fixes so far), and its state changes in time order, for the replay.
+ */
+const rideRouteSchema = z.object({
+  points: z.array(z.object({ lat: z.number(), lng: z.number(), at: z.string() })),
+  events: z.array(z.object({ state: rideStatusSchema, at: z.string() })),
+});
+export type RideRoute = z.infer<typeof rideRouteSchema>;
+
+export const rideRoute = liveCalls.get('ride-route', {
+  summary:
+    "A trip's route (points with their times) and its state changes, for the map and its replay (404 when missing).",
+  input: z.object({ ride_id: idSchema }),
+  data: rideRouteSchema,
 });

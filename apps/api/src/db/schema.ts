@@ -1059,3 +1059,34 @@ export const driverPositions = pgTable(
     check('driver_positions_state_check', sql`${t.state} in ('offline', 'available', 'on_trip')`),
   ],
 );
+
+/**
+ * The fixes of a trip in progress (a driver `on_trip` while it is Accepted or
+ * Started), until the trip ends and they become its route in ride_routes.
+ */
+export const rideRoutePoints = pgTable(
+  'ride_route_points',
+  {
+    rideId: integer('ride_id')
+      .notNull()
+      .references(() => rides.id),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    lat: doublePrecision('lat').notNull(),
+    lng: doublePrecision('lng').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.rideId, t.at] })],
+);
+
+/**
+ * A finished trip's route, thinned to what draws it and stored compactly:
+ * `path` is the Encoded Polyline of its points, `seconds` each point's time
+ * after `started_at`.
+ */
+export const rideRoutes = pgTable('ride_routes', {
+  rideId: integer('ride_id')
+    .primaryKey()
+    .references(() => rides.id),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+  path: text('path').notNull(),
+  seconds: integer('seconds').array().notNull(),
+});

@@ -116,6 +116,7 @@ const DECISIONS: Record<string, readonly Role[] | 'public'> = {
   'webhook-redeliver': OWNER,
   // Live operations (issue 46): what the map shows, every role.
   'live-drivers': EVERY,
+  'ride-route': EVERY,
 };
 
 const PASSWORD = 'a long enough passphrase';

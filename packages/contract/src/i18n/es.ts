@@ -534,6 +534,7 @@ export const ES_MESSAGES: Readonly<Record<string, string>> = {
     'after debe ser el id de un evento: un número entero, 0 o más.',
   'limit must be a whole number from 1 to {max}.': 'limit debe ser un número entero de 1 a {max}.',
   // ------------------------------------------------------------ live operations (issue 46)
+  "The trip's route has been fetched.": 'Se ha obtenido el recorrido del viaje.',
   'The positions have been received.': 'Las posiciones se han recibido.',
   'This driver was deleted in Cabdesk.': 'Este conductor se eliminó en Cabdesk.',
   'bbox must be minLng,minLat,maxLng,maxLat in degrees, the minimums first.':

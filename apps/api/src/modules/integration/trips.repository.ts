@@ -9,6 +9,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { rowsOf } from '../../lib/sql';
+import { storeRoute } from '../live';
 import { byExternalId, lockExternalId } from './people.repository';
 import type { Refusal } from './refusals';
 
@@ -67,7 +68,8 @@ export async function recordRideEvent(
  * - the trip takes the status and details of its latest event by `at` (at
  *   one time, the later in TRIP_EVENTS); an earlier event arriving late is
  *   recorded, and fills only a driver or vehicle the trip still lacks;
- * - the trip's date is its `created` event's time, else its earliest event's.
+ * - the trip's date is its `created` event's time, else its earliest event's;
+ * - a trip that ends (Completed or Cancelled) keeps its route (storeRoute).
  */
 export async function applyTripEvent(
   tx: Tx,
@@ -152,5 +154,7 @@ export async function applyTripEvent(
         where id = ${id}
         returning ride_status`,
   );
-  return { kind: 'done', id, created: false, recorded, rideStatus: row!.ride_status };
+  const rideStatus = row!.ride_status;
+  if (rideStatus === 'Complete' || rideStatus === 'Cancel') await storeRoute(tx, id);
+  return { kind: 'done', id, created: false, recorded, rideStatus };
 }

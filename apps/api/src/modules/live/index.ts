@@ -1,3 +1,4 @@
 /** Live operations (issue 46): drivers' positions in, the live map's calls out. */
 export { liveRoutes } from './live.routes';
 export { recordPositions } from './positions.repository';
+export { storeRoute } from './routes.repository';

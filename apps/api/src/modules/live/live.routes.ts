@@ -1,13 +1,21 @@
-import { LIVE_MESSAGES, liveDrivers } from '@cabdesk/contract';
+import { LIVE_MESSAGES, liveDrivers, RIDE_MESSAGES, rideRoute } from '@cabdesk/contract';
 import type { FastifyInstance } from 'fastify';
+import { HttpError } from '../../lib/http-error';
 import { route } from '../../lib/route';
 import { liveDriversOf } from './positions.repository';
+import { rideRouteOf } from './routes.repository';
 
-/** `GET live-drivers`: each driver's latest position, for the live map. */
+/** `GET live-drivers` and `GET ride-route`: what the live map and a trip's replay draw. */
 export async function liveRoutes(app: FastifyInstance) {
   route(app, liveDrivers, async (request) => ({
     status: true as const,
     message: LIVE_MESSAGES.driversFetched,
     data: await liveDriversOf(app.database.db, request.query),
   }));
+
+  route(app, rideRoute, async (request) => {
+    const found = await rideRouteOf(app.database.db, request.query.ride_id);
+    if (!found) throw new HttpError(404, RIDE_MESSAGES.rideNotFound);
+    return { status: true as const, message: LIVE_MESSAGES.routeFetched, data: found };
+  });
 }

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { allOf, isoText, rowsOf } from '../../lib/sql';
+import { addRoutePoints } from './routes.repository';
 
 type Fix = z.output<typeof integrationPositions.input>['fixes'][number];
 
@@ -18,6 +19,7 @@ export interface PositionsRecorded {
  * call: a fix older than the one kept, or than another of the same driver in
  * the call, changes nothing. A fix of a driver Cabdesk does not know, or
  * deleted, is skipped and named: one driver must not stop a fleet's feed.
+ * Fixes of a driver on a trip also draw that trip's route (routes.repository.ts).
  */
 export async function recordPositions(tx: Tx, fixes: Fix[]): Promise<PositionsRecorded> {
   const externalIds = [...new Set(fixes.map((fix) => fix.driver_external_id))];
@@ -30,6 +32,7 @@ export async function recordPositions(tx: Tx, fixes: Fix[]): Promise<PositionsRe
 
   const skipped: PositionsRecorded['skipped'] = [];
   const newest = new Map<number, Fix>();
+  const onTrip: { driver_id: number; lat: number; lng: number; at: string }[] = [];
   fixes.forEach((fix, index) => {
     const driver = byExternalId.get(fix.driver_external_id);
     if (!driver || driver.deleted) {
@@ -39,8 +42,13 @@ export async function recordPositions(tx: Tx, fixes: Fix[]): Promise<PositionsRe
     }
     const kept = newest.get(driver.id);
     if (!kept || Date.parse(fix.at) > Date.parse(kept.at)) newest.set(driver.id, fix);
+    if (fix.state === 'on_trip') {
+      onTrip.push({ driver_id: driver.id, lat: fix.lat, lng: fix.lng, at: fix.at });
+    }
   });
   if (newest.size === 0) return { written: 0, stale: fixes.length - skipped.length, skipped };
+  // Every fix of a trip draws its route, the late ones too.
+  await addRoutePoints(tx, onTrip);
 
   const rows = [...newest].map(([driverId, fix]) => ({
     driver_id: driverId,

@@ -28,6 +28,7 @@ import {
 } from '../../lib/search';
 import { allOf, arrayLiteral, countOf, isoText, money, rowsOf } from '../../lib/sql';
 import { recordRideEvent } from '../integration';
+import { storeRoute } from '../live';
 import { rideColumnOf } from '../users';
 
 /** Which rides a list shows: all, or those every given filter keeps, optionally searched. */
@@ -411,6 +412,7 @@ export async function cancelRide(
   const adminId = actor.session?.adminId ?? null;
   // The trip's history of state changes (issue 44) holds the desk's cancellation too.
   await recordRideEvent(tx, rideId, 'cancelled', new Date(), { adminId }, reason);
+  await storeRoute(tx, rideId);
   await audit(tx, actor, {
     adminId,
     action: 'ride-cancel',
