@@ -1,11 +1,5 @@
 import { readFileSync } from 'node:fs';
-import {
-  COUPON_SORTS,
-  couponAdd,
-  couponList,
-  couponStatus,
-  couponUpdate,
-} from '@cabdesk/contract';
+import { COUPON_SORTS, couponAdd, couponList, couponStatus, couponUpdate } from '@cabdesk/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, coupons, webhookEvents } from '../../db/schema';
