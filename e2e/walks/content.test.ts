@@ -146,7 +146,7 @@ describe('FAQ and coupons', () => {
         'Coupon Details',
         'Coupon Code',
         'Percentage',
-        'Suspend',
+        'Active',
         'Action',
       ]);
       // The demo's eight coupons fit on one page: no pager.

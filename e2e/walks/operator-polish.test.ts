@@ -177,20 +177,23 @@ describe('operator polish (issue 45, point 9)', () => {
         await apiGet<Paged<Person>>(baseUrl, token, 'user-list?user_type=Driver&per_page=1')
       ).data;
       await page.goto(`/driver-detail/${driver!.id}`);
-      await page.getByRole('img', { name: `Licence Front of ${driver!.name}` }).waitFor();
-      await page.getByRole('img', { name: `Photo Holding Licence of ${driver!.name}` }).waitFor();
+      for (const label of ['Licence Front', 'Photo Holding Licence']) {
+        await page.getByRole('img', { name: `${label} of ${driver!.name}`, exact: true }).waitFor();
+      }
 
       const [vehicle] = (await apiGet<Paged<Vehicle>>(baseUrl, token, 'vehicle-list?per_page=1'))
         .data;
       await page.goto(`/vehicle-detail/${vehicle!.id}`);
       const plate = vehicle!.license_number;
       for (const label of ['Registration Front', 'Insurance', 'Front', 'Passenger Side']) {
-        await page.getByRole('img', { name: `${label} of vehicle ${plate}` }).waitFor();
+        await page
+          .getByRole('img', { name: `${label} of vehicle ${plate}`, exact: true })
+          .waitFor();
       }
       await page.getByRole('button', { name: 'Zoom Front' }).click();
       await page
         .getByRole('dialog', { name: 'Front' })
-        .getByRole('img', { name: `Front of vehicle ${plate}` })
+        .getByRole('img', { name: `Front of vehicle ${plate}`, exact: true })
         .waitFor();
       await page.keyboard.press('Escape');
       await shoot(page, 'vehicle-photos-desktop-light');
@@ -218,7 +221,7 @@ describe('operator polish (issue 45, point 9)', () => {
       await page.setViewportSize(DESKTOP);
       await signInByApi(page, baseUrl, admin, '/');
       const chart = page.getByTestId('trend-chart');
-      const swatches = chart.locator('.mantine-CompositeChart-legendItemColor');
+      const swatches = chart.locator('.mantine-ChartLegend-legendItemColor');
       await expect.poll(() => swatches.count()).toBe(4);
       const colours = () =>
         swatches.evaluateAll((all) =>
