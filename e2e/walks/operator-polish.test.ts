@@ -6,6 +6,7 @@ import {
   API,
   apiGet,
   describeWalks,
+  motionless,
   type Paged,
   signInByApi,
   toastAfter,
@@ -45,6 +46,8 @@ const DESKTOP = { width: 1366, height: 900 };
 
 async function shoot(page: Page, name: string) {
   mkdirSync(shots, { recursive: true });
+  // After a resize the sidebar may still be sliding: the picture is of the screen at rest.
+  await motionless(page);
   await page.screenshot({ path: join(shots, `${name}.png`) });
 }
 
@@ -250,6 +253,10 @@ describe('operator polish (issue 45, point 9)', () => {
           .innerText(),
       ).toMatch(/^Trips\s*\d{1,3}(,\d{3})*$/);
       await shoot(page, 'dashboard-desktop-light');
+      await page.setViewportSize(PHONE);
+      await chart.scrollIntoViewIfNeeded();
+      await shoot(page, 'dashboard-phone-light');
+      await page.setViewportSize(DESKTOP);
 
       await dark(page);
       const darker = await colours();
