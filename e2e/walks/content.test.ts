@@ -146,7 +146,7 @@ describe('FAQ and coupons', () => {
         'Coupon Details',
         'Coupon Code',
         'Percentage',
-        'Suspend',
+        'Active',
         'Action',
       ]);
       // The demo's eight coupons fit on one page: no pager.
@@ -181,9 +181,19 @@ describe('FAQ and coupons', () => {
       expect(cells[2]?.trim()).toBe(code);
       expect(cells[3]?.trim()).toBe('15%');
 
-      // Suspend: saved on the server, still on after a reload; then back off.
-      const toggle = row.getByRole('switch', { name: `Suspend coupon ${code}` });
-      expect(await toggle.isChecked()).toBe(false);
+      // Suspend: the Active switch (on while usable), asked first, saved on the
+      // server, still off after a reload; then on again.
+      const name = `Active status of coupon ${code}`;
+      const toggle = row.getByRole('switch', { name });
+      expect(await toggle.isChecked()).toBe(true);
+      const ask = page.getByRole('dialog', { name: 'Deactivate' });
+      const suspend = async (message: string) => {
+        await toggle.click({ force: true });
+        await toastAfter(page, message, () =>
+          ask.getByRole('button', { name: 'Deactivate' }).click(),
+        );
+        await ask.waitFor({ state: 'hidden' });
+      };
 
       // A refusal puts the switch back and says why.
       await page.route('**/taxi-service/admin/coupon-status', (route) =>
@@ -192,16 +202,14 @@ describe('FAQ and coupons', () => {
           json: { status: false, message: 'Coupon not found.', data: null },
         }),
       );
-      await toastAfter(page, 'Coupon not found.', () => toggle.click({ force: true }));
-      await expect.poll(() => toggle.isChecked()).toBe(false);
+      await suspend('Coupon not found.');
+      await expect.poll(() => toggle.isChecked()).toBe(true);
       await page.unroute('**/taxi-service/admin/coupon-status');
 
       // The switch waits while its call and the list's refresh are under way.
       await expect.poll(() => toggle.isEnabled()).toBe(true);
-      await toastAfter(page, 'Coupon status updated successfully.', () =>
-        toggle.click({ force: true }),
-      );
-      expect(await toggle.isChecked()).toBe(true);
+      await suspend('Coupon status updated successfully.');
+      expect(await toggle.isChecked()).toBe(false);
       const saved = async () => {
         const { body } = await callApi(baseUrl, 'coupon-list', token);
         return (body as { data: Coupon[] }).data.find((c) => c.coupon_code === code)
@@ -212,12 +220,16 @@ describe('FAQ and coupons', () => {
       await tableSettled(page, 'Coupon List');
       const reloaded = rows(page, 'Coupon List')
         .filter({ hasText: code })
-        .getByRole('switch', { name: `Suspend coupon ${code}` });
-      expect(await reloaded.isChecked()).toBe(true);
+        .getByRole('switch', { name });
+      expect(await reloaded.isChecked()).toBe(false);
       await expect.poll(() => reloaded.isEnabled()).toBe(true);
       await reloaded.click({ force: true });
+      await page
+        .getByRole('dialog', { name: 'Activate' })
+        .getByRole('button', { name: 'Activate' })
+        .click();
       await expect.poll(saved).toBe(0);
-      expect(await reloaded.isChecked()).toBe(false);
+      expect(await reloaded.isChecked()).toBe(true);
 
       // Delete: asked first, then gone from the server.
       await rows(page, 'Coupon List')

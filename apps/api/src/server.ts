@@ -22,10 +22,13 @@ const database = await openDatabase(
 );
 await database.migrate();
 
+// The log writes through process.stdout, as console.log does, so its lines and the ready
+// line below come out in the order they were given (its own file descriptor writer queued
+// them apart, and a log line given first could come out after the ready line).
 const app = await buildApp({
   config,
   database,
-  logger: loggerOptions(config.logLevel),
+  logger: { ...loggerOptions(config.logLevel), stream: process.stdout },
 });
 const createdAdmin = await bootstrap(app);
 await app.listen({ port: config.port, host: config.host });
@@ -75,7 +78,9 @@ const deliverer = createDeliverer({
 await deliverer.start();
 
 // The last line of the start: where to open Cabdesk (a wildcard address is this machine),
-// and on the first start whom to sign in as.
+// and on the first start whom to sign in as. The first document check's line comes before
+// it (issue 45): the server already answers meanwhile, only the line waits.
+await documentCheck;
 const { port } = app.server.address() as AddressInfo;
 const host = ['0.0.0.0', '::', ''].includes(config.host) ? 'localhost' : config.host;
 console.log(

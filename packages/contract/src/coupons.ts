@@ -27,14 +27,17 @@ const PERCENTAGE_RANGE = 'The percentage must be a whole number from 1 to 100.';
 
 export const couponFormSchema = z.object({
   title: requiredText('Please enter title.', 100, 'The title may be at most 100 characters.'),
-  coupon_code: z.preprocess(
-    (v) => (typeof v === 'string' ? v.trim() : v),
-    z
-      .string({ error: 'Please enter coupon code.' })
-      .min(1, 'Please enter coupon code.')
-      .max(30, 'The coupon code may be at most 30 characters.')
-      .regex(/^[A-Za-z0-9]+$/, 'The coupon code may contain only letters and digits.'),
-  ),
+  // Stored in capitals, as a customer reads it off a flyer: "weekend15" is WEEKEND15.
+  coupon_code: z
+    .preprocess(
+      (v) => (typeof v === 'string' ? v.trim() : v),
+      z
+        .string({ error: 'Please enter coupon code.' })
+        .min(1, 'Please enter coupon code.')
+        .max(30, 'The coupon code may be at most 30 characters.')
+        .regex(/^[A-Za-z0-9]+$/, 'The coupon code may contain only letters and digits.'),
+    )
+    .transform((code) => code.toUpperCase()),
   // The form's numeric input gives '' while empty: blank means missing.
   discount: wholeNumber({
     min: 1,
@@ -64,6 +67,7 @@ export const COUPON_MESSAGES = {
   listed: 'Coupon list fetched successfully.',
   added: 'Coupon added successfully.',
   status: 'Coupon status updated successfully.',
+  updated: 'Coupon updated successfully.',
   missing: 'Coupon not found.',
   taken: 'This coupon code already exists.',
 } as const;
@@ -86,6 +90,13 @@ export const couponList = couponsCalls.get('coupon-list', {
 export const couponAdd = couponsCalls.post('coupon-add', {
   summary: 'Add a coupon (409 when its code exists, in any case).',
   input: couponFormSchema,
+  data: couponSchema,
+});
+
+export const couponUpdate = couponsCalls.post('coupon-update', {
+  summary:
+    'Change the title, code, percentage and description of a coupon (409 when another has the code, in any case).',
+  input: couponFormSchema.extend({ coupon_id: idSchema }),
   data: couponSchema,
 });
 

@@ -87,6 +87,7 @@ const DECISIONS: Record<string, readonly Role[] | 'public'> = {
   'support-update': CONTENT,
   'coupon-add': CONTENT,
   'coupon-status': CONTENT,
+  'coupon-update': CONTENT,
   transaction: ['Owner', 'Finance'],
   'admin-list': OWNER,
   'admin-invite': OWNER,

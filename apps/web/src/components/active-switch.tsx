@@ -1,4 +1,4 @@
-import { statusUpdate } from '@cabdesk/contract';
+import { statusUpdate, type AnyEndpoint } from '@cabdesk/contract';
 import { Stack, Switch, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,21 +15,41 @@ interface ActiveSwitchProps {
   /** Sends the status chosen; deactivating, with its reason. */
   onChange: (status: ActiveStatus, reason?: string) => Promise<unknown>;
   pending: boolean;
+  /** The call that saves it, which decides who sees a control: status-update by default. */
+  endpoint?: AnyEndpoint;
+  /** Deactivating asks why (the default); a coupon's suspension carries no reason. */
+  withReason?: boolean;
+  /** The switch's name and questions, where the record's kind needs its own words. */
+  words?: { toggle: string; activate: string; deactivate: string };
 }
 
 /**
- * The Active / Inactive toggle of a person, company or vehicle, asked first
- * both ways; deactivating asks why (required, as rejecting does): the reason
- * is stored on the record and in its history.
+ * The Active / Inactive toggle of a person, company, vehicle or coupon: on and
+ * teal while it is active, everywhere. Asked first both ways; deactivating a
+ * record asks why (required, as rejecting does): the reason is stored on the
+ * record and in its history.
  */
-export function ActiveSwitch({ status, name, onChange, pending }: ActiveSwitchProps) {
+export function ActiveSwitch({
+  status,
+  name,
+  onChange,
+  pending,
+  endpoint = statusUpdate,
+  withReason = true,
+  words,
+}: ActiveSwitchProps) {
   const { t } = useTranslation();
+  const said = words ?? {
+    toggle: t('status.toggle', { name }),
+    activate: t('status.activateConfirm', { name }),
+    deactivate: t('status.deactivateConfirm', { name }),
+  };
   const [asking, setAsking] = useState<ActiveStatus | null>(null);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string>();
   const active = status === 'Active';
   // A role that may not change statuses sees the state, not a control.
-  const allowed = useMay().call(statusUpdate);
+  const allowed = useMay().call(endpoint);
 
   const close = () => {
     setAsking(null);
@@ -47,7 +67,7 @@ export function ActiveSwitch({ status, name, onChange, pending }: ActiveSwitchPr
       <Switch
         checked={active}
         onChange={() => setAsking(active ? 'Inactive' : 'Active')}
-        aria-label={t('status.toggle', { name })}
+        aria-label={said.toggle}
         color="teal"
         disabled={pending || !allowed}
         data-testid="active-switch"
@@ -55,21 +75,31 @@ export function ActiveSwitch({ status, name, onChange, pending }: ActiveSwitchPr
       <ConfirmDialog
         opened={asking === 'Active'}
         title={t('status.activateTitle')}
-        message={t('status.activateConfirm', { name })}
+        message={said.activate}
         confirmLabel={t('status.activate')}
         color="teal"
         loading={pending}
         onConfirm={() => onChange('Active').then(close, close)}
         onClose={close}
       />
+      <ConfirmDialog
+        opened={asking === 'Inactive' && !withReason}
+        title={t('status.deactivateTitle')}
+        message={said.deactivate}
+        confirmLabel={t('status.deactivate')}
+        color="red"
+        loading={pending}
+        onConfirm={() => onChange('Inactive').then(close, close)}
+        onClose={close}
+      />
       <Popup
-        opened={asking === 'Inactive'}
+        opened={asking === 'Inactive' && withReason}
         onClose={pending ? () => undefined : close}
         title={t('status.deactivateTitle')}
         withCloseButton={false}
       >
         <Stack gap="lg">
-          <Text>{t('status.deactivateConfirm', { name })}</Text>
+          <Text>{said.deactivate}</Text>
           <Textarea
             label={t('status.reason')}
             placeholder={t('status.reasonPlaceholder')}

@@ -8,12 +8,15 @@ interface ImageZoomProps {
   /** A signed `/uploads/...` URL; none shows "No image". */
   src: string | null | undefined;
   label: string;
+  /** Whose it is (a person's or company's name, `image.vehicle` for a car): the alt text says both. */
+  of: string;
   height?: number;
 }
 
 /** A document or photo: a thumbnail that opens full size on click. */
-export function ImageZoom({ src, label, height = 140 }: ImageZoomProps) {
+export function ImageZoom({ src, label, of, height = 140 }: ImageZoomProps) {
   const { t } = useTranslation();
+  const alt = t('image.alt', { label, of });
   const [opened, { open, close }] = useDisclosure(false);
   const queryClient = useQueryClient();
   // An expired URL fails: the page's data is fetched again with fresh ones.
@@ -27,7 +30,7 @@ export function ImageZoom({ src, label, height = 140 }: ImageZoomProps) {
           data-testid="image-zoom"
         >
           <Paper withBorder radius="md" p={4}>
-            <Image src={src} alt={label} h={height} fit="contain" radius="sm" onError={onError} />
+            <Image src={src} alt={alt} h={height} fit="contain" radius="sm" onError={onError} />
           </Paper>
         </UnstyledButton>
       ) : (
@@ -47,7 +50,7 @@ export function ImageZoom({ src, label, height = 140 }: ImageZoomProps) {
         {label}
       </Text>
       <Modal opened={opened} onClose={close} title={label} size="xl" centered>
-        {src ? <Image src={src} alt={label} fit="contain" mah="75vh" onError={onError} /> : null}
+        {src ? <Image src={src} alt={alt} fit="contain" mah="75vh" onError={onError} /> : null}
       </Modal>
     </Stack>
   );

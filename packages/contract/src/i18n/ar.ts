@@ -225,6 +225,7 @@ export const AR_MESSAGES: Readonly<Record<string, string>> = {
   'Coupon list fetched successfully.': 'تم جلب قائمة القسائم بنجاح.',
   'Coupon added successfully.': 'تمت إضافة القسيمة بنجاح.',
   'Coupon status updated successfully.': 'تم تحديث حالة القسيمة بنجاح.',
+  'Coupon updated successfully.': 'تم تحديث القسيمة بنجاح.',
   'Coupon not found.': 'لم يُعثر على القسيمة.',
   'This coupon code already exists.': 'رمز القسيمة هذا موجود بالفعل.',
 

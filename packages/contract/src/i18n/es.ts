@@ -225,6 +225,7 @@ export const ES_MESSAGES: Readonly<Record<string, string>> = {
   'Coupon list fetched successfully.': 'Lista de cupones obtenida correctamente.',
   'Coupon added successfully.': 'Cupón añadido correctamente.',
   'Coupon status updated successfully.': 'Estado del cupón actualizado correctamente.',
+  'Coupon updated successfully.': 'Cupón actualizado correctamente.',
   'Coupon not found.': 'No se encontró el cupón.',
   'This coupon code already exists.': 'Este código de cupón ya existe.',
 

@@ -1,5 +1,5 @@
 import type { COUPON_SORTS, Sort } from '@cabdesk/contract';
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { coupons } from '../../db/schema';
 import { orderOf } from '../../lib/paging';
@@ -46,19 +46,28 @@ export const listCoupons = (
 /** A count of the live rows: an office keeps hundreds of these, not millions. */
 export const countCoupons = (db: Db) => db.$count(coupons, live);
 
-/** Codes are unique among live coupons whatever their case. */
-export async function liveCouponWithCode(tx: Tx, code: string) {
+/**
+ * Codes are unique among live coupons whatever their case (stored in capitals
+ * since 0029; the unique index is on lower() all the same). `except`: the
+ * coupon being edited, which may keep its own code.
+ */
+export async function liveCouponWithCode(tx: Tx, code: string, except?: number) {
   const [row] = await tx
     .select({ id: coupons.id })
     .from(coupons)
-    .where(and(live, sql`lower(${coupons.couponCode}) = lower(${code})`));
+    .where(
+      and(
+        live,
+        sql`lower(${coupons.couponCode}) = lower(${code})`,
+        except === undefined ? undefined : ne(coupons.id, except),
+      ),
+    );
   return row ?? null;
 }
 
-export async function insertCoupon(
-  tx: Tx,
-  values: { title: string; couponCode: string; discount: number; description: string },
-) {
+type CouponFields = { title: string; couponCode: string; discount: number; description: string };
+
+export async function insertCoupon(tx: Tx, values: CouponFields) {
   const [row] = await tx.insert(coupons).values(values).returning();
   return row!;
 }
@@ -70,6 +79,15 @@ export async function lockCoupon(tx: Tx, id: number) {
     .where(and(eq(coupons.id, id), live))
     .for('update');
   return row ?? null;
+}
+
+export async function updateCoupon(tx: Tx, id: number, values: CouponFields) {
+  const [row] = await tx
+    .update(coupons)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(coupons.id, id))
+    .returning();
+  return row!;
 }
 
 export async function setCouponSuspended(tx: Tx, id: number, suspendStatus: 0 | 1) {

@@ -4,6 +4,7 @@ import {
   couponAdd,
   couponList,
   couponStatus,
+  couponUpdate,
 } from '@cabdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client';
@@ -22,12 +23,13 @@ import {
   lockCoupon,
   setCouponSuspended,
   toCoupon,
+  updateCoupon,
 } from './coupons.repository';
 
 const codeTaken = () =>
   new HttpError(409, COUPON_MESSAGES.taken, { coupon_code: COUPON_MESSAGES.taken });
 
-/** Coupons: list, add, suspend toggle. Deleting goes through delete-data. */
+/** Coupons: list, add, edit, suspend toggle. Deleting goes through delete-data. */
 export async function couponRoutes(app: FastifyInstance) {
   const { db } = app.database;
 
@@ -78,6 +80,36 @@ export async function couponRoutes(app: FastifyInstance) {
     }
   });
 
+  route(app, couponUpdate, async (request) => {
+    const { coupon_id, title, coupon_code, discount, description } = request.body;
+    try {
+      const row = await db.transaction(async (tx) => {
+        const before = await lockCoupon(tx, coupon_id);
+        if (!before) throw new HttpError(404, COUPON_MESSAGES.missing);
+        if (await liveCouponWithCode(tx, coupon_code, coupon_id)) throw codeTaken();
+        const after = await updateCoupon(tx, coupon_id, {
+          title,
+          couponCode: coupon_code,
+          discount,
+          description,
+        });
+        await audit(tx, request, {
+          action: 'update',
+          tableName: 'coupons',
+          recordId: coupon_id,
+          before: toCoupon(before),
+          after: toCoupon(after),
+        });
+        await couponChanged(tx, 'updated', after);
+        return after;
+      });
+      return { status: true, message: COUPON_MESSAGES.updated, data: toCoupon(row) };
+    } catch (err) {
+      if (isUniqueViolation(err, 'coupons_code_key')) throw codeTaken();
+      throw err;
+    }
+  });
+
   route(app, couponStatus, async (request) => {
     const { coupon_id, suspend_status } = request.body;
     const row = await db.transaction(async (tx) => {
@@ -101,7 +133,7 @@ export async function couponRoutes(app: FastifyInstance) {
 /** coupon.changed: the coupon as it now is, for the marketplace's checkout. */
 const couponChanged = (
   tx: Tx,
-  change: 'created' | 'suspended' | 'resumed',
+  change: 'created' | 'updated' | 'suspended' | 'resumed',
   row: Parameters<typeof toCoupon>[0],
 ) => {
   const { id: _id, created_at: _created, ...coupon } = toCoupon(row);

@@ -25,11 +25,15 @@ const quietFor = (adminId: number) =>
   sql`(${notifications.authorId} is not distinct from ${adminId}
        or ${notifications.kind} = any(select unnest(muted_notification_kinds) from admins where id = ${adminId}))`;
 
-/** The newest notifications this admin may see, with this admin's read state. */
+/**
+ * The newest notifications this admin may see, with this admin's read state.
+ * `loud`: only those the live stream would have sent (not the admin's own
+ * actions, no muted kind), for the catch-up after a reconnection.
+ */
 export async function listNotifications(
   db: Db,
   adminId: number,
-  options: { limit: number; afterId?: number },
+  options: { limit: number; afterId?: number; loud?: boolean },
 ): Promise<Notification[]> {
   const rows = await db
     .select({
@@ -55,6 +59,7 @@ export async function listNotifications(
       and(
         visibleTo(adminId),
         options.afterId === undefined ? undefined : gt(notifications.id, options.afterId),
+        options.loud ? sql`not ${quietFor(adminId)}` : undefined,
       ),
     )
     .orderBy(desc(notifications.createdAt), desc(notifications.id))

@@ -200,10 +200,12 @@ export async function notificationRoutes(app: FastifyInstance) {
     if (await sessionEnded()) return;
 
     if (after !== undefined) {
-      // What arrived while the client was away, oldest first.
+      // What arrived while the client was away, oldest first: what the live
+      // stream would have sent, so no muted kind and no own action (issue 45).
       const missed = await listNotifications(db, session.adminId, {
         limit: LATEST,
         afterId: after,
+        loud: true,
       });
       for (const n of missed.reverse()) write(sse(NOTIFICATION_EVENTS.notification, n, n.id));
     }

@@ -5,6 +5,7 @@ import {
   logout as logoutEndpoint,
   NOTIFICATION_EVENTS,
   NOTIFICATION_MESSAGES,
+  notificationSettingsUpdate,
   notificationStream,
   notificationStreamTicket,
   rideCancel,
@@ -201,6 +202,53 @@ describe('notification-stream', () => {
       await stream.next((e) => e.event === 'end');
       await stream.ended;
       await expect.poll(() => live.notificationHub.size()).toBe(0);
+    } finally {
+      await live.close();
+    }
+  });
+
+  it("the catch-up after a reconnection leaves out the kinds muted and the administrator's own actions, as the live stream does", async () => {
+    const { database, config } = await buildTestApp();
+    const me = await createAdmin(database);
+    const live = await buildApp({ config, database });
+    try {
+      const token = await signIn(live);
+      const muted = await live.inject({
+        method: 'POST',
+        url: urlOf(notificationSettingsUpdate),
+        headers: bearer(token),
+        payload: { muted_kinds: ['trip_cancelled'] },
+      });
+      expect(muted.statusCode).toBe(200);
+      const seen = await notify(database.db, { title: 'Seen', message: 's', link: null });
+      await notify(database.db, {
+        kind: 'trip_cancelled',
+        title: 'Trip cancelled',
+        message: 'muted',
+        link: null,
+      });
+      await notify(database.db, {
+        kind: 'approval_decided',
+        title: 'Driver approved',
+        message: 'mine',
+        link: null,
+        authorId: me.id,
+      });
+      await notify(database.db, {
+        kind: 'driver_registered',
+        title: 'New driver',
+        message: 'missed',
+        link: null,
+      });
+      const base = await listening(live);
+      const stream = await openSse(streamUrl(base, (await ticketFor(live, token)).ticket, seen.id));
+      // The catch-up is sent oldest first: once the newest is in, all of it is.
+      await stream.next((e) => e.data.includes('New driver'));
+      const titles = stream.events
+        .filter((e) => e.event === 'notification')
+        .map((e) => JSON.parse(e.data).title);
+      expect(titles).toEqual(['New driver']);
+      stream.close();
     } finally {
       await live.close();
     }

@@ -122,7 +122,12 @@ export function CompanyDetailPage() {
             ) : (
               <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="md">
                 {data.company_doc.map((src, index) => (
-                  <ImageZoom key={src} src={src} label={documentLabel(index)} />
+                  <ImageZoom
+                    key={src}
+                    src={src}
+                    label={documentLabel(index)}
+                    of={data.company_name ?? data.name}
+                  />
                 ))}
               </SimpleGrid>
             )}

@@ -1,6 +1,13 @@
-import { COUPON_SORTS, couponAdd, couponList, couponStatus, type Coupon } from '@cabdesk/contract';
-import { Button, Code, Stack, Text } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
+import {
+  COUPON_SORTS,
+  couponAdd,
+  couponList,
+  couponStatus,
+  couponUpdate,
+  type Coupon,
+} from '@cabdesk/contract';
+import { Button, Code, Group, Stack, Text } from '@mantine/core';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useIsMutating } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -15,9 +22,9 @@ import { queryKeyOf } from '@/lib/call';
 import { useDeleteCoupon } from '@/features/coupons/api/delete-coupon';
 import { useCoupons } from '@/features/coupons/api/get-coupons';
 import { CouponFormModal } from '@/features/coupons/components/coupon-form-modal';
-import { SuspendSwitch } from '@/features/coupons/components/suspend-switch';
+import { CouponActiveSwitch } from '@/features/coupons/components/coupon-active-switch';
 
-/** SPEC 2 Coupon: "Coupon List" with add, the suspend toggle and delete, a page at a time. */
+/** SPEC 2 Coupon: "Coupon List" with add, edit, the active (suspend) switch and delete, a page at a time. */
 export function CouponPage() {
   const { t } = useTranslation();
   const table = useTableUrlState({ list: 'coupons', sorts: COUPON_SORTS });
@@ -26,7 +33,7 @@ export function CouponPage() {
   const may = useMay();
   // A toggle already shows its new state: the list's refresh after it runs quietly.
   const toggling = useIsMutating({ mutationKey: queryKeyOf(couponStatus) }) > 0;
-  const form = useFormPopup();
+  const form = useFormPopup<Coupon>();
   const rowDelete = useRowDelete<Coupon>(deleteCoupon);
 
   const columns: Column<Coupon>[] = [
@@ -63,27 +70,39 @@ export function CouponPage() {
       sortDescending: true,
     },
     {
-      key: 'suspend',
-      header: t('coupons.suspend'),
-      render: (coupon) => <SuspendSwitch coupon={coupon} />,
+      key: 'active',
+      header: t('coupons.active'),
+      render: (coupon) => <CouponActiveSwitch coupon={coupon} />,
       width: 110,
     },
     {
       key: 'action',
       header: t('coupons.action'),
-      width: 90,
+      width: 110,
       card: 'actions',
-      render: (coupon) =>
-        deleteCoupon.allowed ? (
-          <IconAction
-            tooltip={t('coupons.delete')}
-            label={t('coupons.deleteName', { code: coupon.coupon_code })}
-            color="red"
-            onClick={rowDelete.ask(coupon)}
-          >
-            <IconTrash size={18} />
-          </IconAction>
-        ) : null,
+      render: (coupon) => (
+        <Group gap="xs" wrap="nowrap">
+          {may.call(couponUpdate) ? (
+            <IconAction
+              tooltip={t('coupons.edit')}
+              label={t('coupons.editName', { code: coupon.coupon_code })}
+              onClick={() => form.open(coupon)}
+            >
+              <IconPencil size={18} />
+            </IconAction>
+          ) : null}
+          {deleteCoupon.allowed ? (
+            <IconAction
+              tooltip={t('coupons.delete')}
+              label={t('coupons.deleteName', { code: coupon.coupon_code })}
+              color="red"
+              onClick={rowDelete.ask(coupon)}
+            >
+              <IconTrash size={18} />
+            </IconAction>
+          ) : null}
+        </Group>
+      ),
     },
   ];
 
@@ -109,7 +128,12 @@ export function CouponPage() {
         loading={coupons.isFetching && !toggling}
         minWidth={820}
       />
-      <CouponFormModal opened={form.opened} formKey={form.key} onClose={form.close} />
+      <CouponFormModal
+        opened={form.opened}
+        coupon={form.record}
+        formKey={form.key}
+        onClose={form.close}
+      />
       <ConfirmDialog
         {...rowDelete.dialog}
         title={t('coupons.deleteTitle')}

@@ -128,8 +128,8 @@ export function DriverDetailPage() {
               statusReason={data.status_reason}
             />
             <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
-              <ImageZoom src={data.holding_dl} label={t('drivers.holdingLicence')} />
-              <ImageZoom src={data.dl_front} label={t('drivers.licenceFront')} />
+              <ImageZoom src={data.holding_dl} label={t('drivers.holdingLicence')} of={data.name} />
+              <ImageZoom src={data.dl_front} label={t('drivers.licenceFront')} of={data.name} />
             </SimpleGrid>
           </SectionCard>
           <SectionCard

@@ -128,35 +128,47 @@ export function VehicleDetailPage() {
       back={{ to: '/vehicle', label: t('pages.vehicle') }}
       query={vehicle}
     >
-      {(data) => (
-        <>
-          <VehicleInformation vehicle={data} />
-          <DecisionFacts record={data} />
-          <VehicleDrivers drivers={data.drivers} />
-          <SectionCard title={t('vehicles.documents')}>
-            <DocumentExpiries
-              table="vehicles"
-              id={data.id}
-              documents={data.documents}
-              statusReason={data.status_reason}
-            />
-            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-              <ImageZoom src={data.registration_front} label={t('vehicles.registrationFront')} />
-              <ImageZoom src={data.registration_back} label={t('vehicles.registrationBack')} />
-              <ImageZoom src={data.insurance} label={t('vehicles.insurance')} />
-            </SimpleGrid>
-          </SectionCard>
-          <SectionCard title={t('vehicles.images')}>
-            <SimpleGrid cols={{ base: 2, lg: 4 }} spacing="md">
-              <ImageZoom src={data.vehicle_front} label={t('vehicles.front')} />
-              <ImageZoom src={data.vehicle_back} label={t('vehicles.back')} />
-              <ImageZoom src={data.vehicle_left} label={t('vehicles.driverSide')} />
-              <ImageZoom src={data.vehicle_right} label={t('vehicles.passengerSide')} />
-            </SimpleGrid>
-          </SectionCard>
-          <RecordLog table="vehicles" id={data.id} />
-        </>
-      )}
+      {(data) => {
+        // Whose the documents and photos are, for their alt text.
+        const car = t('image.vehicle', { plate: data.license_number });
+        return (
+          <>
+            <VehicleInformation vehicle={data} />
+            <DecisionFacts record={data} />
+            <VehicleDrivers drivers={data.drivers} />
+            <SectionCard title={t('vehicles.documents')}>
+              <DocumentExpiries
+                table="vehicles"
+                id={data.id}
+                documents={data.documents}
+                statusReason={data.status_reason}
+              />
+              <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+                <ImageZoom
+                  src={data.registration_front}
+                  label={t('vehicles.registrationFront')}
+                  of={car}
+                />
+                <ImageZoom
+                  src={data.registration_back}
+                  label={t('vehicles.registrationBack')}
+                  of={car}
+                />
+                <ImageZoom src={data.insurance} label={t('vehicles.insurance')} of={car} />
+              </SimpleGrid>
+            </SectionCard>
+            <SectionCard title={t('vehicles.images')}>
+              <SimpleGrid cols={{ base: 2, lg: 4 }} spacing="md">
+                <ImageZoom src={data.vehicle_front} label={t('vehicles.front')} of={car} />
+                <ImageZoom src={data.vehicle_back} label={t('vehicles.back')} of={car} />
+                <ImageZoom src={data.vehicle_left} label={t('vehicles.driverSide')} of={car} />
+                <ImageZoom src={data.vehicle_right} label={t('vehicles.passengerSide')} of={car} />
+              </SimpleGrid>
+            </SectionCard>
+            <RecordLog table="vehicles" id={data.id} />
+          </>
+        );
+      }}
     </DetailScreen>
   );
 }

@@ -1,4 +1,4 @@
-import { couponAdd } from '@cabdesk/contract';
+import { couponAdd, couponUpdate, type Coupon } from '@cabdesk/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { answer, refusal, requests, server } from '@/testing/api';
@@ -78,7 +78,43 @@ describe('the coupon popup (SPEC 2, 5)', () => {
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(await requests.at(-1)?.json()).toEqual({
       title: 'Weekend rides',
-      coupon_code: 'weekend2',
+      coupon_code: 'WEEKEND2',
+      discount: 15,
+      description: 'Fifteen percent off.',
+    });
+  });
+
+  it('edits a coupon: its values filled in, Update sends them with its id, the code in capitals', async () => {
+    const coupon: Coupon = {
+      id: 7,
+      title: 'Weekend rides',
+      coupon_code: 'WEEKEND15',
+      discount: 15,
+      description: 'Fifteen percent off.',
+      suspend_status: 0,
+      created_at: '2024-03-05T10:00:00.000Z',
+    };
+    server.use(
+      answer(couponUpdate, async ({ request }) => ({
+        ...coupon,
+        ...((await request.json()) as Partial<Coupon>),
+      })),
+    );
+    const onClose = vi.fn();
+    const { user } = renderScreen(
+      <CouponFormModal opened formKey={1} coupon={coupon} onClose={onClose} />,
+    );
+    const form = within(await screen.findByRole('dialog', { name: 'Edit Coupon' }));
+    expect((form.getByLabelText('Coupon Code') as HTMLInputElement).value).toBe('WEEKEND15');
+    expect((form.getByLabelText('Coupon Percentage') as HTMLInputElement).value).toBe('15');
+    await user.clear(form.getByLabelText('Coupon Code'));
+    await user.type(form.getByLabelText('Coupon Code'), 'longweekend20');
+    await user.click(form.getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(await requests.at(-1)?.json()).toEqual({
+      coupon_id: 7,
+      title: 'Weekend rides',
+      coupon_code: 'LONGWEEKEND20',
       discount: 15,
       description: 'Fifteen percent off.',
     });

@@ -1,4 +1,4 @@
-import { couponFormSchema } from '@cabdesk/contract';
+import { couponFormSchema, type Coupon } from '@cabdesk/contract';
 import { Group, NumberInput, Textarea, TextInput } from '@mantine/core';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -6,30 +6,43 @@ import type { z } from 'zod';
 import { FormPopup, PopupForm, type FormPopupState } from '@/components/popup';
 import { useSchemaForm } from '@/hooks/use-schema-form';
 import { useAddCoupon } from '../api/add-coupon';
+import { useUpdateCoupon } from '../api/update-coupon';
 
 /** The form's values once checked: trimmed text, the percentage a number. */
 type CouponValues = z.output<typeof couponFormSchema>;
 const FIELDS = ['title', 'coupon_code', 'discount', 'description'] as const;
 
-/** SPEC 2: the Add Coupon popup (Cancel, Add). */
-export function CouponFormModal(popup: FormPopupState) {
+interface CouponFormModalProps extends FormPopupState {
+  /** The coupon being edited; none to add one. */
+  coupon?: Coupon | null;
+}
+
+/** SPEC 2: the Add Coupon popup (Cancel, Add), and Edit Coupon (Cancel, Update). */
+export function CouponFormModal({ coupon = null, ...popup }: CouponFormModalProps) {
   const { t } = useTranslation();
   const add = useAddCoupon();
+  const update = useUpdateCoupon();
+  const pending = add.isPending || update.isPending;
   return (
     <FormPopup
       {...popup}
-      title={t('coupons.addTitle')}
+      title={coupon ? t('coupons.editTitle') : t('coupons.addTitle')}
       closeLabel={t('coupons.close')}
-      pending={add.isPending}
+      pending={pending}
       size="lg"
     >
       {(close) => (
         <CouponForm
-          pending={add.isPending}
+          coupon={coupon}
+          pending={pending}
           onCancel={close}
           // A code already in use (409) or a rule the server holds: each message
           // goes under its field, and the mutation's toast says it too.
-          onSubmit={(values, onError) => add.mutate(values, { onSuccess: popup.onClose, onError })}
+          onSubmit={(values, onError) => {
+            const handlers = { onSuccess: popup.onClose, onError };
+            if (coupon) update.mutate({ coupon_id: coupon.id, ...values }, handlers);
+            else add.mutate(values, handlers);
+          }}
         />
       )}
     </FormPopup>
@@ -37,25 +50,26 @@ export function CouponFormModal(popup: FormPopupState) {
 }
 
 interface CouponFormProps {
+  coupon: Coupon | null;
   pending: boolean;
   onCancel: () => void;
   onSubmit: (values: CouponValues, onError: (error: unknown) => void) => void;
 }
 
-function CouponForm({ pending, onCancel, onSubmit }: CouponFormProps) {
+function CouponForm({ coupon, pending, onCancel, onSubmit }: CouponFormProps) {
   const { t } = useTranslation();
   const form = useSchemaForm(couponFormSchema, {
-    title: '',
-    coupon_code: '',
+    title: coupon?.title ?? '',
+    coupon_code: coupon?.coupon_code ?? '',
     // The numeric input gives '' while it is empty.
-    discount: '' as number | string,
-    description: '',
+    discount: (coupon?.discount ?? '') as number | string,
+    description: coupon?.description ?? '',
   });
 
   return (
     <PopupForm
       cancelLabel={t('coupons.cancel')}
-      confirmLabel={t('coupons.submitAdd')}
+      confirmLabel={coupon ? t('coupons.update') : t('coupons.submitAdd')}
       pending={pending}
       onCancel={onCancel}
       mt="xs"
@@ -75,6 +89,8 @@ function CouponForm({ pending, onCancel, onSubmit }: CouponFormProps) {
           placeholder={t('coupons.codePlaceholder')}
           autoComplete="off"
           spellCheck={false}
+          // Shown as it is stored: in capitals.
+          styles={{ input: { textTransform: 'uppercase' } }}
           {...form.field('coupon_code')}
         />
         <Controller

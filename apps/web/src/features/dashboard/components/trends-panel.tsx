@@ -1,11 +1,13 @@
 import type { DashboardTrends } from '@cabdesk/contract';
-import { CompositeChart } from '@mantine/charts';
+import { CompositeChart, type CompositeChartSeries } from '@mantine/charts';
 import { Anchor, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { RideStatusBadge } from '@/components/status-badge';
 import { formatCount, formatMoney, formatShortDay } from '@/lib/format';
 import { trendDays, utcToday } from './trend-days';
+import { TrendTooltip } from './trend-tooltip';
+import classes from './trends-panel.module.css';
 
 /** Under the four cards: trips and revenue per day, trips by status, approvals waiting. */
 export function TrendsPanel({ trends }: { trends: DashboardTrends }) {
@@ -15,6 +17,35 @@ export function TrendsPanel({ trends }: { trends: DashboardTrends }) {
     label: formatShortDay(d.day),
   }));
   const withRevenue = trends.days.some((d) => d.revenue !== undefined);
+  const series: CompositeChartSeries[] = [
+    { name: 'trips', label: t('dashboard.trips'), color: 'var(--trend-trips)', type: 'bar' },
+    {
+      name: 'tripsSoFar',
+      label: t('dashboard.tripsSoFar'),
+      color: 'var(--trend-trips-so-far)',
+      type: 'bar',
+    },
+    // Revenue reaches only the roles that read it (Owner, Finance).
+    ...(withRevenue
+      ? ([
+          {
+            name: 'revenue',
+            label: t('dashboard.revenueDollars'),
+            color: 'var(--trend-revenue)',
+            type: 'line',
+            yAxisId: 'right',
+          },
+          {
+            name: 'revenueSoFar',
+            label: t('dashboard.revenueSoFar'),
+            color: 'var(--trend-revenue-so-far)',
+            type: 'line',
+            yAxisId: 'right',
+            strokeDasharray: '4 3',
+          },
+        ] as const)
+      : []),
+  ];
   const waiting = [
     { key: 'companies', to: '/company?approval=Pending', n: trends.pending.companies },
     { key: 'drivers', to: '/driver?approval=Pending', n: trends.pending.drivers },
@@ -33,6 +64,7 @@ export function TrendsPanel({ trends }: { trends: DashboardTrends }) {
           </Text>
           {/* The figures are in the tooltips for a pointer; for the keyboard, the cards and lists say them. */}
           <CompositeChart
+            className={classes.chart}
             h={280}
             data={data}
             dataKey="label"
@@ -52,36 +84,14 @@ export function TrendsPanel({ trends }: { trends: DashboardTrends }) {
                   }
                 : { stackId: 'trips' }
             }
-            series={[
-              { name: 'trips', label: t('dashboard.trips'), color: 'indigo.5', type: 'bar' },
-              {
-                name: 'tripsSoFar',
-                label: t('dashboard.tripsSoFar'),
-                color: 'indigo.5',
-                type: 'bar',
-              },
-              // Revenue reaches only the roles that read it (Owner, Finance).
-              ...(withRevenue
-                ? ([
-                    {
-                      name: 'revenue',
-                      label: t('dashboard.revenueDollars'),
-                      color: 'teal.7',
-                      type: 'line',
-                      yAxisId: 'right',
-                    },
-                    {
-                      name: 'revenueSoFar',
-                      label: t('dashboard.revenueSoFar'),
-                      color: 'teal.7',
-                      type: 'line',
-                      yAxisId: 'right',
-                      strokeDasharray: '4 3',
-                    },
-                  ] as const)
-                : []),
-            ]}
+            series={series}
             valueFormatter={(v) => formatCount(v)}
+            // Each figure for what it is: revenue as money, trips as a count.
+            tooltipProps={{
+              content: ({ label, payload }) => (
+                <TrendTooltip label={label} payload={payload} series={series} />
+              ),
+            }}
           />
         </Paper>
       </Grid.Col>

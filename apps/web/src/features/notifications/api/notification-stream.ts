@@ -75,7 +75,8 @@ export function useNotificationStream(onArrive: (notification: Notification) => 
           ?.data.some((n) => n.id === parsed.data.id);
         lastId = Math.max(lastId ?? 0, parsed.data.id);
         addNotification(parsed.data);
-        if (!known) arrive.current(parsed.data);
+        // One already read (in another tab, or quiet for this administrator) is listed, not announced.
+        if (!known && parsed.data.read_at === null) arrive.current(parsed.data);
       });
       source.addEventListener(NOTIFICATION_EVENTS.end, () => {
         source?.close();

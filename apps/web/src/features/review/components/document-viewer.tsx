@@ -31,6 +31,8 @@ export const INITIAL_VIEW: ViewState = { selected: 0, zoomed: false, turns: 0, c
 
 interface DocumentViewerProps {
   documents: RecordDocument[];
+  /** Whose they are (a name, or `image.vehicle` for a car): the images' alt text says it. */
+  of: string;
   view: ViewState;
   onView: (view: ViewState) => void;
 }
@@ -40,7 +42,7 @@ interface DocumentViewerProps {
  * large; zoom (Z), rotate, and compare it with the next one side by side
  * (a licence next to the photo of the driver holding it).
  */
-export function DocumentViewer({ documents, view, onView }: DocumentViewerProps) {
+export function DocumentViewer({ documents, of, view, onView }: DocumentViewerProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const images = imagesOf(documents);
@@ -57,6 +59,7 @@ export function DocumentViewer({ documents, view, onView }: DocumentViewerProps)
       ? [images[selected]!, images[(selected + 1) % images.length]!]
       : [images[selected]!];
   const labelOf = (image: Shown) => t(`documents.field.${image.field}`);
+  const altOf = (image: Shown) => t('image.alt', { label: labelOf(image), of });
 
   return (
     <Stack gap="sm">
@@ -78,7 +81,7 @@ export function DocumentViewer({ documents, view, onView }: DocumentViewerProps)
                 outline: index === selected ? '2px solid var(--mantine-color-indigo-6)' : undefined,
               }}
             >
-              <Image src={image.url} alt="" w={56} h={40} fit="cover" radius="xs" />
+              <Image src={image.url} alt={altOf(image)} w={56} h={40} fit="cover" radius="xs" />
             </Paper>
           ))}
         </Group>
@@ -128,7 +131,7 @@ export function DocumentViewer({ documents, view, onView }: DocumentViewerProps)
             >
               <Image
                 src={image.url}
-                alt={labelOf(image)}
+                alt={altOf(image)}
                 fit="contain"
                 h={view.zoomed ? 1000 : '100%'}
                 w={view.zoomed ? 'auto' : '100%'}

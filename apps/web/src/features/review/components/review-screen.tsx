@@ -156,7 +156,12 @@ export function ReviewScreen({
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 6 }}>
           <Paper withBorder radius="md" p="md">
-            <DocumentViewer documents={item.documents} view={view} onView={setView} />
+            <DocumentViewer
+              documents={item.documents}
+              of={item.kind === 'vehicle' ? t('image.vehicle', { plate: item.name }) : item.name}
+              view={view}
+              onView={setView}
+            />
           </Paper>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 3 }} className={classes.decision}>
