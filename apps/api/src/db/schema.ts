@@ -596,7 +596,7 @@ export const coupons = pgTable(
       .where(sql`${t.deletedAt} is null`),
     check('coupons_discount_check', sql`${t.discount} between 1 and 100`),
     check('coupons_suspend_status_check', sql`${t.suspendStatus} in (0, 1)`),
-    // One case (capitals), so a code reads and exports the same everywhere (0029).
+    // One case (capitals), so a code reads and exports the same everywhere (0033).
     check('coupons_code_upper_check', sql`${t.couponCode} = upper(${t.couponCode})`),
   ],
 );

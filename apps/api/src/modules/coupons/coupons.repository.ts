@@ -48,7 +48,7 @@ export const countCoupons = (db: Db) => db.$count(coupons, live);
 
 /**
  * Codes are unique among live coupons whatever their case (stored in capitals
- * since 0029; the unique index is on lower() all the same). `except`: the
+ * since 0033; the unique index is on lower() all the same). `except`: the
  * coupon being edited, which may keep its own code.
  */
 export async function liveCouponWithCode(tx: Tx, code: string, except?: number) {

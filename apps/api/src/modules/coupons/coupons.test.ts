@@ -257,10 +257,10 @@ describe('coupons', () => {
     expect(same.body.data).toMatchObject({ coupon_code: 'WEEKEND15', title: 'Weekend rides' });
   });
 
-  it('migration 0029 upper-cases the codes already stored, live and deleted, and keeps them so', async () => {
+  it('migration 0033 upper-cases the codes already stored, live and deleted, and keeps them so', async () => {
     const { database, list } = await setup();
     const { db } = database;
-    // As the table was before 0029: codes in any case.
+    // As the table was before 0033: codes in any case.
     await db.execute(sql`alter table coupons drop constraint coupons_code_upper_check`);
     const row = (couponCode: string, deletedAt: Date | null = null) => ({
       title: couponCode,
@@ -279,7 +279,7 @@ describe('coupons', () => {
       ]);
 
     const migration = readFileSync(
-      new URL('../../db/migrations/0029_coupon_codes.sql', import.meta.url),
+      new URL('../../db/migrations/0033_coupon_codes.sql', import.meta.url),
       'utf8',
     );
     for (const statement of migration.split('--> statement-breakpoint')) {
