@@ -112,7 +112,9 @@ async function main(): Promise<number> {
   const stop = new AbortController();
   process.once('SIGINT', () => stop.abort());
   process.once('SIGTERM', () => stop.abort());
-  console.log(`simulating on ${args.url}, one event every ${args.intervalMs / 1000} s; Ctrl+C stops`);
+  console.log(
+    `simulating on ${args.url}, one event every ${args.intervalMs / 1000} s; Ctrl+C stops`,
+  );
   const done = await runSimulation({
     baseUrl: args.url,
     credentials,

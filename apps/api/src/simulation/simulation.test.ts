@@ -44,15 +44,19 @@ async function world() {
   await built.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = built.app.server.address() as AddressInfo;
   const heard: string[] = [];
-  let simulator: Simulator | undefined;
+  const hearing: { simulator?: Simulator } = {};
   const receiver = await startReceiver(0, (message) => {
-    const line = simulator?.hear(message);
+    const line = hearing.simulator?.hear(message);
     if (line) heard.push(line);
   });
   onTestFinished(() => receiver.close());
   const credentials = await provisionSimulator(built.database.db, receiver.url);
   receiver.verifyWith(credentials.secret);
-  simulator = createSimulator({ baseUrl: `http://127.0.0.1:${port}`, key: credentials.key });
+  const simulator = createSimulator({
+    baseUrl: `http://127.0.0.1:${port}`,
+    key: credentials.key,
+  });
+  hearing.simulator = simulator;
   const deliverer = createDeliverer({
     database: built.database,
     allowLoopback: true,
@@ -173,7 +177,8 @@ describe('the simulator, a client of the integration API', () => {
     for (const event of ['passenger', 'request'] as const) await simulator.step(event);
     const [trip] = await database.db.select().from(rides);
     expect(
-      (await call(rideCancel, { ride_id: trip!.id, reason: 'Passenger asked by phone' })).statusCode,
+      (await call(rideCancel, { ride_id: trip!.id, reason: 'Passenger asked by phone' }))
+        .statusCode,
     ).toBe(200);
     await deliver();
     await vi.waitUntil(() => heard.length > 0);

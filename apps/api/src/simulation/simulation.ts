@@ -68,7 +68,12 @@ type Trip = {
   status: 'created' | 'accepted' | 'started' | 'ended';
 };
 
-const NEXT = { created: 'accepted', accepted: 'started', started: 'ended', ended: 'completed' } as const;
+const NEXT = {
+  created: 'accepted',
+  accepted: 'started',
+  started: 'ended',
+  ended: 'completed',
+} as const;
 
 export type Simulator = {
   /** One event (or the given one); null when it had nothing to act on (e.g. no live trip). */
@@ -111,8 +116,12 @@ function integrationClient(baseUrl: string, key: string) {
   };
 }
 
-/** A PNG of one colour with a darker band: a document's scan, as small as an image gets. */
-function documentPng(rgb: [number, number, number], width = 160, height = 100): Uint8Array {
+/**
+ * A licence card as a PNG: a coloured header band, a photo square and lines
+ * standing for the printed text. The integration API takes raster images
+ * only, and this needs no image library.
+ */
+function licencePng(rgb: readonly [number, number, number], width = 240, height = 150): Uint8Array {
   const chunk = (type: string, data: Buffer) => {
     const head = Buffer.from(type, 'ascii');
     const out = Buffer.alloc(12 + data.length);
@@ -122,20 +131,24 @@ function documentPng(rgb: [number, number, number], width = 160, height = 100): 
     out.writeUInt32BE(crc32(Buffer.concat([head, data])), 8 + data.length);
     return out;
   };
+  const paper = [246, 244, 238] as const;
+  const ink = [60, 64, 72] as const;
+  const photo = rgb.map((c) => Math.round(c * 0.5 + 90)) as unknown as typeof paper;
+  const lines = [52, 70, 88, 106, 124];
+  const colour = (x: number, y: number) => {
+    if (y < 30) return rgb;
+    if (x >= 14 && x < 74 && y >= 44 && y < 126) return photo;
+    const line = lines.find((top) => y >= top && y < top + 7);
+    if (line !== undefined && x >= 88 && x < 88 + ((line * 7) % 90) + 50) return ink;
+    return paper;
+  };
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8 bits, RGB
+  header.set([8, 2, 0, 0, 0], 8); // 8 bits a channel, RGB
   const rows = Buffer.alloc((width * 3 + 1) * height);
   for (let y = 0; y < height; y++) {
-    const shade = y < height / 4 ? 0.6 : 1;
-    for (let x = 0; x < width; x++) {
-      const at = y * (width * 3 + 1) + 1 + x * 3;
-      rows.set(
-        rgb.map((c) => Math.round(c * shade)),
-        at,
-      );
-    }
+    for (let x = 0; x < width; x++) rows.set(colour(x, y), y * (width * 3 + 1) + 1 + x * 3);
   }
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
@@ -235,10 +248,14 @@ export function createSimulator(options: { baseUrl: string; key: string }): Simu
       form.append('external_id', id);
       form.append('document', 'dl_front');
       form.append('expires_on', faker.date.soon({ days: 1500 }).toISOString().slice(0, 10));
-      const colour = [faker.number.int(255), faker.number.int(255), faker.number.int(255)] as const;
+      const accent = [
+        faker.number.int({ min: 20, max: 160 }),
+        faker.number.int({ min: 20, max: 160 }),
+        faker.number.int({ min: 20, max: 160 }),
+      ] as const;
       form.append(
         'file',
-        new Blob([documentPng([...colour])], { type: 'image/png' }),
+        new Blob([licencePng(accent)], { type: 'image/png' }),
         'licence-front.png',
       );
       await post(integrationDocuments, form);
