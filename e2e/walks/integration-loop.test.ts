@@ -111,7 +111,7 @@ describe('a marketplace connected to the desk', () => {
         await page.setViewportSize({ width: 390, height: 844 });
         await page.evaluate(() => window.localStorage.setItem('colorScheme', 'dark'));
         await page.reload();
-        await delivery.scrollIntoViewIfNeeded();
+        await delivery.locator('td').nth(5).scrollIntoViewIfNeeded();
         await page.screenshot({ path: `${SCREENS}/delivery-log-phone-dark.png` });
       } finally {
         await receiver.close();
