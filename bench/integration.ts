@@ -86,6 +86,8 @@ const receiver = await startReceiver();
 // No limit in the way of a load test; loopback for the receiver.
 process.env.INTEGRATION_RATE_LIMIT = '100000000';
 process.env.WEBHOOK_ALLOW_LOOPBACK = 'true';
+// As many connections to PostgreSQL as the floor has.
+process.env.DATABASE_POOL_SIZE = String(connections);
 const api = await startApi(
   { kind: 'postgres', url: postgres.url },
   mkdtempSync(join(tmpdir(), 'cabdesk-bench-integration-')),

@@ -84,16 +84,6 @@ export type Simulator = {
   readonly approvedDrivers: ReadonlySet<string>;
 };
 
-/** A refused call of the integration API: its HTTP status and Cabdesk's message. */
-export class IntegrationError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
 /** The integration API as the simulator calls it: a JSON or multipart POST with the key. */
 function integrationClient(baseUrl: string, key: string) {
   return async <T = { id: number; external_id: string }>(
@@ -111,7 +101,7 @@ function integrationClient(baseUrl: string, key: string) {
       body: form ? body : JSON.stringify(body),
     });
     const answer = (await response.json()) as { message: string; data: T };
-    if (!response.ok) throw new IntegrationError(response.status, answer.message);
+    if (!response.ok) throw new Error(`${response.status} ${answer.message}`);
     return answer.data;
   };
 }
