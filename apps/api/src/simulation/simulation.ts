@@ -111,7 +111,7 @@ function integrationClient(baseUrl: string, key: string) {
  * standing for the printed text. The integration API takes raster images
  * only, and this needs no image library.
  */
-function licencePng(rgb: readonly [number, number, number], width = 240, height = 150): Uint8Array {
+function licencePng(rgb: readonly [number, number, number], width = 240, height = 150) {
   const chunk = (type: string, data: Buffer) => {
     const head = Buffer.from(type, 'ascii');
     const out = Buffer.alloc(12 + data.length);
@@ -140,12 +140,14 @@ function licencePng(rgb: readonly [number, number, number], width = 240, height 
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) rows.set(colour(x, y), y * (width * 3 + 1) + 1 + x * 3);
   }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(rows)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  return new Uint8Array(
+    Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      chunk('IHDR', header),
+      chunk('IDAT', deflateSync(rows)),
+      chunk('IEND', Buffer.alloc(0)),
+    ]),
+  );
 }
 
 export function createSimulator(options: { baseUrl: string; key: string }): Simulator {
