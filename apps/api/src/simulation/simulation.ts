@@ -167,7 +167,8 @@ export function createSimulator(options: { baseUrl: string; key: string }): Simu
 
   // The marketplace as the simulator knows it.
   const companies: { id: string; name: string }[] = [];
-  const vehicles = new Map<string, { company: string; plate: string }>();
+  /** Each vehicle's company. */
+  const vehicles = new Map<string, string>();
   const drivers = new Map<string, { company: string; name: string }>();
   const passengers: string[] = [];
   const approvedDrivers = new Set<string>();
@@ -179,7 +180,7 @@ export function createSimulator(options: { baseUrl: string; key: string }): Simu
     const ready = [...approvedDrivers].filter((id) => !busy.has(id));
     for (const id of faker.helpers.shuffle(ready)) {
       const company = drivers.get(id)!.company;
-      const fleet = [...vehicles].filter(([, v]) => v.company === company);
+      const fleet = [...vehicles].filter(([, owner]) => owner === company);
       if (fleet.length > 0) return { driver: id, vehicle: faker.helpers.arrayElement(fleet)[0] };
     }
     return null;
@@ -273,7 +274,7 @@ export function createSimulator(options: { baseUrl: string; key: string }): Simu
         color: faker.helpers.arrayElement(COLORS).name,
         license_number: plate,
       } satisfies VehicleRequest);
-      vehicles.set(id, { company: company.id, plate });
+      vehicles.set(id, company.id);
       return `vehicle ${plate} added by ${company.name}`;
     },
 
