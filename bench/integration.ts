@@ -31,6 +31,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { format } from 'prettier';
 import { startPostgres } from '../scripts/postgres.mjs';
 import { API_BASE } from './lib/floor';
 import { signIn, startApi } from './lib/http';
@@ -398,7 +399,7 @@ ${driverCount} drivers, ${connections} connections, ${seconds} s a measure; ${de
 | webhook deliveries, recorded as delivered | ${results.deliveriesOut.rpsRecorded} | | | |
 | their HTTP floor (plain POSTs, ${DELIVERER_BATCH} at once) | ${results.deliveriesFloor} | | | |
 `;
-  writeFileSync(join(resultsDir, 'integration.md'), md);
+  writeFileSync(join(resultsDir, 'integration.md'), await format(md, { parser: 'markdown' }));
   console.log(`\n${md}`);
 } finally {
   await pool.end();
