@@ -124,6 +124,8 @@ async function startServer(n: number) {
       // The walks sign in a dozen times within minutes from one address: above
       // that, the default limit (10 per 15 minutes) would refuse them.
       LOGIN_MAX_ATTEMPTS: '100',
+      // The integration walk's webhook receiver listens on loopback.
+      WEBHOOK_ALLOW_LOOPBACK: 'true',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

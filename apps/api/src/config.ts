@@ -81,14 +81,20 @@ const envSchema = z
     /** Web Push VAPID key pair (base64url); unset: generated once into DATA_DIR/vapid-keys.json. */
     VAPID_PUBLIC_KEY: optional(z.string().regex(/^[A-Za-z0-9_-]{80,90}$/, 'must be base64url')),
     VAPID_PRIVATE_KEY: optional(z.string().regex(/^[A-Za-z0-9_-]{40,45}$/, 'must be base64url')),
-    /** Run the marketplace simulator inside the server (the way to watch it live on PGlite). */
     METRICS_TOKEN: optional(z.string().min(16, 'must be at least 16 characters')),
     METRICS_PORT: optional(z.coerce.number().int().min(0).max(65535)),
     METRICS_HOST: withDefault(z.string(), '127.0.0.1'),
+    /**
+     * Run the marketplace simulator beside the server: a client of its integration API with a
+     * key of its own, hearing the webhooks on a loopback receiver (so it allows loopback targets).
+     */
     SIMULATE: withDefault(z.enum(['true', 'false']), 'false'),
     /** Seconds between two simulated events. */
     SIMULATE_INTERVAL_SECONDS: withDefault(z.coerce.number().min(0.2).max(3600), 4),
-    /** Webhook targets may be loopback addresses, over http too (local development and tests). */
+    /**
+     * Webhook targets may be loopback addresses, over http too (local development and tests;
+     * SIMULATE=true turns it on for the simulator's receiver).
+     */
     WEBHOOK_ALLOW_LOOPBACK: withDefault(z.enum(['true', 'false']), 'false'),
     /** Who push services may contact about this sender: a mailto: or https: URL. */
     VAPID_SUBJECT: withDefault(
@@ -183,7 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       enabled: e.SIMULATE === 'true',
       intervalMs: Math.round(e.SIMULATE_INTERVAL_SECONDS * 1000),
     },
-    webhooks: { allowLoopback: e.WEBHOOK_ALLOW_LOOPBACK === 'true' },
+    webhooks: { allowLoopback: e.WEBHOOK_ALLOW_LOOPBACK === 'true' || e.SIMULATE === 'true' },
     push: {
       vapidKeys:
         e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY

@@ -6,6 +6,7 @@ import { loggerOptions } from './logging';
 import { openDatabase } from './db/client';
 import { runDocumentCheck } from './modules/documents';
 import { createDeliverer } from './modules/webhooks';
+import { provisionSimulator } from './simulation/provision';
 import { runSimulation } from './simulation/simulation';
 import { pruneSpentLimits } from './prune';
 
@@ -32,16 +33,24 @@ const app = await buildApp({
 });
 const createdAdmin = await bootstrap(app);
 await app.listen({ port: config.port, host: config.host });
+const { port } = app.server.address() as AddressInfo;
+// Where this machine reaches the server (a wildcard address is this machine).
+const wildcard = ['0.0.0.0', '::', ''].includes(config.host);
+const hostPart = (host: string) => (host.includes(':') ? `[${host}]` : host);
 
-// SIMULATE=true: marketplace activity inside this process (a PGlite data
-// directory opens in one process only, so `npm run simulate` cannot join it).
+// SIMULATE=true: marketplace activity from this process, through the integration API like any
+// marketplace's backend, with a key and a webhook endpoint made for it now.
 const simulation = new AbortController();
 const simulating = config.simulate.enabled
-  ? runSimulation(database, {
-      uploadDir: config.uploadDir,
+  ? runSimulation({
+      baseUrl: `http://${hostPart(wildcard ? '127.0.0.1' : config.host)}:${port}`,
+      credentials: (receiverUrl) => provisionSimulator(database.db, receiverUrl),
       intervalMs: config.simulate.intervalMs,
       signal: simulation.signal,
       log: (line) => app.log.info({ simulate: line }, 'simulated event'),
+    }).catch((err: unknown) => {
+      app.log.error({ err }, 'the simulator stopped');
+      return 0;
     })
   : Promise.resolve(0);
 
@@ -77,14 +86,12 @@ const deliverer = createDeliverer({
 });
 await deliverer.start();
 
-// The last line of the start: where to open Cabdesk (a wildcard address is this machine),
-// and on the first start whom to sign in as. The first document check's line comes before
-// it (issue 45): the server already answers meanwhile, only the line waits.
+// The last line of the start: where to open Cabdesk, and on the first start whom to sign in
+// as. The first document check's line comes before it (issue 45): the server already answers
+// meanwhile, only the line waits.
 await documentCheck;
-const { port } = app.server.address() as AddressInfo;
-const host = ['0.0.0.0', '::', ''].includes(config.host) ? 'localhost' : config.host;
 console.log(
-  readyMessage(`http://${host.includes(':') ? `[${host}]` : host}:${port}`, createdAdmin),
+  readyMessage(`http://${hostPart(wildcard ? 'localhost' : config.host)}:${port}`, createdAdmin),
 );
 
 let closing = false;

@@ -291,7 +291,7 @@ export const users = pgTable(
     statusReason: text('status_reason'),
     /**
      * The marketplace's own id of a record that came in through the
-     * integration API (null: made at the desk, by the seed or the simulator);
+     * integration API, the simulator's included (null: made at the desk or by the seed);
      * unique per role (decision 015).
      */
     externalId: text('external_id'),

@@ -165,7 +165,7 @@ export function companyNameOf(faker: Faker): string {
  * name, a number, the line `dated` has for it (a validity, an issue date),
  * its city.
  */
-export function companyDocuments(
+function companyDocuments(
   faker: Faker,
   images: ImageFile[],
   company: { name: string; accent: string; city: City },
@@ -189,7 +189,7 @@ export function companyDocuments(
 }
 
 /** The image of a driver licence's front: name, number, birth date and expiry when known, class. */
-export function driverLicence(
+function driverLicence(
   faker: Faker,
   images: ImageFile[],
   name: string,

@@ -104,7 +104,7 @@ export function holdingLicence(name: string, background: string): string {
   );
 }
 
-export type VehicleView = 'front' | 'back' | 'right' | 'left';
+type VehicleView = 'front' | 'back' | 'right' | 'left';
 export const VEHICLE_VIEWS: readonly VehicleView[] = ['front', 'back', 'right', 'left'];
 
 function sideView(paint: string, mirrored: boolean): string {

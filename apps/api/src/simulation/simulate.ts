@@ -1,31 +1,59 @@
 /**
- * npm run simulate -- [--interval 4] [--steps N]
+ * npm run simulate -- [--url URL] [--key KEY --secret SECRET --port PORT] [--interval 4] [--steps N]
  *
- * Drives realistic marketplace activity against the configured database:
- * DATABASE_URL (PostgreSQL; the running API instances hear every event
- * through LISTEN/NOTIFY and show it live), else PGlite in DATA_DIR (default
- * ./data). A PGlite directory opens in one process only: while the server
- * runs on it, start the server with SIMULATE=true instead.
+ * Drives realistic marketplace activity against a running Cabdesk, through
+ * its integration API, and hears its webhooks on a loopback receiver (see
+ * simulation.ts). With --key and --secret it uses a key and an endpoint an
+ * Owner made in Settings -> Integrations and Webhooks (the endpoint's URL is
+ * the receiver's, printed at the start). Without them, on PostgreSQL
+ * (DATABASE_URL) it makes its own, as SIMULATE=true does; a PGlite data
+ * directory opens in one process only, so there start the server with
+ * SIMULATE=true instead.
  */
-import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { openDatabase, type DatabaseOptions } from '../db/client';
-import { DataDirInUseError } from '../db/data-dir-lock';
-import { runSimulation } from './simulation';
+import { openDatabase } from '../db/client';
 import { runCommand } from '../lib/command';
+import { provisionSimulator } from './provision';
+import { RECEIVER_PATH } from './receiver';
+import { runSimulation, type Credentials } from './simulation';
 
-const USAGE = `usage: npm run simulate -- [--interval SECONDS] [--steps N]
+const USAGE = `usage: npm run simulate -- [--url URL] [--key KEY --secret SECRET] [--port PORT]
+                            [--interval SECONDS] [--steps N]
 
+  --url        the running Cabdesk (default http://localhost:$PORT, PORT default 8080)
+  --key        an integration key with people, vehicles, documents, trips and payments:write
+  --secret     the signing secret of the webhook endpoint pointing at the receiver
+  --port       the receiver's port on 127.0.0.1 (default: a free one); its URL is
+               http://127.0.0.1:PORT${RECEIVER_PATH}
   --interval   seconds between two events (default 4)
   --steps      stop after N events (default: run until Ctrl+C)
 
-environment: DATABASE_URL (PostgreSQL) or DATA_DIR (PGlite, default ./data), UPLOAD_DIR (default DATA_DIR/uploads)`;
+Without --key and --secret, the simulator makes its own key and endpoint in the database
+DATABASE_URL names (PostgreSQL). On the embedded database run SIMULATE=true npm start instead.
 
-function parse(argv: string[]): { intervalMs: number; steps?: number } | string {
+environment: CABDESK_INTEGRATION_KEY and CABDESK_WEBHOOK_SECRET stand for --key and --secret`;
+
+type Args = {
+  url: string;
+  key?: string;
+  secret?: string;
+  port: number;
+  intervalMs: number;
+  steps?: number;
+};
+
+function parse(argv: string[]): Args | string {
   try {
     const { values } = parseArgs({
       args: argv,
-      options: { interval: { type: 'string', default: '4' }, steps: { type: 'string' } },
+      options: {
+        url: { type: 'string', default: `http://localhost:${process.env.PORT ?? 8080}` },
+        key: { type: 'string', default: process.env.CABDESK_INTEGRATION_KEY },
+        secret: { type: 'string', default: process.env.CABDESK_WEBHOOK_SECRET },
+        port: { type: 'string', default: '0' },
+        interval: { type: 'string', default: '4' },
+        steps: { type: 'string' },
+      },
       strict: true,
       allowPositionals: false,
     });
@@ -35,7 +63,20 @@ function parse(argv: string[]): { intervalMs: number; steps?: number } | string 
     if (steps !== undefined && (!Number.isInteger(steps) || steps < 1)) {
       return '--steps must be a whole number of at least 1';
     }
-    return { intervalMs: Math.round(interval * 1000), steps };
+    const port = Number(values.port);
+    if (!Number.isInteger(port) || port < 0 || port > 65535) return '--port must be a port number';
+    if (!URL.canParse(values.url)) return '--url must be a URL such as http://localhost:8080';
+    if (Boolean(values.key) !== Boolean(values.secret)) {
+      return '--key and --secret go together (or neither, on PostgreSQL)';
+    }
+    return {
+      url: values.url.replace(/\/+$/, ''),
+      key: values.key,
+      secret: values.secret,
+      port,
+      intervalMs: Math.round(interval * 1000),
+      steps,
+    };
   } catch (error) {
     return (error as Error).message;
   }
@@ -47,47 +88,44 @@ async function main(): Promise<number> {
     console.error(`${args}\n\n${USAGE}`);
     return 1;
   }
-  const base = process.env.INIT_CWD ?? process.cwd();
-  const dataDir = resolve(base, process.env.DATA_DIR ?? './data');
-  const uploadDir = resolve(base, process.env.UPLOAD_DIR ?? resolve(dataDir, 'uploads'));
-  const options: DatabaseOptions = process.env.DATABASE_URL
-    ? { databaseUrl: process.env.DATABASE_URL, poolSize: 2 }
-    : { dataDir };
-  let database;
-  try {
-    database = await openDatabase(options);
-  } catch (error) {
-    if (error instanceof DataDirInUseError) {
-      console.error(
-        `${error.message}.\n\n` +
-          'The server is running on this data directory. Either stop it and run the simulator alone,\n' +
-          'or restart the server with the simulator inside it:  SIMULATE=true npm start',
-      );
-      return 1;
-    }
-    throw error;
+  if (!args.key && !process.env.DATABASE_URL) {
+    console.error(
+      'The simulator needs an integration key and a webhook endpoint.\n\n' +
+        'On the embedded database, run it inside the server:  SIMULATE=true npm start\n' +
+        'or make a key and an endpoint in Settings -> Integrations and pass --key and --secret.\n\n' +
+        USAGE,
+    );
+    return 1;
   }
+  // Only to make its key and endpoint, as an Owner would: the marketplace goes through the API.
+  const database = args.key
+    ? null
+    : await openDatabase({ databaseUrl: process.env.DATABASE_URL!, poolSize: 1 });
+  const credentials = async (receiverUrl: string): Promise<Credentials> => {
+    if (args.key && args.secret) return { key: args.key, secret: args.secret };
+    try {
+      return await provisionSimulator(database!.db, receiverUrl);
+    } finally {
+      await database!.close();
+    }
+  };
   const stop = new AbortController();
   process.once('SIGINT', () => stop.abort());
   process.once('SIGTERM', () => stop.abort());
-  try {
-    await database.migrate();
-    console.log(
-      `simulating on ${process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : dataDir}, ` +
-        `one event every ${args.intervalMs / 1000} s; Ctrl+C stops`,
-    );
-    const done = await runSimulation(database, {
-      uploadDir,
-      intervalMs: args.intervalMs,
-      steps: args.steps,
-      signal: stop.signal,
-      log: (line) => console.log(`${new Date().toISOString().slice(11, 19)}  ${line}`),
-    });
-    console.log(`${done} events`);
-    return 0;
-  } finally {
-    await database.close();
-  }
+  console.log(
+    `simulating on ${args.url}, one event every ${args.intervalMs / 1000} s; Ctrl+C stops`,
+  );
+  const done = await runSimulation({
+    baseUrl: args.url,
+    credentials,
+    receiverPort: args.port,
+    intervalMs: args.intervalMs,
+    steps: args.steps,
+    signal: stop.signal,
+    log: (line) => console.log(`${new Date().toISOString().slice(11, 19)}  ${line}`),
+  });
+  console.log(`${done} events`);
+  return 0;
 }
 
 runCommand(main);

@@ -1,13 +1,30 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { desc, eq } from 'drizzle-orm';
-import { describe, expect, it, onTestFinished } from 'vitest';
-import { createCompany, createDriver, createUser, createVehicle } from '../../test/builders';
-import { createTestDatabase } from '../../test/helper';
+import { approvalUser, rideCancel } from '@cabdesk/contract';
+import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { Webhook } from 'standardwebhooks';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { signedInApp } from '../../test/helper';
 import { DataDirInUseError, LOCK_FILE, lockDataDir } from '../db/data-dir-lock';
-import { driverVehicles, notifications, rides, transactions, users, vehicles } from '../db/schema';
-import { createSimulator } from './simulation';
+import {
+  auditLog,
+  integrationKeys,
+  notifications,
+  rideEvents,
+  rides,
+  transactions,
+  users,
+  vehicles,
+  webhookDeliveries,
+  webhooks,
+} from '../db/schema';
+import { createDeliverer } from '../modules/webhooks';
+import { insertLookups } from '../seed/common';
+import { provisionSimulator, SIMULATOR_KEY_NAME } from './provision';
+import { RECEIVER_PATH, startReceiver } from './receiver';
+import { createSimulator, type Simulator } from './simulation';
 
 function tempDir() {
   const dir = mkdtempSync(join(tmpdir(), 'cabdesk-sim-'));
@@ -15,121 +32,216 @@ function tempDir() {
   return dir;
 }
 
-/** An approved company with an approved vehicle, an eligible driver and a passenger. */
-async function marketplace() {
-  const database = await createTestDatabase();
-  const company = await createCompany(database, { approval: 'Approved' });
-  const vehicle = await createVehicle(database, { companyId: company.id });
-  const driver = await createDriver(database, { companyId: company.id, approval: 'Approved' });
-  await database.db.insert(driverVehicles).values({ driverId: driver.id, vehicleId: vehicle.id });
-  const passenger = await createUser(database);
-  return { database, company, vehicle, driver, passenger };
+/**
+ * A listening Cabdesk (the simulator reaches it over HTTP like any
+ * marketplace), the simulator with the key and endpoint made for it, its
+ * receiver, and a deliverer to send the webhooks when the test says.
+ */
+async function world() {
+  const built = await signedInApp(undefined, { WEBHOOK_ALLOW_LOOPBACK: 'true' });
+  // The service and vehicle types the server's first start seeds: the simulator's cars are of these.
+  await built.database.db.transaction((tx) => insertLookups(tx));
+  await built.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = built.app.server.address() as AddressInfo;
+  const heard: string[] = [];
+  const hearing: { simulator?: Simulator } = {};
+  const receiver = await startReceiver(0, (message) => {
+    const line = hearing.simulator?.hear(message);
+    if (line) heard.push(line);
+  });
+  onTestFinished(() => receiver.close());
+  const credentials = await provisionSimulator(built.database.db, receiver.url);
+  receiver.verifyWith(credentials.secret);
+  const simulator = createSimulator({
+    baseUrl: `http://127.0.0.1:${port}`,
+    key: credentials.key,
+  });
+  hearing.simulator = simulator;
+  const deliverer = createDeliverer({
+    database: built.database,
+    allowLoopback: true,
+    log: { warn: () => {}, info: () => {} },
+  });
+  onTestFinished(() => deliverer.stop());
+  /** Sends what is due until nothing is: the webhooks reach the receiver. */
+  const deliver = async () => {
+    while ((await deliverer.runOnce()) > 0);
+  };
+  return { ...built, simulator, credentials, receiver, heard, deliver };
 }
 
-const latestNotification = async (database: Awaited<ReturnType<typeof createTestDatabase>>) => {
+const newest = async (
+  database: Awaited<ReturnType<typeof world>>['database'],
+  role: 'Company' | 'Driver' | 'User',
+) => {
   const [row] = await database.db
     .select()
-    .from(notifications)
-    .orderBy(desc(notifications.id))
+    .from(users)
+    .where(eq(users.role, role))
+    .orderBy(desc(users.id))
     .limit(1);
-  return row;
+  return row!;
 };
 
-describe('simulation', () => {
-  it('registers a company, a driver and a vehicle waiting for approval, each with a notification linking to it', async () => {
-    const { database, company } = await marketplace();
-    const uploadDir = tempDir();
-    const simulator = createSimulator(database, { uploadDir });
-
-    expect(await simulator.step('company')).toMatchObject({ event: 'company' });
-    const [newCompany] = await database.db
-      .select()
-      .from(users)
-      .where(eq(users.role, 'Company'))
-      .orderBy(desc(users.id))
-      .limit(1);
-    expect(newCompany).toMatchObject({ approval: 'Pending' });
-    expect(await latestNotification(database)).toMatchObject({
-      title: 'New company registration',
-      link: `/company-detail/${newCompany!.id}`,
-    });
-
-    await simulator.step('driver');
-    const [driver] = await database.db
-      .select()
-      .from(users)
-      .where(eq(users.role, 'Driver'))
-      .orderBy(desc(users.id))
-      .limit(1);
-    expect(driver).toMatchObject({ approval: 'Pending', companyId: company.id });
-    expect(await latestNotification(database)).toMatchObject({
-      title: 'New driver registration',
-      link: `/driver-detail/${driver!.id}`,
-    });
-
-    await simulator.step('vehicle');
-    const [vehicle] = await database.db.select().from(vehicles).orderBy(desc(vehicles.id)).limit(1);
-    expect(vehicle).toMatchObject({ approval: 'Pending', companyId: company.id });
-    // Every document under a random name of its own, written.
-    const documents = [
-      ...newCompany!.companyDoc!,
-      driver!.holdingDl,
-      driver!.dlFront,
-      vehicle!.insurance,
-      vehicle!.vehicleFront,
-    ];
-    for (const path of documents) {
-      expect(path).toMatch(/^seed\/[0-9a-f]{32}\.svg$/);
-      expect(existsSync(join(uploadDir, path!)), path!).toBe(true);
+describe('the simulator, a client of the integration API', () => {
+  it('registers a company, a vehicle, a driver with their licence and a passenger by its own ids, with its key', async () => {
+    const { database, simulator, credentials } = await world();
+    for (const event of ['company', 'vehicle', 'driver', 'passenger'] as const) {
+      expect(await simulator.step(event)).toMatchObject({ event });
     }
-    expect(await latestNotification(database)).toMatchObject({
-      title: 'Vehicle awaiting approval',
-      link: `/vehicle-detail/${vehicle!.id}`,
-    });
+    const company = await newest(database, 'Company');
+    const driver = await newest(database, 'Driver');
+    const passenger = await newest(database, 'User');
+    const [vehicle] = await database.db.select().from(vehicles);
+    // Every record arrived through the API: it carries the marketplace's id.
+    for (const record of [company, driver, passenger, vehicle!]) {
+      expect(record.externalId).toMatch(/^sim-[0-9a-z]+-[cduv]\d+$/);
+    }
+    expect(company).toMatchObject({ approval: 'Pending' });
+    expect(driver).toMatchObject({ approval: 'Pending', companyId: company.id });
+    expect(driver.dlFront).toEqual(expect.any(String));
+    expect(vehicle).toMatchObject({ approval: 'Pending', companyId: company.id });
+    expect(passenger).toMatchObject({ approval: 'Approved' });
+    const [notification] = await database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.link, `/driver-detail/${driver.id}`));
+    expect(notification).toMatchObject({ title: 'New driver registration' });
+    // Its own key, stored hashed, used just now.
+    const [key] = await database.db
+      .select()
+      .from(integrationKeys)
+      .where(eq(integrationKeys.name, SIMULATOR_KEY_NAME));
+    expect(key!.keyHash).not.toContain(credentials.key);
+    expect(key!.lastUsedAt!.getTime()).toBeGreaterThan(Date.now() - 60_000);
+    expect(key!.createdBy).toBeNull();
   });
 
-  it('moves a trip Pending -> Accept -> Start -> End -> Complete, paid, with an eligible driver', async () => {
-    const { database, driver, vehicle, company } = await marketplace();
-    const simulator = createSimulator(database, { uploadDir: tempDir() });
-    await simulator.step('request');
-    const [ride] = await database.db.select().from(rides);
-    expect(ride).toMatchObject({ rideStatus: 'Pending', driverId: null });
+  it('gives trips only to a driver it heard approved: the approval.decided webhook reaches it, then the driver drives', async () => {
+    const { database, simulator, credentials, heard, deliver, call } = await world();
+    for (const event of ['company', 'vehicle', 'driver', 'passenger', 'request'] as const) {
+      await simulator.step(event);
+    }
+    const driver = await newest(database, 'Driver');
+    const [trip] = await database.db.select().from(rides);
+    expect(trip).toMatchObject({ rideStatus: 'Pending', driverId: null });
+    // The driver waits in the review desk: no trip for them yet.
+    expect(await simulator.step('advance')).toBeNull();
+
+    expect(
+      (await call(approvalUser, { id: driver.id, table: 'users', approval: 'Approved' }))
+        .statusCode,
+    ).toBe(200);
+    await deliver();
+    await vi.waitUntil(() => heard.length > 0);
+    expect(heard).toEqual([`driver ${driver.name} approved at the desk`]);
+    expect(simulator.approvedDrivers).toEqual(new Set([driver.externalId]));
+    const [delivery] = await database.db.select().from(webhookDeliveries);
+    expect(delivery).toMatchObject({ status: 'delivered', responseCode: 200 });
 
     const seen: string[] = [];
     for (let i = 0; i < 4; i++) {
       await simulator.step('advance');
-      const [now] = await database.db.select().from(rides).where(eq(rides.id, ride!.id));
+      const [now] = await database.db.select().from(rides).where(eq(rides.id, trip!.id));
       seen.push(now!.rideStatus);
     }
     expect(seen).toEqual(['Accept', 'Start', 'End', 'Complete']);
-    const [done] = await database.db.select().from(rides).where(eq(rides.id, ride!.id));
-    expect(done).toMatchObject({
-      driverId: driver.id,
-      vehicleId: vehicle.id,
-      companyId: company.id,
-    });
+    const [vehicle] = await database.db.select().from(vehicles);
+    const [done] = await database.db.select().from(rides).where(eq(rides.id, trip!.id));
+    expect(done).toMatchObject({ driverId: driver.id, vehicleId: vehicle!.id });
     const [paid] = await database.db
       .select()
       .from(transactions)
-      .where(eq(transactions.rideId, ride!.id));
-    expect(paid).toMatchObject({ amount: ride!.amount });
+      .where(eq(transactions.rideId, trip!.id));
+    expect(paid).toMatchObject({ amount: trip!.amount, transactionId: `${trip!.externalId}-pay` });
+    // Every state change came with the simulator's key.
+    const [key] = await database.db
+      .select()
+      .from(integrationKeys)
+      .where(eq(integrationKeys.name, SIMULATOR_KEY_NAME));
+    const history = await database.db
+      .select()
+      .from(rideEvents)
+      .where(eq(rideEvents.rideId, trip!.id))
+      .orderBy(asc(rideEvents.id));
+    expect(history.map((e) => [e.event, e.keyId])).toEqual(
+      ['created', 'accepted', 'started', 'ended', 'completed'].map((e) => [e, key!.id]),
+    );
+    expect(credentials.key).toMatch(/^cdk_/);
     // Nothing live is left to move.
     expect(await simulator.step('advance')).toBeNull();
   });
 
-  it('cancels a waiting trip with a reason and notifies, linked to the trip', async () => {
-    const { database } = await marketplace();
-    const simulator = createSimulator(database, { uploadDir: tempDir() });
-    await simulator.step('request');
-    await simulator.step('cancel');
-    const [ride] = await database.db.select().from(rides);
-    expect(ride!.rideStatus).toBe('Cancel');
-    expect(ride!.cancelReason).toEqual(expect.any(String));
-    expect(await latestNotification(database)).toMatchObject({
-      title: 'Trip cancelled',
-      message: `Trip #${ride!.id} from ${ride!.pickupAddress} was cancelled: ${ride!.cancelReason}.`,
-      link: `/trip-detail/${ride!.id}`,
+  it('drops a trip the desk cancelled when the trip.cancelled webhook arrives', async () => {
+    const { database, simulator, heard, deliver, call } = await world();
+    for (const event of ['passenger', 'request'] as const) await simulator.step(event);
+    const [trip] = await database.db.select().from(rides);
+    expect(
+      (await call(rideCancel, { ride_id: trip!.id, reason: 'Passenger asked by phone' }))
+        .statusCode,
+    ).toBe(200);
+    await deliver();
+    await vi.waitUntil(() => heard.length > 0);
+    expect(heard).toEqual([`trip #${trip!.id} cancelled at the desk`]);
+    expect(await simulator.step('cancel')).toBeNull();
+  });
+
+  it('refuses a delivery its endpoint’s secret did not sign, and acts on none', async () => {
+    const messages: unknown[] = [];
+    const receiver = await startReceiver(0, (message) => messages.push(message));
+    onTestFinished(() => receiver.close());
+    const secret = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
+    receiver.verifyWith(secret);
+    const body = JSON.stringify({ type: 'approval.decided', timestamp: '', data: {} });
+    const send = (signer: Webhook) => {
+      const at = new Date();
+      return fetch(receiver.url, {
+        method: 'POST',
+        headers: {
+          'webhook-id': 'msg_1',
+          'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+          'webhook-signature': signer.sign('msg_1', at, body),
+        },
+        body,
+      });
+    };
+    const forged = new Webhook(`whsec_${Buffer.alloc(32, 9).toString('base64')}`);
+    expect((await send(forged)).status).toBe(401);
+    expect(messages).toEqual([]);
+    expect((await send(new Webhook(secret))).status).toBe(200);
+    expect(messages).toHaveLength(1);
+  });
+
+  it('makes a new key at each start, revoking the last run’s, and points its one endpoint at the new receiver', async () => {
+    const { database } = await signedInApp();
+    const first = await provisionSimulator(database.db, `http://127.0.0.1:4001${RECEIVER_PATH}`);
+    const second = await provisionSimulator(database.db, `http://127.0.0.1:4002${RECEIVER_PATH}`);
+    expect(second.key).not.toBe(first.key);
+    const live = await database.db
+      .select()
+      .from(integrationKeys)
+      .where(and(eq(integrationKeys.name, SIMULATOR_KEY_NAME), isNull(integrationKeys.revokedAt)));
+    expect(live).toHaveLength(1);
+    const endpoints = await database.db.select().from(webhooks);
+    expect(endpoints).toHaveLength(1);
+    expect(endpoints[0]).toMatchObject({
+      url: `http://127.0.0.1:4002${RECEIVER_PATH}`,
+      enabled: true,
+      secret: second.secret,
     });
+    const actions = await database.db
+      .select({ action: auditLog.action, adminId: auditLog.adminId })
+      .from(auditLog)
+      .where(inArray(auditLog.tableName, ['integration_keys', 'webhooks']))
+      .orderBy(asc(auditLog.id));
+    expect(actions.map((a) => a.action)).toEqual([
+      'integration_key_create',
+      'webhook_create',
+      'integration_key_revoke',
+      'integration_key_create',
+      'webhook_update',
+    ]);
+    expect(actions.every((a) => a.adminId === null)).toBe(true);
   });
 });
 

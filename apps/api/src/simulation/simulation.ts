@@ -1,44 +1,43 @@
-import { Faker, base, en, en_US } from '@faker-js/faker';
-import { sql } from 'drizzle-orm';
-import type { Database, Tx } from '../db/client';
-import { driverVehicles, rides, transactions, users, vehicles } from '../db/schema';
-import { notificationFor, notify } from '../lib/notify';
+import { randomUUID } from 'node:crypto';
+import { deflateSync, crc32 } from 'node:zlib';
 import {
+  IDEMPOTENCY_HEADER,
+  integrationDocuments,
+  integrationPayments,
+  integrationPeople,
+  integrationTrips,
+  integrationVehicles,
+  urlOf,
+  type AnyEndpoint,
+  type PaymentRequest,
+  type PersonRequest,
+  type TripRequest,
+  type VehicleRequest,
+} from '@cabdesk/contract';
+import { Faker, base, en, en_US } from '@faker-js/faker';
+import {
+  BRANDS,
   CANCEL_REASONS,
   CITIES,
+  COLORS,
   COMPANY_MAILBOXES,
   DRIVER_GENDER_SHARES,
   PASSENGER_GENDER_SHARES,
   PAYMENT_METHODS,
+  VEHICLE_TYPES,
 } from '../seed/catalog';
-import { rowsOf, slug } from '../seed/common';
-import {
-  address,
-  companyDocuments,
-  companyNameOf,
-  driverLicence,
-  fare,
-  person,
-  phone,
-} from '../seed/demo';
-import {
-  addImage,
-  avatar,
-  documentCard,
-  holdingLicence,
-  initials,
-  PALETTE,
-  vehiclePhoto,
-  type VehicleView,
-  writeImages,
-  type ImageFile,
-} from '../seed/images';
+import { slug } from '../seed/common';
+import { address, companyNameOf, fare, person, phone } from '../seed/demo';
+import { startReceiver, type Receiver, type WebhookMessage } from './receiver';
 
-/**
- * Realistic marketplace activity, one event per step: people register and
- * wait for approval, passengers request trips, drivers move them from
- * Pending to Complete (paid), some are cancelled. Every step is one
- * transaction and notifies the operators the way the real writers do.
+/*
+ * The marketplace simulator (issue 44): a client of Cabdesk like any
+ * marketplace backend. It registers companies, vehicles, drivers and
+ * passengers and runs trips through the integration API with a key of its
+ * own, and hears Cabdesk's decisions through a webhook receiver. It never
+ * touches the database: what it knows of its marketplace is what it sent and
+ * what the webhooks told it, so a driver takes trips only once the simulator
+ * has heard that the desk approved them.
  */
 
 type SimulationEvent =
@@ -57,314 +56,370 @@ const WEIGHTS: { value: SimulationEvent; weight: number }[] = [
 
 type StepResult = { event: SimulationEvent; summary: string } | null;
 
-type Simulator = {
-  /** One event (or the given one); null when it had nothing to act on (e.g. no live trip). */
-  step(event?: SimulationEvent): Promise<StepResult>;
+/** A trip of the simulator's marketplace, until it is completed or cancelled. */
+type Trip = {
+  externalId: string;
+  user: string;
+  driver?: string;
+  vehicle?: string;
+  pickup: string;
+  drop: string;
+  amount: string;
+  status: 'created' | 'accepted' | 'started' | 'ended';
 };
 
-const nextStatus = { Pending: 'Accept', Accept: 'Start', Start: 'End', End: 'Complete' } as const;
-type LiveStatus = keyof typeof nextStatus;
+const NEXT = {
+  created: 'accepted',
+  accepted: 'started',
+  started: 'ended',
+  ended: 'completed',
+} as const;
 
-export function createSimulator(database: Database, options: { uploadDir: string }): Simulator {
-  const faker = new Faker({ locale: [en_US, en, base] });
-  faker.seed(Date.now() % 2 ** 31);
-  const emails = new Set<string>();
-  const { db } = database;
+export type Simulator = {
+  /** One event (or the given one); null when it had nothing to act on (e.g. no live trip). */
+  step(event?: SimulationEvent): Promise<StepResult>;
+  /** A webhook Cabdesk sent (signature already verified): what it tells the marketplace. */
+  hear(message: WebhookMessage): string | null;
+  /** The drivers (by external id) the simulator has heard approved. */
+  readonly approvedDrivers: ReadonlySet<string>;
+};
 
-  /** An e-mail no account has: a person's address with a short random suffix. */
-  const freshEmail = (email: string) => {
-    const [local, domain] = email.split('@');
-    return `${local}.${faker.string.numeric(5)}@${domain}`.toLowerCase();
-  };
-
-  const images = async (files: ImageFile[]) => writeImages(options.uploadDir, files);
-
-  const randomId = async (tx: Tx, query: ReturnType<typeof sql>) => {
-    const [row] = await rowsOf<{ id: number }>(tx, query);
-    return row?.id;
-  };
-
-  const events: Record<SimulationEvent, (tx: Tx, files: ImageFile[]) => Promise<string | null>> = {
-    async company(tx, files) {
-      const companyName = companyNameOf(faker);
-      const city = faker.helpers.arrayElement(CITIES);
-      const email = `${faker.helpers.arrayElement(COMPANY_MAILBOXES)}.${faker.string.numeric(4)}@${slug(companyName)}.com`;
-      const accent = faker.helpers.arrayElement(PALETTE);
-      const [row] = await tx
-        .insert(users)
-        .values({
-          role: 'Company',
-          name: faker.person.fullName(),
-          email,
-          phone: phone(faker),
-          companyName,
-          profile: addImage(files, avatar(initials(companyName), accent, 'square')),
-          companyDoc: companyDocuments(faker, files, { name: companyName, accent, city }),
-          approval: 'Pending',
-        })
-        .returning({ id: users.id });
-      await notify(tx, notificationFor.companyRegistered({ id: row!.id, companyName, email }));
-      return `company ${companyName} registered`;
-    },
-
-    async driver(tx, files) {
-      const [company] = await rowsOf<{ id: number; name: string; vehicle_id: number | null }>(
-        tx,
-        sql`select c.id, c.company_name as name,
-                   (select v.id from vehicles v where v.company_id = c.id and v.deleted_at is null
-                    order by random() limit 1) as vehicle_id
-            from users c where c.role = 'Company' and c.approval = 'Approved' and c.deleted_at is null
-            order by random() limit 1`,
-      );
-      if (!company) return null;
-      const someone = person(faker, DRIVER_GENDER_SHARES, emails);
-      const background = faker.helpers.arrayElement(PALETTE);
-      const [row] = await tx
-        .insert(users)
-        .values({
-          role: 'Driver',
-          name: someone.name,
-          email: freshEmail(someone.email),
-          phone: phone(faker),
-          gender: someone.gender,
-          dob: faker.date
-            .between({ from: '1965-01-01T00:00:00Z', to: '2003-12-31T23:59:59Z' })
-            .toISOString()
-            .slice(0, 10),
-          companyId: company.id,
-          profile: addImage(files, avatar(initials(someone.name), background, 'round')),
-          holdingDl: addImage(files, holdingLicence(someone.name, background)),
-          dlFront: driverLicence(faker, files, someone.name),
-          approval: 'Pending',
-        })
-        .returning({ id: users.id });
-      if (company.vehicle_id !== null) {
-        await tx
-          .insert(driverVehicles)
-          .values({ driverId: row!.id, vehicleId: company.vehicle_id });
-      }
-      await notify(
-        tx,
-        notificationFor.driverRegistered({
-          id: row!.id,
-          name: someone.name,
-          companyName: company.name,
-        }),
-      );
-      return `driver ${someone.name} registered with ${company.name}`;
-    },
-
-    async vehicle(tx, files) {
-      const [pick] = await rowsOf<{
-        company_id: number;
-        company: string;
-        model_id: number;
-        brand_id: number;
-        brand: string;
-        model: string;
-        service_type_id: number;
-        vehicle_type_id: number;
-      }>(
-        tx,
-        sql`select c.id as company_id, c.company_name as company, m.id as model_id, b.id as brand_id,
-                   b.name as brand, m.name as model,
-                   (select id from service_types order by random() limit 1) as service_type_id,
-                   (select id from vehicle_types order by random() limit 1) as vehicle_type_id
-            from (select id, company_name from users
-                  where role = 'Company' and approval = 'Approved' and deleted_at is null
-                  order by random() limit 1) c
-            cross join lateral (select id, brand_id, name from models order by random() limit 1) m
-            join brands b on b.id = m.brand_id`,
-      );
-      const [color] = await rowsOf<{ id: number; name: string }>(
-        tx,
-        sql`select id, name from colors order by random() limit 1`,
-      );
-      if (!pick || !color) return null;
-      const plate = `${faker.string.alpha({ length: 3, casing: 'upper' })}-${faker.string.numeric(4)}`;
-      const label = `${color.name} ${pick.brand} ${pick.model}`;
-      const paint = faker.helpers.arrayElement(PALETTE);
-      const photo = (view: VehicleView) =>
-        addImage(files, vehiclePhoto(view, paint, plate, `${label}, ${view} view`));
-      const doc = (title: string) =>
-        addImage(
-          files,
-          documentCard({
-            title,
-            accent: '#2f4858',
-            lines: [`Plate ${plate}`, label, `Owner ${pick.company}`],
-          }),
-        );
-      const [row] = await tx
-        .insert(vehicles)
-        .values({
-          companyId: pick.company_id,
-          serviceTypeId: pick.service_type_id,
-          vehicleTypeId: pick.vehicle_type_id,
-          brandId: pick.brand_id,
-          modelId: pick.model_id,
-          colorId: color.id,
-          licenseNumber: plate,
-          approval: 'Pending',
-          registrationFront: doc('Registration front'),
-          registrationBack: doc('Registration back'),
-          insurance: doc('Insurance'),
-          vehicleFront: photo('front'),
-          vehicleBack: photo('back'),
-          vehicleRight: photo('right'),
-          vehicleLeft: photo('left'),
-        })
-        .returning({ id: vehicles.id });
-      await notify(
-        tx,
-        notificationFor.vehicleRegistered({
-          id: row!.id,
-          label: `${label} (${plate})`,
-          companyName: pick.company,
-        }),
-      );
-      return `vehicle ${plate} added by ${pick.company}`;
-    },
-
-    async passenger(tx, files) {
-      const someone = person(faker, PASSENGER_GENDER_SHARES, emails);
-      const [row] = await tx
-        .insert(users)
-        .values({
-          role: 'User',
-          name: someone.name,
-          email: freshEmail(someone.email),
-          phone: phone(faker),
-          gender: someone.gender,
-          profile: addImage(
-            files,
-            avatar(initials(someone.name), faker.helpers.arrayElement(PALETTE), 'round'),
-          ),
-          approval: 'Approved',
-        })
-        .returning({ id: users.id });
-      await notify(tx, notificationFor.passengerJoined({ id: row!.id, name: someone.name }));
-      return `passenger ${someone.name} joined`;
-    },
-
-    async request(tx) {
-      const passenger = await randomId(
-        tx,
-        sql`select id from users where role = 'User' and status = 'Active' and deleted_at is null
-            order by random() limit 1`,
-      );
-      if (passenger === undefined) return null;
-      const city = faker.helpers.arrayElement(CITIES);
-      const [row] = await tx
-        .insert(rides)
-        .values({
-          userId: passenger,
-          amount: fare(faker),
-          pickupAddress: address(faker, city),
-          dropAddress: address(faker, city),
-          rideStatus: 'Pending',
-        })
-        .returning({ id: rides.id });
-      return `trip #${row!.id} requested in ${city.name}`;
-    },
-
-    async advance(tx) {
-      // The trip waiting longest moves on, as a dispatcher would see it.
-      const [ride] = await rowsOf<{ id: number; status: LiveStatus; amount: string }>(
-        tx,
-        sql`select id, ride_status as status, amount from rides
-            where ride_status in ('Pending', 'Accept', 'Start', 'End')
-            order by updated_at, id limit 1 for update skip locked`,
-      );
-      if (!ride) return null;
-      const next = nextStatus[ride.status];
-      if (next === 'Accept') {
-        const [driver] = await rowsOf<{ id: number; company_id: number; vehicle_id: number }>(
-          tx,
-          sql`select d.id, d.company_id, dv.vehicle_id from users d
-              join driver_vehicles dv on dv.driver_id = d.id
-              join vehicles v on v.id = dv.vehicle_id and v.approval = 'Approved' and v.deleted_at is null
-              join users c on c.id = d.company_id and c.approval = 'Approved' and c.deleted_at is null
-              where d.role = 'Driver' and d.approval = 'Approved' and d.status = 'Active'
-                and d.deleted_at is null
-              order by random() limit 1`,
-        );
-        if (!driver) return null;
-        await tx.execute(
-          sql`update rides set ride_status = 'Accept', driver_id = ${driver.id},
-                company_id = ${driver.company_id}, vehicle_id = ${driver.vehicle_id}, updated_at = now()
-              where id = ${ride.id}`,
-        );
-      } else {
-        await tx.execute(
-          sql`update rides set ride_status = ${next}, updated_at = now() where id = ${ride.id}`,
-        );
-      }
-      if (next === 'Complete') {
-        await tx.insert(transactions).values({
-          transactionId: `TXN${faker.string.alphanumeric({ length: 10, casing: 'upper' })}`,
-          rideId: ride.id,
-          amount: ride.amount,
-          paymentMethod: faker.helpers.weightedArrayElement(PAYMENT_METHODS),
-        });
-        return `trip #${ride.id} completed, $${ride.amount} paid`;
-      }
-      return `trip #${ride.id} ${ride.status} -> ${next}`;
-    },
-
-    async cancel(tx) {
-      const [ride] = await rowsOf<{ id: number; pickup: string }>(
-        tx,
-        sql`select id, pickup_address as pickup from rides where ride_status in ('Pending', 'Accept')
-            order by random() limit 1 for update skip locked`,
-      );
-      if (!ride) return null;
-      const reason = faker.helpers.arrayElement(CANCEL_REASONS);
-      await tx.execute(
-        sql`update rides set ride_status = 'Cancel', cancel_reason = ${reason}, updated_at = now()
-            where id = ${ride.id}`,
-      );
-      await notify(tx, notificationFor.tripCancelled({ id: ride.id, pickup: ride.pickup, reason }));
-      return `trip #${ride.id} cancelled: ${reason}`;
-    },
-  };
-
-  return {
-    async step(event = faker.helpers.weightedArrayElement(WEIGHTS)) {
-      const files: ImageFile[] = [];
-      const summary = await db.transaction((tx) => events[event](tx, files));
-      if (files.length > 0) await images(files);
-      return summary === null ? null : { event, summary };
-    },
+/** The integration API as the simulator calls it: a JSON or multipart POST with the key. */
+function integrationClient(baseUrl: string, key: string) {
+  return async <T = { id: number; external_id: string }>(
+    endpoint: AnyEndpoint,
+    body: object | FormData,
+  ): Promise<T> => {
+    const form = body instanceof FormData;
+    const response = await fetch(`${baseUrl}${urlOf(endpoint)}`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${key}`,
+        [IDEMPOTENCY_HEADER]: randomUUID(),
+        ...(form ? {} : { 'content-type': 'application/json' }),
+      },
+      body: form ? body : JSON.stringify(body),
+    });
+    const answer = (await response.json()) as { message: string; data: T };
+    if (!response.ok) throw new Error(`${response.status} ${answer.message}`);
+    return answer.data;
   };
 }
 
 /**
- * Runs steps at a steady, watchable pace until `signal` aborts or `steps`
- * have run. A failed step is reported and the next one goes on.
+ * A licence card as a PNG: a coloured header band, a photo square and lines
+ * standing for the printed text. The integration API takes raster images
+ * only, and this needs no image library.
  */
-export async function runSimulation(
-  database: Database,
-  options: {
-    uploadDir: string;
-    intervalMs: number;
-    steps?: number;
-    signal?: AbortSignal;
-    log: (line: string) => void;
-  },
-): Promise<number> {
-  const simulator = createSimulator(database, options);
-  let done = 0;
-  while (!options.signal?.aborted && (options.steps === undefined || done < options.steps)) {
-    try {
-      const result = await simulator.step();
-      if (result) options.log(`${result.event.padEnd(9)} ${result.summary}`);
-    } catch (err) {
-      options.log(`step failed: ${(err as Error).message}`);
+function licencePng(rgb: readonly [number, number, number], width = 240, height = 150) {
+  const chunk = (type: string, data: Buffer) => {
+    const head = Buffer.from(type, 'ascii');
+    const out = Buffer.alloc(12 + data.length);
+    out.writeUInt32BE(data.length, 0);
+    head.copy(out, 4);
+    data.copy(out, 8);
+    out.writeUInt32BE(crc32(Buffer.concat([head, data])), 8 + data.length);
+    return out;
+  };
+  const paper = [246, 244, 238] as const;
+  const ink = [60, 64, 72] as const;
+  const photo = rgb.map((c) => Math.round(c * 0.5 + 90)) as unknown as typeof paper;
+  const lines = [52, 70, 88, 106, 124];
+  const colour = (x: number, y: number) => {
+    if (y < 30) return rgb;
+    if (x >= 14 && x < 74 && y >= 44 && y < 126) return photo;
+    const line = lines.find((top) => y >= top && y < top + 7);
+    if (line !== undefined && x >= 88 && x < 88 + ((line * 7) % 90) + 50) return ink;
+    return paper;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8 bits a channel, RGB
+  const rows = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) rows.set(colour(x, y), y * (width * 3 + 1) + 1 + x * 3);
+  }
+  return new Uint8Array(
+    Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      chunk('IHDR', header),
+      chunk('IDAT', deflateSync(rows)),
+      chunk('IEND', Buffer.alloc(0)),
+    ]),
+  );
+}
+
+export function createSimulator(options: { baseUrl: string; key: string }): Simulator {
+  const faker = new Faker({ locale: [en_US, en, base] });
+  faker.seed(Date.now() % 2 ** 31);
+  const post = integrationClient(options.baseUrl, options.key);
+  // This run's ids: the marketplace's own, unique across runs.
+  const run = Date.now().toString(36);
+  let serial = 0;
+  const newId = (kind: string) => `sim-${run}-${kind}${++serial}`;
+  const emails = new Set<string>();
+  const freshEmail = (email: string) => {
+    const [local, domain] = email.split('@');
+    return `${local}.${faker.string.numeric(5)}@${domain}`.toLowerCase();
+  };
+  const now = () => new Date().toISOString();
+
+  // The marketplace as the simulator knows it.
+  const companies: { id: string; name: string }[] = [];
+  /** Each vehicle's company. */
+  const vehicles = new Map<string, string>();
+  const drivers = new Map<string, { company: string; name: string }>();
+  const passengers: string[] = [];
+  const approvedDrivers = new Set<string>();
+  const trips: Trip[] = [];
+
+  /** An approved driver whose company has a vehicle, for a trip. */
+  const freeDriver = () => {
+    const busy = new Set(trips.map((t) => t.driver));
+    const ready = [...approvedDrivers].filter((id) => !busy.has(id));
+    for (const id of faker.helpers.shuffle(ready)) {
+      const company = drivers.get(id)!.company;
+      const fleet = [...vehicles].filter(([, owner]) => owner === company);
+      if (fleet.length > 0) return { driver: id, vehicle: faker.helpers.arrayElement(fleet)[0] };
     }
-    done++;
-    if (options.steps !== undefined && done >= options.steps) break;
-    await sleep(options.intervalMs, options.signal);
+    return null;
+  };
+
+  const tripEvent = (trip: Trip, event: TripRequest['event'], extra: Partial<TripRequest> = {}) =>
+    post<{ id: number }>(integrationTrips, {
+      external_id: trip.externalId,
+      event,
+      at: now(),
+      user_external_id: trip.user,
+      driver_external_id: trip.driver,
+      vehicle_external_id: trip.vehicle,
+      pickup_address: trip.pickup,
+      drop_address: trip.drop,
+      amount: trip.amount,
+      ...extra,
+    } satisfies TripRequest);
+
+  const events: Record<SimulationEvent, () => Promise<string | null>> = {
+    async company() {
+      const name = companyNameOf(faker);
+      const id = newId('c');
+      await post(integrationPeople, {
+        external_id: id,
+        user_type: 'Company',
+        name: faker.person.fullName(),
+        email: `${faker.helpers.arrayElement(COMPANY_MAILBOXES)}.${faker.string.numeric(4)}@${slug(name)}.com`,
+        phone: phone(faker),
+        company_name: name,
+      } satisfies PersonRequest);
+      companies.push({ id, name });
+      return `company ${name} registered`;
+    },
+
+    async driver() {
+      if (companies.length === 0) return null;
+      const company = faker.helpers.arrayElement(companies);
+      const someone = person(faker, DRIVER_GENDER_SHARES, emails);
+      const id = newId('d');
+      await post(integrationPeople, {
+        external_id: id,
+        user_type: 'Driver',
+        name: someone.name,
+        email: freshEmail(someone.email),
+        phone: phone(faker),
+        gender: someone.gender,
+        dob: faker.date
+          .between({ from: '1965-01-01T00:00:00Z', to: '2003-12-31T23:59:59Z' })
+          .toISOString()
+          .slice(0, 10),
+        company_external_id: company.id,
+      } satisfies PersonRequest);
+      drivers.set(id, { company: company.id, name: someone.name });
+      // Their licence, for the review desk.
+      const form = new FormData();
+      form.append('owner', 'people');
+      form.append('external_id', id);
+      form.append('document', 'dl_front');
+      form.append('expires_on', faker.date.soon({ days: 1500 }).toISOString().slice(0, 10));
+      const accent = [
+        faker.number.int({ min: 20, max: 160 }),
+        faker.number.int({ min: 20, max: 160 }),
+        faker.number.int({ min: 20, max: 160 }),
+      ] as const;
+      form.append(
+        'file',
+        new Blob([licencePng(accent)], { type: 'image/png' }),
+        'licence-front.png',
+      );
+      await post(integrationDocuments, form);
+      return `driver ${someone.name} registered with ${company.name}`;
+    },
+
+    async vehicle() {
+      if (companies.length === 0) return null;
+      const company = faker.helpers.arrayElement(companies);
+      const brand = faker.helpers.arrayElement(BRANDS);
+      const model = faker.helpers.arrayElement(brand.models);
+      const type = VEHICLE_TYPES.find((t) => t.title === model.type)!;
+      const plate = `${faker.string.alpha({ length: 3, casing: 'upper' })}-${faker.string.numeric(4)}`;
+      const id = newId('v');
+      await post(integrationVehicles, {
+        external_id: id,
+        company_external_id: company.id,
+        service_type: model.service,
+        vehicle_type: type.title,
+        seats: type.seats,
+        brand: brand.name,
+        model: model.name,
+        color: faker.helpers.arrayElement(COLORS).name,
+        license_number: plate,
+      } satisfies VehicleRequest);
+      vehicles.set(id, company.id);
+      return `vehicle ${plate} added by ${company.name}`;
+    },
+
+    async passenger() {
+      const someone = person(faker, PASSENGER_GENDER_SHARES, emails);
+      const id = newId('u');
+      await post(integrationPeople, {
+        external_id: id,
+        user_type: 'User',
+        name: someone.name,
+        email: freshEmail(someone.email),
+        phone: phone(faker),
+        gender: someone.gender,
+      } satisfies PersonRequest);
+      passengers.push(id);
+      return `passenger ${someone.name} joined`;
+    },
+
+    async request() {
+      if (passengers.length === 0) return null;
+      const city = faker.helpers.arrayElement(CITIES);
+      const trip: Trip = {
+        externalId: newId('t'),
+        user: faker.helpers.arrayElement(passengers),
+        pickup: address(faker, city),
+        drop: address(faker, city),
+        amount: fare(faker),
+        status: 'created',
+      };
+      const saved = await tripEvent(trip, 'created');
+      trips.push(trip);
+      return `trip #${saved.id} requested in ${city.name}`;
+    },
+
+    async advance() {
+      // The trip waiting longest moves on; a trip waits for a driver the desk approved.
+      const assignable = freeDriver();
+      const trip = trips.find((t) => t.status !== 'created' || assignable);
+      if (!trip) return null;
+      const next = NEXT[trip.status];
+      if (next === 'accepted') Object.assign(trip, assignable);
+      const saved = await tripEvent(trip, next);
+      if (next !== 'completed') {
+        trip.status = next;
+        return next === 'accepted'
+          ? `trip #${saved.id} accepted by ${drivers.get(trip.driver!)!.name}`
+          : `trip #${saved.id} ${next}`;
+      }
+      trips.splice(trips.indexOf(trip), 1);
+      await post(integrationPayments, {
+        external_id: `${trip.externalId}-pay`,
+        trip_external_id: trip.externalId,
+        amount: trip.amount,
+        payment_method: faker.helpers.weightedArrayElement(PAYMENT_METHODS),
+        at: now(),
+      } satisfies PaymentRequest);
+      return `trip #${saved.id} completed, $${trip.amount} paid`;
+    },
+
+    async cancel() {
+      const waiting = trips.filter((t) => t.status === 'created' || t.status === 'accepted');
+      if (waiting.length === 0) return null;
+      const trip = faker.helpers.arrayElement(waiting);
+      const reason = faker.helpers.arrayElement(CANCEL_REASONS);
+      const saved = await tripEvent(trip, 'cancelled', { reason });
+      trips.splice(trips.indexOf(trip), 1);
+      return `trip #${saved.id} cancelled: ${reason}`;
+    },
+  };
+
+  return {
+    approvedDrivers,
+    async step(event = faker.helpers.weightedArrayElement(WEIGHTS)) {
+      const summary = await events[event]();
+      return summary === null ? null : { event, summary };
+    },
+    hear({ type, data }) {
+      const externalId = typeof data.external_id === 'string' ? data.external_id : null;
+      if (data.kind === 'driver' && externalId && drivers.has(externalId)) {
+        const name = drivers.get(externalId)!.name;
+        if (type === 'approval.decided') {
+          if (data.approval === 'Approved') approvedDrivers.add(externalId);
+          else approvedDrivers.delete(externalId);
+          return `driver ${name} ${String(data.approval).toLowerCase()} at the desk`;
+        }
+        if (type === 'record.deleted' || (type === 'status.changed' && data.status !== 'Active')) {
+          approvedDrivers.delete(externalId);
+          return `driver ${name} no longer drives`;
+        }
+      }
+      if (type === 'trip.cancelled' && externalId) {
+        const trip = trips.find((t) => t.externalId === externalId);
+        if (trip) {
+          trips.splice(trips.indexOf(trip), 1);
+          return `trip #${String(data.id)} cancelled at the desk`;
+        }
+      }
+      return null;
+    },
+  };
+}
+
+/** What the simulator needs of Cabdesk: a key, and the secret of the endpoint pointing at its receiver. */
+export type Credentials = { key: string; secret: string };
+
+/**
+ * Starts the receiver (on loopback, at `receiverPort` or a free port), gets
+ * the credentials for its URL, then runs steps at a steady, watchable pace
+ * until `signal` aborts or `steps` have run. A failed step is reported and
+ * the next one goes on.
+ */
+export async function runSimulation(options: {
+  baseUrl: string;
+  credentials: (receiverUrl: string) => Promise<Credentials>;
+  receiverPort?: number;
+  intervalMs: number;
+  steps?: number;
+  signal?: AbortSignal;
+  log: (line: string) => void;
+}): Promise<number> {
+  let simulator: Simulator | undefined;
+  let receiver: Receiver | undefined;
+  let done = 0;
+  try {
+    receiver = await startReceiver(options.receiverPort ?? 0, (message) => {
+      const heard = simulator?.hear(message);
+      if (heard) options.log(`${'webhook'.padEnd(9)} ${heard}`);
+    });
+    const { key, secret } = await options.credentials(receiver.url);
+    receiver.verifyWith(secret);
+    simulator = createSimulator({ baseUrl: options.baseUrl, key });
+    options.log(`receiving webhooks at ${receiver.url}`);
+    while (!options.signal?.aborted && (options.steps === undefined || done < options.steps)) {
+      try {
+        const result = await simulator.step();
+        if (result) options.log(`${result.event.padEnd(9)} ${result.summary}`);
+      } catch (err) {
+        options.log(`step failed: ${(err as Error).message}`);
+      }
+      done++;
+      if (options.steps !== undefined && done >= options.steps) break;
+      await sleep(options.intervalMs, options.signal);
+    }
+  } finally {
+    await receiver?.close();
   }
   return done;
 }

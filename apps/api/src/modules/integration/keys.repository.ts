@@ -37,7 +37,8 @@ export async function insertKey(
     scopes: IntegrationScope[];
     keyHash: string;
     prefix: string;
-    createdBy: number;
+    /** null: the server made it (the simulator's key). */
+    createdBy: number | null;
   },
 ) {
   const [row] = await tx.insert(integrationKeys).values(values).returning();

@@ -175,24 +175,46 @@ export function createDeliverer(options: DelivererOptions): Deliverer {
     });
   }
 
-  /** Writes the attempt and what follows from it, in one transaction. */
-  async function record(delivery: Claimed, outcome: Outcome, now: Date) {
-    const ok = outcome.error === null;
+  /**
+   * Writes a round's delivered ones at once, in one statement: their
+   * attempts, their deliveries delivered, and their endpoints no longer
+   * failing: one statement for the round rather than a transaction each.
+   */
+  async function recordDelivered(done: { delivery: Claimed; outcome: Outcome }[], now: Date) {
+    if (done.length === 0) return;
+    const rows = JSON.stringify(
+      done.map(({ delivery, outcome }) => ({
+        id: delivery.id,
+        webhook_id: delivery.webhook_id,
+        attempts: delivery.attempts + 1,
+        code: outcome.code,
+        ms: outcome.ms,
+      })),
+    );
+    await database.db.execute(sql`
+      with done as (
+        select * from jsonb_to_recordset(${rows}::jsonb)
+          as d(id bigint, webhook_id int, attempts int, code int, ms int)
+      ), attempts as (
+        insert into webhook_attempts (delivery_id, attempted_at, response_code, duration_ms)
+        select id, ${at(now)}, code, ms from done
+      ), delivered as (
+        update webhook_deliveries w set status = 'delivered', attempts = done.attempts,
+          response_code = done.code, duration_ms = done.ms, last_error = null,
+          last_attempt_at = ${at(now)}, delivered_at = ${at(now)}
+        from done where w.id = done.id
+      )
+      update webhooks set failing_since = null
+      where id in (select webhook_id from done) and failing_since is not null`);
+  }
+
+  /** Writes a failed attempt and what follows from it (a retry, or giving up), in one transaction. */
+  async function recordFailed(delivery: Claimed, outcome: Outcome, now: Date) {
     const attempts = delivery.attempts + 1;
     await database.db.transaction(async (tx) => {
       await tx.execute(sql`
         insert into webhook_attempts (delivery_id, attempted_at, response_code, duration_ms, error)
         values (${delivery.id}, ${at(now)}, ${outcome.code}, ${outcome.ms}, ${outcome.error})`);
-      if (ok) {
-        await tx.execute(sql`
-          update webhook_deliveries set status = 'delivered', attempts = ${attempts},
-            response_code = ${outcome.code}, duration_ms = ${outcome.ms}, last_error = null,
-            last_attempt_at = ${at(now)}, delivered_at = ${at(now)}
-          where id = ${delivery.id}`);
-        await tx.execute(sql`update webhooks set failing_since = null
-          where id = ${delivery.webhook_id} and failing_since is not null`);
-        return;
-      }
       // A day from its first attempt (a redelivery of an old one gets one attempt).
       const deadline = new Date(delivery.first_attempt_at ?? now).getTime() + RETRY_WINDOW_MS;
       const delay = RETRY_DELAYS_S[Math.min(attempts, RETRY_DELAYS_S.length) - 1]! * 1000;
@@ -247,8 +269,17 @@ export function createDeliverer(options: DelivererOptions): Deliverer {
   async function runOnce() {
     const now = clock();
     const claimed = await claim(now);
+    const sent = await Promise.all(
+      claimed.map(async (delivery) => ({ delivery, outcome: await send(delivery, now) })),
+    );
+    await recordDelivered(
+      sent.filter((s) => s.outcome.error === null),
+      now,
+    );
     await Promise.all(
-      claimed.map(async (delivery) => record(delivery, await send(delivery, now), now)),
+      sent
+        .filter((s) => s.outcome.error !== null)
+        .map(({ delivery, outcome }) => recordFailed(delivery, outcome, now)),
     );
     return claimed.length;
   }
