@@ -156,7 +156,7 @@ function ShownOnce({ secret, onDone }: { secret: string; onDone: () => void }) {
         fz="sm"
         dir="ltr"
         data-testid="integration-key"
-        style={{ wordBreak: 'break-all' }}
+        style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}
       >
         {secret}
       </Code>

@@ -118,7 +118,7 @@ export function WebhookDeliveries() {
                 <Table.Td>{row.event_type}</Table.Td>
                 <Table.Td>{row.url}</Table.Td>
                 <Table.Td>
-                  <Badge color={COLOR[row.status]} variant="light">
+                  <Badge color={COLOR[row.status]} variant="light" miw="max-content">
                     {t(`webhooks.statuses.${row.status}`)}
                   </Badge>
                 </Table.Td>

@@ -92,7 +92,8 @@ export function WebhookEndpoints() {
                 <Table.Td>
                   <Group gap={4}>
                     {hook.events.map((event) => (
-                      <Badge key={event} variant="light" size="sm">
+                      // A wire name, as the receiver reads it: its own case, never cut.
+                      <Badge key={event} variant="light" size="sm" tt="none" miw="max-content">
                         {event}
                       </Badge>
                     ))}
@@ -153,7 +154,9 @@ export function WebhookEndpoints() {
       <Popup opened={secret !== null} onClose={() => setSecret(null)} title={t('webhooks.secret')}>
         <Stack>
           <Text size="sm">{t('webhooks.secretOnce')}</Text>
-          <Code block>{secret}</Code>
+          <Code block style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>
+            {secret}
+          </Code>
           <CopyButton value={secret ?? ''}>
             {({ copied, copy }) => (
               <Button onClick={copy} color={copied ? 'teal' : 'indigo'}>
