@@ -74,16 +74,23 @@ export function ContactCell({ phone, email }: { phone: string | null; email: str
 }
 
 /**
- * An e-mail address, kept whole while its column has room for it (never a
- * chosen break at the "@"); a table too narrow for every address breaks it
- * where the column ends rather than scroll sideways (overflow-wrap: anywhere
- * lets the column shrink); isolated (<bdi>) so that a right-to-left page
- * does not reorder its pieces.
+ * An e-mail address on one line, never broken inside (issue 45): where its
+ * column or card is too narrow it is cut with an ellipsis, the whole address
+ * on hover (title), rather than scroll sideways; isolated (<bdi>) so that a
+ * right-to-left page does not reorder its pieces.
  */
 export function Email({ address }: { address: string | null }) {
   if (!address) return null;
   return (
-    <Text component="bdi" inherit style={{ overflowWrap: 'anywhere' }}>
+    <Text
+      component="bdi"
+      inherit
+      truncate="end"
+      display="block"
+      maw="100%"
+      title={address}
+      data-testid="email"
+    >
       {address}
     </Text>
   );

@@ -9,6 +9,7 @@ import { Email } from '@/components/person-cell';
 import { RideStatusBadge } from '@/components/status-badge';
 import { ViewLink } from '@/components/view-link';
 import { formatMoney } from '@/lib/format';
+import { RideFlagBadge, RideServiceType } from './ride-flags';
 import { RideWaiting } from './ride-waiting';
 
 /** Whose details a trip table shows beside the trip: the driver's (a passenger's history) or the passenger's. */
@@ -35,7 +36,7 @@ function Person({
 }) {
   if (!person) return <Text size="xs">{none}</Text>;
   return (
-    <Stack gap={0} miw={0}>
+    <Stack gap={0} miw={0} maw={200}>
       <NameLink to={`${page}${person.id}`}>{person.name}</NameLink>
       <Text size="xs" c="dimmed">
         {person.phone ?? ''}
@@ -47,10 +48,11 @@ function Person({
   );
 }
 
+/** An address on one line, cut with an ellipsis; the whole of it on hover. */
 function Address({ text }: { text: string }) {
   return (
     // dir="auto": an address written left to right keeps its order in an Arabic page.
-    <Text size="xs" lineClamp={2} maw={140} title={text} dir="auto">
+    <Text size="xs" truncate="end" maw={160} title={text} dir="auto" data-testid="ride-address">
       {text}
     </Text>
   );
@@ -82,6 +84,27 @@ function columnsOf(t: TFunction) {
   const na = t('common.na');
   return {
     index: indexColumn<Ride>(48),
+    id: {
+      key: 'id',
+      header: t('rides.tripId'),
+      render: (ride) => (
+        <NameLink to={`/trip-detail/${ride.id}`}>{t('rides.tripNumber', { id: ride.id })}</NameLink>
+      ),
+      nowrap: true,
+    },
+    plate: {
+      key: 'plate',
+      header: t('rides.plate'),
+      render: (ride) =>
+        ride.driver?.vehicle ? (
+          <Text size="xs" ff="monospace" dir="ltr" span data-testid="ride-plate">
+            {ride.driver.vehicle.license_number}
+          </Text>
+        ) : (
+          <Text size="xs">{na}</Text>
+        ),
+      nowrap: true,
+    },
     user: {
       key: 'user',
       header: t('rides.user'),
@@ -127,7 +150,7 @@ function columnsOf(t: TFunction) {
     service: {
       key: 'service',
       header: t('rides.serviceType'),
-      render: (ride) => ride.driver?.vehicle?.service_type_data.title ?? na,
+      render: (ride) => <RideServiceType ride={ride} />,
     },
     vehicleType: {
       key: 'vehicleType',
@@ -153,6 +176,7 @@ function columnsOf(t: TFunction) {
       render: (ride) => (
         <Stack gap={2} align="flex-start">
           <RideStatusBadge status={ride.ride_status} />
+          <RideFlagBadge ride={ride} />
           <RideWaiting ride={ride} />
         </Stack>
       ),
@@ -192,7 +216,7 @@ export function rideColumns(t: TFunction, party: RideParty): Column<Ride>[] {
 /**
  * SPEC 2 Trip list: user, driver and company (or N/A), pick-up and drop-off,
  * price, service type, trip date, status and the view link, with any other
- * row actions beside it.
+ * row actions beside it; and the trip's id and its vehicle's plate (issue 45).
  */
 export function rideListColumns(
   t: TFunction,
@@ -201,8 +225,10 @@ export function rideListColumns(
   const c = columnsOf(t);
   return [
     c.index,
+    c.id,
     c.user,
     c.driverAndCompany,
+    c.plate,
     c.pickup,
     c.drop,
     c.price,

@@ -1,0 +1,56 @@
+import type { Ride } from '@cabdesk/contract';
+import { Badge, Text, Tooltip } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * A trip running on a vehicle that should not be driving (issue 45): the
+ * vehicle is inactive, or its insurance has expired. One badge; its tooltip
+ * (and its accessible name) says which. Nothing for a trip without a flag.
+ */
+export function RideFlagBadge({ ride }: { ride: Pick<Ride, 'flags'> }) {
+  const { t } = useTranslation();
+  if (ride.flags.length === 0) return null;
+  const which = ride.flags.map((flag) => t(`rides.flags.${flag}`)).join(' · ');
+  return (
+    <Tooltip label={which} withArrow events={{ hover: true, focus: true, touch: true }}>
+      <Badge
+        color="orange"
+        variant="light"
+        size="sm"
+        leftSection={<IconAlertTriangle size={12} aria-hidden />}
+        tabIndex={0}
+        aria-label={`${t('rides.flags.badge')}: ${which}`}
+        data-testid="ride-flag"
+        style={{ cursor: 'help' }}
+      >
+        {t('rides.flags.badge')}
+      </Badge>
+    </Tooltip>
+  );
+}
+
+/**
+ * The trip's service type: its vehicle's, else the one the passenger asked
+ * for, marked so (a Pending trip has no vehicle yet); N/A without either.
+ */
+export function RideServiceType({
+  ride,
+  size = 'xs',
+}: {
+  ride: Pick<Ride, 'driver' | 'service_type'>;
+  size?: 'xs' | 'sm';
+}) {
+  const { t } = useTranslation();
+  const driven = ride.driver?.vehicle?.service_type_data.title;
+  if (driven) return <>{driven}</>;
+  if (!ride.service_type) return <>{t('common.na')}</>;
+  return (
+    <Text component="span" size={size} data-testid="ride-requested-service">
+      {ride.service_type.title}{' '}
+      <Text component="span" size="xs" c="dimmed">
+        {t('rides.requested')}
+      </Text>
+    </Text>
+  );
+}
