@@ -18,7 +18,7 @@ interface Ride {
 
 const DESKTOP = { width: 1366, height: 900 };
 const PHONE = { width: 390, height: 844 };
-const SCREENS = '/work/helpers/screens/trips';
+const SCREENS = '/work/helpers/screens/operator-trips';
 
 async function post(baseUrl: string, token: string, path: string, body: unknown) {
   const response = await fetch(`${baseUrl}${API}${path}`, {

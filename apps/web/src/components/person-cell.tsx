@@ -1,4 +1,4 @@
-import { Avatar, Group, Stack, Text, Title, type AvatarProps } from '@mantine/core';
+import { Avatar, Box, Group, Stack, Text, Title, type AvatarProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { refreshImageUrl } from '@/lib/expired-images';
@@ -82,17 +82,24 @@ export function ContactCell({ phone, email }: { phone: string | null; email: str
 export function Email({ address }: { address: string | null }) {
   if (!address) return null;
   return (
-    <Text
-      component="bdi"
-      inherit
-      truncate="end"
-      display="block"
-      maw="100%"
-      title={address}
-      data-testid="email"
-    >
-      {address}
-    </Text>
+    <ShrinkToFit>
+      <Text component="bdi" inherit truncate="end" title={address} data-testid="email">
+        {address}
+      </Text>
+    </ShrinkToFit>
+  );
+}
+
+/**
+ * Lets one line of text cut with an ellipsis give its table column room: a
+ * grid track from nothing to the text's width, so the column is as wide as
+ * the text where there is room, and narrower, the text cut, where there is not.
+ */
+export function ShrinkToFit({ children }: { children: ReactNode }) {
+  return (
+    <Box component="span" display="grid" style={{ gridTemplateColumns: 'minmax(0, auto)' }}>
+      {children}
+    </Box>
   );
 }
 

@@ -238,8 +238,8 @@ type RideRow = {
 /**
  * Every column of a ride item; `r` is the ride. People show even when deleted
  * later. The flags of its vehicle (RIDE_FLAGS) as of `today`: its status and
- * its insurance's expiry, one primary-key read per row (document_expiries),
- * so a page costs its own rows whatever the number of trips.
+ * its insurance's expiry, joined by document_expiries' primary key, so a page
+ * reads one more row per trip it shows, whatever the number of trips.
  */
 const selectAsOf = (today: string) => sql`
   select r.id, r.amount::text as amount, r.pickup_address, r.drop_address,
@@ -251,9 +251,7 @@ const selectAsOf = (today: string) => sql`
     c.id as c_id, c.name as c_name, c.company_name as c_company_name, c.phone as c_phone,
     rst.id as rst_id, rst.title as rst_title,
     v.status = 'Inactive' as v_inactive,
-    (select de.expires_on <= ${today}::date from document_expiries de
-      where de.table_name = 'vehicles' and de.record_id = v.id
-        and de.document = 'insurance') as v_insurance_expired`;
+    vi.expires_on <= ${today}::date as v_insurance_expired`;
 
 const joins = sql`
   join users pu on pu.id = r.user_id
@@ -262,7 +260,9 @@ const joins = sql`
   left join service_types st on st.id = v.service_type_id
   left join vehicle_types vt on vt.id = v.vehicle_type_id
   left join users c on c.id = r.company_id
-  left join service_types rst on rst.id = r.service_type_id`;
+  left join service_types rst on rst.id = r.service_type_id
+  left join document_expiries vi on vi.table_name = 'vehicles' and vi.record_id = r.vehicle_id
+    and vi.document = 'insurance'`;
 
 /** The RIDE_FLAGS of a ride row's vehicle. */
 function flagsOf(r: RideRow): RideFlag[] {

@@ -196,7 +196,7 @@ function DayInput({
             variant="subtle"
             color="gray"
             size="sm"
-            aria-label={t('filters.pickDate', { field: t(DAY_WORDS[end].label) })}
+            aria-label={t('filters.pickDate', { end: t(DAY_WORDS[end].short) })}
             onClick={() => picker.current?.showPicker?.()}
           >
             <IconCalendar size={16} aria-hidden />

@@ -56,7 +56,7 @@ export function RideListPage() {
             }
           />
         }
-        minWidth={1100}
+        minWidth={940}
         dense
       />
     </Stack>

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { indexColumn, type Column } from '@/components/data-table';
 import { DateTime } from '@/components/date-time';
-import { Email } from '@/components/person-cell';
+import { Email, ShrinkToFit } from '@/components/person-cell';
 import { RideStatusBadge } from '@/components/status-badge';
 import { ViewLink } from '@/components/view-link';
 import { formatMoney } from '@/lib/format';
@@ -36,7 +36,7 @@ function Person({
 }) {
   if (!person) return <Text size="xs">{none}</Text>;
   return (
-    <Stack gap={0} miw={0} maw={200}>
+    <Stack gap={0} miw={0} maw={220}>
       <NameLink to={`${page}${person.id}`}>{person.name}</NameLink>
       <Text size="xs" c="dimmed">
         {person.phone ?? ''}
@@ -52,9 +52,11 @@ function Person({
 function Address({ text }: { text: string }) {
   return (
     // dir="auto": an address written left to right keeps its order in an Arabic page.
-    <Text size="xs" truncate="end" maw={160} title={text} dir="auto" data-testid="ride-address">
-      {text}
-    </Text>
+    <ShrinkToFit>
+      <Text size="xs" truncate="end" maw={180} title={text} dir="auto" data-testid="ride-address">
+        {text}
+      </Text>
+    </ShrinkToFit>
   );
 }
 
@@ -151,6 +153,7 @@ function columnsOf(t: TFunction) {
       key: 'service',
       header: t('rides.serviceType'),
       render: (ride) => <RideServiceType ride={ride} />,
+      nowrap: true,
     },
     vehicleType: {
       key: 'vehicleType',
@@ -181,6 +184,7 @@ function columnsOf(t: TFunction) {
         </Stack>
       ),
       card: 'title',
+      nowrap: true,
     },
   } satisfies Record<string, Column<Ride>>;
 }

@@ -22,7 +22,11 @@ export function RideFlagBadge({ ride }: { ride: Pick<Ride, 'flags'> }) {
         tabIndex={0}
         aria-label={`${t('rides.flags.badge')}: ${which}`}
         data-testid="ride-flag"
-        style={{ cursor: 'help' }}
+        // Its words whole: a narrow column does not cut them to "CHECK ...".
+        styles={{
+          root: { cursor: 'help', overflow: 'visible', maxWidth: 'none', flexShrink: 0 },
+          label: { overflow: 'visible' },
+        }}
       >
         {t('rides.flags.badge')}
       </Badge>
@@ -48,7 +52,7 @@ export function RideServiceType({
   return (
     <Text component="span" size={size} data-testid="ride-requested-service">
       {ride.service_type.title}{' '}
-      <Text component="span" size="xs" c="dimmed">
+      <Text component="span" size="xs" c="dimmed" display="block">
         {t('rides.requested')}
       </Text>
     </Text>
