@@ -136,7 +136,8 @@ describe('the trip list’s dates (issue 45)', () => {
     expect((screen.getByLabelText('To date') as HTMLInputElement).value).toBe('Oct-31-2026');
     const last = queriesOf(rideList).at(-1);
     expect([last?.get('from'), last?.get('to')]).toEqual(['2026-10-01', '2026-10-31']);
-  });
+    // Six menus opened and picked: more than a test's usual time on a busy machine.
+  }, 60_000);
 
   it('says a half-typed date is incomplete and asks nothing with it', async () => {
     const { user, params } = open();
