@@ -92,12 +92,16 @@ export function Email({ address }: { address: string | null }) {
 
 /**
  * Lets one line of text cut with an ellipsis give its table column room: a
- * grid track from nothing to the text's width, so the column is as wide as
- * the text where there is room, and narrower, the text cut, where there is not.
+ * grid track from `min` pixels to the text's width, so the column is as wide
+ * as the text where there is room, and narrower, the text cut, where there is not.
  */
-export function ShrinkToFit({ children }: { children: ReactNode }) {
+export function ShrinkToFit({ children, min = 0 }: { children: ReactNode; min?: number }) {
   return (
-    <Box component="span" display="grid" style={{ gridTemplateColumns: 'minmax(0, auto)' }}>
+    <Box
+      component="span"
+      display="grid"
+      style={{ gridTemplateColumns: `minmax(min(${min}px, 100%), auto)` }}
+    >
       {children}
     </Box>
   );

@@ -16,9 +16,24 @@ import { RideWaiting } from './ride-waiting';
 export type RideParty = 'driver' | 'user';
 
 /** A name on a trip that opens that person's or company's page. */
-function NameLink({ to, children }: { to: string; children: ReactNode }) {
+function NameLink({
+  to,
+  children,
+  keepWords = false,
+}: {
+  to: string;
+  children: ReactNode;
+  /** Broken only between words, never inside one, however narrow the column. */
+  keepWords?: boolean;
+}) {
   return (
-    <Anchor component={Link} to={to} size="xs" fw={600}>
+    <Anchor
+      component={Link}
+      to={to}
+      size="xs"
+      fw={600}
+      style={keepWords ? { overflowWrap: 'normal' } : undefined}
+    >
       {children}
     </Anchor>
   );
@@ -37,8 +52,11 @@ function Person({
   if (!person) return <Text size="xs">{none}</Text>;
   return (
     <Stack gap={0} miw={0} maw={220}>
-      <NameLink to={`${page}${person.id}`}>{person.name}</NameLink>
-      <Text size="xs" c="dimmed">
+      {/* A name breaks between its words, a phone number not at all. */}
+      <NameLink to={`${page}${person.id}`} keepWords>
+        {person.name}
+      </NameLink>
+      <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
         {person.phone ?? ''}
       </Text>
       <Text size="xs" c="dimmed">
@@ -52,7 +70,7 @@ function Person({
 function Address({ text }: { text: string }) {
   return (
     // dir="auto": an address written left to right keeps its order in an Arabic page.
-    <ShrinkToFit>
+    <ShrinkToFit min={64}>
       <Text size="xs" truncate="end" maw={180} title={text} dir="auto" data-testid="ride-address">
         {text}
       </Text>
@@ -220,15 +238,16 @@ export function rideColumns(t: TFunction, party: RideParty): Column<Ride>[] {
 /**
  * SPEC 2 Trip list: user, driver and company (or N/A), pick-up and drop-off,
  * price, service type, trip date, status and the view link, with any other
- * row actions beside it; and the trip's id and its vehicle's plate (issue 45).
+ * row actions beside it; and the trip's id (in place of SPEC's row number,
+ * which its trip list does not name) and its vehicle's plate (issue 45).
  */
 export function rideListColumns(
   t: TFunction,
   rowActions?: (ride: Ride) => ReactNode,
 ): Column<Ride>[] {
   const c = columnsOf(t);
+  // The trip's id rather than a row number: what an operator reads out and searches.
   return [
-    c.index,
     c.id,
     c.user,
     c.driverAndCompany,

@@ -18,6 +18,7 @@ export function RideFlagBadge({ ride }: { ride: Pick<Ride, 'flags'> }) {
         color="orange"
         variant="light"
         size="sm"
+        tt="none"
         leftSection={<IconAlertTriangle size={12} aria-hidden />}
         tabIndex={0}
         aria-label={`${t('rides.flags.badge')}: ${which}`}
