@@ -193,12 +193,6 @@ export const RIDE_CANCEL_REASONS = {
 } as const;
 export type RideCancelReason = keyof typeof RIDE_CANCEL_REASONS;
 
-/** The key of a usual reason written as `reason`, or null for one typed by hand. */
-export function cancelReasonKey(reason: string): RideCancelReason | null {
-  const found = Object.entries(RIDE_CANCEL_REASONS).find(([, words]) => words === reason);
-  return found ? (found[0] as RideCancelReason) : null;
-}
-
 /** The cancel popup's form: why the trip is cancelled (trimmed, required, bounded). */
 export const rideCancelFormSchema = z.object({
   reason: requiredText(

@@ -11,7 +11,7 @@ export const DATE_PRESETS = [
   'thisMonth',
   'lastMonth',
 ] as const;
-export type DatePreset = (typeof DATE_PRESETS)[number];
+type DatePreset = (typeof DATE_PRESETS)[number];
 
 const dayText = (date: Date) =>
   `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
