@@ -1,5 +1,12 @@
 import type { Ride } from '@cabdesk/contract';
-import { Badge, Text, Tooltip } from '@mantine/core';
+import {
+  Badge,
+  darken,
+  Text,
+  Tooltip,
+  useComputedColorScheme,
+  useMantineTheme,
+} from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
@@ -10,6 +17,8 @@ import { useTranslation } from 'react-i18next';
  */
 export function RideFlagBadge({ ride }: { ride: Pick<Ride, 'flags'> }) {
   const { t } = useTranslation();
+  const orange = useMantineTheme().colors.orange;
+  const dark = useComputedColorScheme('light', { getInitialValueInEffect: false }) === 'dark';
   if (ride.flags.length === 0) return null;
   const which = ride.flags.map((flag) => t(`rides.flags.${flag}`)).join(' · ');
   return (
@@ -17,6 +26,8 @@ export function RideFlagBadge({ ride }: { ride: Pick<Ride, 'flags'> }) {
       <Badge
         color="orange"
         variant="light"
+        // Text darkened as ToneBadge's: WCAG AA on its tint in light and dark.
+        c={dark ? orange[2] : darken(orange[9], 0.35)}
         size="sm"
         tt="none"
         leftSection={<IconAlertTriangle size={12} aria-hidden />}
