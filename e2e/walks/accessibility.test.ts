@@ -277,11 +277,12 @@ describe('accessibility, once per screen', () => {
         list('/trip', 'Overall Trips'),
         { name: '/trip-detail', open: screen(`/trip-detail/${ride.id}`) },
         {
-          name: 'the reject popup of a trip, with its message',
+          name: 'the cancel popup of a trip, with its message',
           open: async (p) => {
-            await popup(`/trip-detail/${pending.id}`, '', 'Reject trip', 'Reject trip')(p);
-            const dialog = p.getByRole('dialog', { name: 'Reject trip' });
-            await dialog.getByRole('button', { name: 'Reject trip' }).click();
+            const title = `Cancel trip #${pending.id}`;
+            await popup(`/trip-detail/${pending.id}`, '', 'Cancel trip', title)(p);
+            const dialog = p.getByRole('dialog', { name: title });
+            await dialog.getByRole('button', { name: 'Cancel trip' }).click();
             await dialog.getByText('Please enter a reason.').waitFor();
           },
         },

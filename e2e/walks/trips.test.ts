@@ -27,12 +27,14 @@ interface Ride {
   driver:
     | (Person & {
         vehicle: {
+          license_number: string;
           service_type_data: { title: string };
           vehicle_type_data: { title: string };
         } | null;
       })
     | null;
   company: { id: number; name: string; company_name: string | null; phone: string | null } | null;
+  service_type: { title: string } | null;
   cancel_reason?: string | null;
 }
 
@@ -89,9 +91,10 @@ describe('trips', () => {
       .locator('thead th')
       .allInnerTexts();
     expect(header.map((h) => h.trim())).toEqual([
-      '#',
+      'Trip ID',
       'User Detail',
       'Driver & Company',
+      'License Plate',
       'Pick Up',
       'Drop Off',
       'Price',
@@ -110,20 +113,25 @@ describe('trips', () => {
     };
     for (const [i, ride] of first.entries()) {
       const cells = (await rows.nth(i).getByRole('cell').allInnerTexts()).map((c) => c.trim());
-      expect(cells[0]).toBe(String(i + 1));
+      expect(cells[0]).toBe(`#${ride.id}`);
       expect(cells[1]).toContain(ride.user.name);
       expect(cells[1]).toContain(ride.user.email);
       if (ride.driver) expect(cells[2]).toContain(ride.driver.name);
       else if (!ride.company) expect(cells[2]).toBe('N/A');
-      expect(cells[5]).toBe(dollars(ride.amount));
-      expect(cells[6]).toBe(ride.driver?.vehicle?.service_type_data.title ?? 'N/A');
-      expect(cells[7]).toBe(tripDate(ride.created_at));
+      expect(cells[3]).toBe(ride.driver?.vehicle?.license_number ?? 'N/A');
+      expect(cells[6]).toBe(dollars(ride.amount));
+      // The vehicle's service type; without one, the one asked for (issue 45).
+      expect(cells[7]?.replace(/\s+/g, ' ')).toBe(
+        ride.driver?.vehicle?.service_type_data.title ??
+          (ride.service_type ? `${ride.service_type.title} (requested)` : 'N/A'),
+      );
+      expect(cells[8]).toBe(tripDate(ride.created_at));
       // The badge's text (CSS shows it in capitals).
       expect(await rows.nth(i).getByTestId('ride-status').textContent()).toBe(
         labels[ride.ride_status],
       );
-      // Reject is offered on the rows of Pending and Accepted trips only.
-      const reject = rows.nth(i).getByRole('button', { name: `Reject trip ${ride.id}` });
+      // Cancel is offered on the rows of Pending and Accepted trips only.
+      const reject = rows.nth(i).getByRole('button', { name: `Cancel trip ${ride.id}` });
       expect(await reject.count()).toBe(['Pending', 'Accept'].includes(ride.ride_status) ? 1 : 0);
     }
 
@@ -161,8 +169,8 @@ describe('trips', () => {
     expect(await field(page, 'Company Detail', 'Company Name').innerText()).toBe(
       driven.company!.company_name ?? driven.company!.name,
     );
-    // A completed trip cannot be rejected.
-    expect(await page.getByRole('button', { name: 'Reject trip' }).count()).toBe(0);
+    // A completed trip cannot be cancelled.
+    expect(await page.getByRole('button', { name: 'Cancel trip' }).count()).toBe(0);
   });
 
   walk(
@@ -186,7 +194,7 @@ describe('trips', () => {
   );
 
   walk(
-    'rejecting a pending trip asks why, then shows it Cancelled (and the API agrees)',
+    'cancelling a pending trip asks why, then shows it Cancelled (and the API agrees)',
     async ({ page, baseUrl, admin }) => {
       await page.setViewportSize({ width: 1366, height: 860 });
       const token = await signInByApi(page, baseUrl, admin, '/');
@@ -199,8 +207,12 @@ describe('trips', () => {
       await page.waitForURL(`**/trip-detail/${trip.id}`);
       await page.getByRole('heading', { name: 'Trip Information' }).waitFor();
 
-      // No driver yet: N/A for the driver, the company and the vehicle's types.
-      expect(await field(page, 'Trip Information', 'Service Type').innerText()).toBe('N/A');
+      // No driver yet: N/A for the driver, the company and the vehicle's type; the
+      // service type asked for (issue 45).
+      const service = await field(page, 'Trip Information', 'Service Type').innerText();
+      expect(service.replace(/\s+/g, ' ')).toBe(
+        trip.service_type ? `${trip.service_type.title} (requested)` : 'N/A',
+      );
       expect(await field(page, 'Trip Information', 'Vehicle Type').innerText()).toBe('N/A');
       expect(await field(page, 'Driver Detail', 'Name').innerText()).toBe('N/A');
       expect(await field(page, 'Driver Detail', 'Phone').innerText()).toBe('N/A');
@@ -210,21 +222,20 @@ describe('trips', () => {
       expect(await status.getByTestId('ride-status').textContent()).toBe('Pending');
       expect(await status.getByTestId('ride-waiting').innerText()).toMatch(/^Waiting \d+\s/);
 
-      // The popup asks, and wants a reason.
-      await page.getByRole('button', { name: 'Reject trip' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Reject trip' });
+      // The popup asks, and wants a reason: one of the usual ones, or another typed.
+      await page.getByRole('button', { name: 'Cancel trip' }).click();
+      const dialog = page.getByRole('dialog', { name: `Cancel trip #${trip.id}` });
       await dialog
-        .getByText(
-          'Are you sure you want to reject this trip? It will be cancelled for the rider and the driver.',
-        )
+        .getByText('The trip will be cancelled for the rider and the driver. Why is it cancelled?')
         .waitFor();
-      await dialog.getByRole('button', { name: 'Reject trip' }).click();
+      await dialog.getByRole('button', { name: 'Cancel trip' }).click();
       await dialog.getByText('Please enter a reason.').waitFor();
-      await dialog.getByLabel('Reason').fill('  Rider asked support to cancel  ');
+      await dialog.getByRole('radio', { name: 'Other' }).check();
+      await dialog.getByLabel('Other reason').fill('  Rider asked support to cancel  ');
       expect(await dialog.getByText('Please enter a reason.').count()).toBe(0);
 
       await toastAfter(page, 'Trip cancelled successfully.', () =>
-        dialog.getByRole('button', { name: 'Reject trip' }).click(),
+        dialog.getByRole('button', { name: 'Cancel trip' }).click(),
       );
       await dialog.waitFor({ state: 'hidden' });
       // Cancelled, and no longer waiting.
@@ -232,18 +243,18 @@ describe('trips', () => {
       expect(await field(page, 'Trip Information', 'Cancellation Reason').innerText()).toBe(
         'Rider asked support to cancel',
       );
-      expect(await page.getByRole('button', { name: 'Reject trip' }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Cancel trip' }).count()).toBe(0);
 
       const after = await apiGet<Ride>(baseUrl, token, `ride-detail?ride_id=${trip.id}`);
       expect(after.ride_status).toBe('Cancel');
       expect(after.cancel_reason).toBe('Rider asked support to cancel');
 
-      // The list shows it Cancelled too, with no reject left on its row.
+      // The list shows it Cancelled too, with no cancel left on its row.
       await page.goto(`/trip?search=${encodeURIComponent(trip.user.email)}`);
       const rows = await rowsOf(page, 'Overall Trips');
       const row = rows.filter({ has: page.getByRole('link', { name: `View trip ${trip.id}` }) });
       await row.getByTestId('ride-status').filter({ hasText: 'Cancelled' }).waitFor();
-      expect(await row.getByRole('button', { name: `Reject trip ${trip.id}` }).count()).toBe(0);
+      expect(await row.getByRole('button', { name: `Cancel trip ${trip.id}` }).count()).toBe(0);
     },
   );
 
@@ -257,7 +268,7 @@ describe('trips', () => {
       await page.goto(`/trip-detail/${trip.id}`);
       await page.getByRole('heading', { name: 'Trip Information' }).waitFor();
 
-      // Another administrator rejects it first.
+      // Another administrator cancels it first.
       const response = await fetch(`${baseUrl}${API}ride-cancel`, {
         method: 'POST',
         headers: {
@@ -269,10 +280,10 @@ describe('trips', () => {
       });
       expect(response.status).toBe(200);
 
-      await page.getByRole('button', { name: 'Reject trip' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Reject trip' });
-      await dialog.getByLabel('Reason').fill('Duplicate booking');
-      await dialog.getByRole('button', { name: 'Reject trip' }).click();
+      await page.getByRole('button', { name: 'Cancel trip' }).click();
+      const dialog = page.getByRole('dialog', { name: `Cancel trip #${trip.id}` });
+      await dialog.getByRole('radio', { name: 'Duplicate booking' }).check();
+      await dialog.getByRole('button', { name: 'Cancel trip' }).click();
       await toast(
         page,
         'Only a Pending or Accepted trip can be cancelled. This one is Cancelled.',

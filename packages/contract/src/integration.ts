@@ -328,6 +328,8 @@ const tripRequestSchema = z.object({
   user_external_id: externalIdSchema('user_external_id'),
   driver_external_id: externalIdSchema('driver_external_id').optional(),
   vehicle_external_id: externalIdSchema('vehicle_external_id').optional(),
+  /** The service type asked for, by its title (as a vehicle's): what a Pending trip shows. */
+  service_type: text('service_type', 100).optional(),
   pickup_address: text('pickup_address', 500),
   drop_address: text('drop_address', 500),
   amount: amountSchema('amount').optional(),

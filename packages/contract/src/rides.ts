@@ -50,7 +50,21 @@ const rideCompanySchema = z.object({
   phone: z.string().nullable(),
 });
 
-/** One trip (SPEC 3). driver and company are null until the ride has them. */
+/**
+ * What stands against the vehicle a trip runs on, as it is now (issue 45):
+ * the vehicle is Inactive, its insurance's expiry date has passed.
+ */
+export const RIDE_FLAGS = ['vehicle_inactive', 'insurance_expired'] as const;
+export type RideFlag = (typeof RIDE_FLAGS)[number];
+
+/**
+ * One trip (SPEC 3). driver and company are null until the ride has them.
+ * - service_type: the service type the passenger asked for, kept from the
+ *   request (a Pending trip has no vehicle to tell it); null when the trip
+ *   came without one. The vehicle's, once it has one, is
+ *   driver.vehicle.service_type_data.
+ * - flags: RIDE_FLAGS of the trip's vehicle; empty without a vehicle.
+ */
 const rideSchema = z.object({
   id: int(),
   amount: z.number(),
@@ -61,6 +75,8 @@ const rideSchema = z.object({
   user: personRefSchema,
   driver: rideDriverSchema.nullable(),
   company: rideCompanySchema.nullable(),
+  service_type: z.object({ id: int(), title: z.string() }).nullable(),
+  flags: z.array(z.enum(RIDE_FLAGS)),
 });
 export type Ride = z.infer<typeof rideSchema>;
 
@@ -163,7 +179,21 @@ export const RIDE_MESSAGES = {
     `Only a Pending or Accepted trip can be cancelled. This one is ${RIDE_STATUS_LABELS[status]}.`,
 } as const;
 
-/** The reject-trip popup's form: why the trip is cancelled (trimmed, required, bounded). */
+/**
+ * The usual reasons a desk cancels a trip, offered in its cancel popup, each
+ * stored as these words (the screens show them in the reader's language);
+ * "Other" sends what the administrator types instead.
+ */
+export const RIDE_CANCEL_REASONS = {
+  passenger_no_show: 'Passenger no-show',
+  duplicate_booking: 'Duplicate booking',
+  requested_by_passenger: 'Requested by the passenger',
+  driver_unavailable: 'Driver unavailable',
+  fraud_suspected: 'Fraud suspected',
+} as const;
+export type RideCancelReason = keyof typeof RIDE_CANCEL_REASONS;
+
+/** The cancel popup's form: why the trip is cancelled (trimmed, required, bounded). */
 export const rideCancelFormSchema = z.object({
   reason: requiredText(
     RIDE_MESSAGES.reasonRequired,

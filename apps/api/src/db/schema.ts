@@ -453,6 +453,11 @@ export const rides = pgTable(
     driverId: integer('driver_id').references(() => users.id),
     companyId: integer('company_id').references(() => users.id),
     vehicleId: integer('vehicle_id').references(() => vehicles.id),
+    /**
+     * The service type the passenger asked for (issue 45): what a Pending trip,
+     * with no vehicle yet, shows. Null when the request named none.
+     */
+    serviceTypeId: integer('service_type_id').references(() => serviceTypes.id),
     amount: money('amount').notNull(),
     pickupAddress: text('pickup_address').notNull(),
     dropAddress: text('drop_address').notNull(),

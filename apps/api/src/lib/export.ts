@@ -39,6 +39,22 @@ const CURSOR_BATCH = 250;
 const NOT_FILTERS = new Set(['page', 'per_page', 'format']);
 
 /**
+ * The file an export is saved as: named after the days it covers when the
+ * list is filtered by them (`trips_2026-11-16_to_2026-11-22.csv`, from a day
+ * on: `trips_2026-11-16_to_<today>.csv`, up to one: `trips_to_2026-11-22.csv`),
+ * else after the day it was made (`trips-2026-11-24.csv`).
+ */
+function fileNameOf(name: string, query: unknown, now: Date): string {
+  const { from, to } = (query ?? {}) as { from?: unknown; to?: unknown };
+  const day = (value: unknown) => (typeof value === 'string' ? value : undefined);
+  const [start, end] = [day(from), day(to)];
+  const today = now.toISOString().slice(0, 10);
+  if (start) return `${name}_${start}_to_${end ?? today}.csv`;
+  if (end) return `${name}_to_${end}.csv`;
+  return `${name}-${today}.csv`;
+}
+
+/**
  * Answers `format=csv` of a list call: the whole set `batches` yields (every
  * row the filters keep, in the list's order), as a CSV download streamed in
  * batches while the client reads it: a slow client slows the reading, one
@@ -84,10 +100,12 @@ export async function sendCsv<T>(
       yield batch.map((item) => csvLine(columns.map((c) => c.cell(item)))).join('');
     }
   }
-  const day = now.toISOString().slice(0, 10);
   return reply
     .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${endpoint.export}-${day}.csv"`)
+    .header(
+      'content-disposition',
+      `attachment; filename="${fileNameOf(endpoint.export, request.query, now)}"`,
+    )
     .header('cache-control', 'no-store')
     .send(Readable.from(lines(), { objectMode: false }));
 }

@@ -517,7 +517,17 @@ function makeRides(
   companies: Company[],
   drivers: Driver[],
   passengers: ReturnType<typeof makePassengers>,
+  fleet: (typeof vehicles.$inferInsert)[],
 ) {
+  // The service type asked for: the vehicle's when the trip has one, else one in
+  // turn (no draw of the faker, so every other value of the seed stays as it was).
+  const serviceTypeIds = [...new Set(fleet.map((vehicle) => vehicle.serviceTypeId))].sort(
+    (a, b) => a - b,
+  );
+  const serviceTypeOf = (vehicleId: number | null, id: number) =>
+    vehicleId === null
+      ? item(serviceTypeIds, id % serviceTypeIds.length)
+      : item(fleet, vehicleId - 1).serviceTypeId;
   const finished = new Timeline(now, WINDOWS.finishedRides, DEMO_SIZES.finishedRides);
   const live = new Timeline(now, WINDOWS.liveRides, DEMO_SIZES.liveRides);
   const eligible = drivers.filter((driver) => driver.eligible);
@@ -551,6 +561,7 @@ function makeRides(
       driverId: driver?.id ?? null,
       companyId: driver?.companyId ?? null,
       vehicleId: driver?.vehicleId ?? null,
+      serviceTypeId: serviceTypeOf(driver?.vehicleId ?? null, id),
       amount: fare(faker),
       pickupAddress: address(faker, city),
       dropAddress: address(faker, city),
@@ -590,7 +601,7 @@ export async function seedDemo(tx: Tx, lookups: Lookups, context: SeedContext): 
   const fleet = makeVehicles(faker, now, lookups, companies, images, expiries);
   const drivers = makeDrivers(faker, now, companies, fleet, images, expiries);
   const passengers = makePassengers(faker, now, images);
-  const rideList = makeRides(faker, now, companies.companies, drivers.list, passengers);
+  const rideList = makeRides(faker, now, companies.companies, drivers.list, passengers, fleet.rows);
   const payments = makeTransactions(faker, rideList);
 
   await writeImages(context.uploadDir, images);

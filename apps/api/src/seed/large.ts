@@ -21,6 +21,7 @@ import {
   MAIL_DOMAINS,
   PASSENGER_GENDER_SHARES,
   PAYMENT_METHODS,
+  SERVICE_TYPES,
 } from './catalog';
 import { seededFaker, slug, timed, type Lookups, type SeedContext } from './common';
 import {
@@ -555,9 +556,12 @@ function ridesSql({ sizes, words, timelines: t }: Plan, from: number, to: number
         left join seed_people pc on pc.id = s.company_id and pc.role = 'Company'
         cross join w ${FENCE}
     )
-    insert into rides (id, user_id, driver_id, company_id, vehicle_id, amount, pickup_address, drop_address,
+    insert into rides (id, user_id, driver_id, company_id, vehicle_id, service_type_id, amount,
+                       pickup_address, drop_address,
                        ride_status, cancel_reason, created_at, updated_at, people_search, digits)
     select g, user_id, driver_id, company_id, vehicle_id,
+      -- The service type a trip without a vehicle asked for (the lookups' ids, one in turn).
+      case when vehicle_id is null then 1 + g % ${SERVICE_TYPES.length} end,
       round((${cents})::numeric / 100, 2),
       ${address('pickup')}, ${address('drop')},
       status,

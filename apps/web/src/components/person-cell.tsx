@@ -1,4 +1,4 @@
-import { Avatar, Group, Stack, Text, Title, type AvatarProps } from '@mantine/core';
+import { Avatar, Box, Group, Stack, Text, Title, type AvatarProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { refreshImageUrl } from '@/lib/expired-images';
@@ -74,18 +74,36 @@ export function ContactCell({ phone, email }: { phone: string | null; email: str
 }
 
 /**
- * An e-mail address, kept whole while its column has room for it (never a
- * chosen break at the "@"); a table too narrow for every address breaks it
- * where the column ends rather than scroll sideways (overflow-wrap: anywhere
- * lets the column shrink); isolated (<bdi>) so that a right-to-left page
- * does not reorder its pieces.
+ * An e-mail address on one line, never broken inside (issue 45): where its
+ * column or card is too narrow it is cut with an ellipsis, the whole address
+ * on hover (title), rather than scroll sideways; isolated (<bdi>) so that a
+ * right-to-left page does not reorder its pieces.
  */
 export function Email({ address }: { address: string | null }) {
   if (!address) return null;
   return (
-    <Text component="bdi" inherit style={{ overflowWrap: 'anywhere' }}>
-      {address}
-    </Text>
+    <ShrinkToFit>
+      <Text component="bdi" inherit truncate="end" title={address} data-testid="email">
+        {address}
+      </Text>
+    </ShrinkToFit>
+  );
+}
+
+/**
+ * Lets one line of text cut with an ellipsis give its table column room: a
+ * grid track from `min` pixels to the text's width, so the column is as wide
+ * as the text where there is room, and narrower, the text cut, where there is not.
+ */
+export function ShrinkToFit({ children, min = 0 }: { children: ReactNode; min?: number }) {
+  return (
+    <Box
+      component="span"
+      display="grid"
+      style={{ gridTemplateColumns: `minmax(min(${min}px, 100%), auto)` }}
+    >
+      {children}
+    </Box>
   );
 }
 

@@ -7,6 +7,7 @@ import {
   formatMoney,
   formatShortDay,
   formatWaiting,
+  parseDate,
 } from './format';
 import { i18n } from './i18n';
 
@@ -30,6 +31,28 @@ describe('formatDate', () => {
   it('writes Mon-DD-YYYY', () => {
     expect(formatDate('2024-03-05T10:00:00')).toBe('Mar-05-2024');
     expect(formatDate('not a date')).toBe('');
+  });
+});
+
+describe('parseDate', () => {
+  it('reads back what formatDate writes, in each language, and refuses half a day', () => {
+    expect(parseDate('Nov-22-2026', 'en')).toBe('2026-11-22');
+    expect(parseDate(' nov-2-2026 ', 'en')).toBe('2026-11-02');
+    expect(parseDate('2026-11-22', 'en')).toBe('2026-11-22');
+    expect(parseDate(formatDate('2026-09-05', 'es'), 'es')).toBe('2026-09-05');
+    expect(parseDate(formatDate('2026-03-31', 'ar'), 'ar')).toBe('2026-03-31');
+    // English is understood whatever the language shown.
+    expect(parseDate('Mar-31-2026', 'ar')).toBe('2026-03-31');
+    for (const broken of [
+      'Nov-2',
+      'Nov-22-202',
+      'Feb-30-2026',
+      'Smarch-01-2026',
+      '2026-11-2',
+      '',
+    ]) {
+      expect(parseDate(broken, 'en'), broken).toBeNull();
+    }
   });
 });
 

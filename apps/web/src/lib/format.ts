@@ -86,6 +86,42 @@ export function formatDate(value: string | Date, language: Language = activeLang
   return `${monthName(date, language)}-${twoDigits(date.getDate())}-${date.getFullYear()}`;
 }
 
+/** `YYYY-MM-DD` of a day of the calendar; null for a day it has not (Feb-30). */
+function isoDay(year: number, month: number, day: number): string | null {
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1) return null;
+  if (date.getUTCDate() !== day) return null;
+  return `${year}-${twoDigits(month)}-${twoDigits(day)}`;
+}
+
+/** The month (1-12) a short name stands for, in `language` or in English (nov, Nov., نوفمبر). */
+function monthOf(name: string, language: Language): number | null {
+  const wanted = name.toLocaleLowerCase().replace(/\.$/, '');
+  for (const tongue of new Set<Language>([language, 'en'])) {
+    for (let month = 1; month <= 12; month++) {
+      const known = monthName(new Date(2000, month - 1, 15), tongue).toLocaleLowerCase();
+      if (known === wanted) return month;
+    }
+  }
+  return null;
+}
+
+/**
+ * The day a person typed in SPEC's format (formatDate's inverse: Nov-22-2026,
+ * nov-22-2026, a one-digit day too, any case) or as `2026-11-22`, as
+ * `YYYY-MM-DD`; null for anything else: a day half typed (Nov-2), or one the
+ * calendar has not (Feb-30-2026).
+ */
+export function parseDate(text: string, language: Language = activeLanguage()): string | null {
+  const typed = text.trim();
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(typed);
+  if (iso) return isoDay(Number(iso[1]), Number(iso[2]), Number(iso[3]));
+  const spec = /^([^\s\d-]+)-(\d{1,2})-(\d{4})$/u.exec(typed);
+  if (!spec) return null;
+  const month = monthOf(spec[1]!, language);
+  return month === null ? null : isoDay(Number(spec[3]), month, Number(spec[2]));
+}
+
 /** A timestamp by a (cached) Intl format of the language; '' for one that is no date. */
 function formatDateWith(
   name: string,

@@ -1,4 +1,4 @@
-import type { getProfile, userList } from '@cabdesk/contract';
+import type { getProfile, rideList, userList } from '@cabdesk/contract';
 import type { WireData } from './api';
 
 /**
@@ -43,6 +43,43 @@ export function person(overrides: Partial<Person> = {}): Person {
     total_driver: 0,
     driver_rides_count: 0,
     company: null,
+    ...overrides,
+  };
+}
+
+type Ride = WireData<typeof rideList>['data'][number];
+
+/** A completed trip with a passenger, a driver and their vehicle, and no flag. */
+export function ride(overrides: Partial<Ride> = {}): Ride {
+  const id = overrides.id ?? 1;
+  return {
+    id,
+    amount: 18.4,
+    pickup_address: `${id} Harbour Road, Springfield 01`,
+    drop_address: `${id} Hill Street, Springfield 02`,
+    created_at: '2026-11-20T10:00:00.000Z',
+    ride_status: 'Complete',
+    user: {
+      id: 100 + id,
+      name: `Passenger ${id}`,
+      phone: '5550000000',
+      email: `p${id}@cabdesk.test`,
+    },
+    driver: {
+      id: 200 + id,
+      name: `Driver ${id}`,
+      phone: '5550000001',
+      email: `d${id}@cabdesk.test`,
+      vehicle: {
+        id: 300 + id,
+        license_number: `LWN-${1000 + id}`,
+        service_type_data: { title: 'Standard' },
+        vehicle_type_data: { title: 'Sedan' },
+      },
+    },
+    company: { id: 400, name: 'Owner', company_name: 'Checker Transport', phone: '5550000002' },
+    service_type: { id: 1, title: 'Standard' },
+    flags: [],
     ...overrides,
   };
 }

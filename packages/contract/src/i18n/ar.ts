@@ -178,6 +178,12 @@ export const AR_MESSAGES: Readonly<Record<string, string>> = {
   'The reason may be at most {max} characters.': 'يجب ألا يتجاوز السبب {max} حرفًا.',
   'Only a Pending or Accepted trip can be cancelled. This one is {status}.':
     'لا يمكن إلغاء رحلة إلا إذا كانت قيد الانتظار أو مقبولة، وهذه الرحلة {status}.',
+  // The usual reasons a desk cancels a trip (RIDE_CANCEL_REASONS), stored in English.
+  'Passenger no-show': 'لم يحضر الراكب',
+  'Duplicate booking': 'حجز مكرر',
+  'Requested by the passenger': 'بطلب من الراكب',
+  'Driver unavailable': 'السائق غير متاح',
+  'Fraud suspected': 'اشتباه في احتيال',
 
   // ------------------------------------------------------------ review desk
   'kind must be company, driver or vehicle.':

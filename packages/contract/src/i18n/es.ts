@@ -176,6 +176,12 @@ export const ES_MESSAGES: Readonly<Record<string, string>> = {
     'El motivo puede tener como máximo {max} caracteres.',
   'Only a Pending or Accepted trip can be cancelled. This one is {status}.':
     'Solo se puede cancelar un viaje pendiente o aceptado. Este está {status}.',
+  // The usual reasons a desk cancels a trip (RIDE_CANCEL_REASONS), stored in English.
+  'Passenger no-show': 'El pasajero no se presentó',
+  'Duplicate booking': 'Reserva duplicada',
+  'Requested by the passenger': 'A petición del pasajero',
+  'Driver unavailable': 'Conductor no disponible',
+  'Fraud suspected': 'Sospecha de fraude',
 
   // ------------------------------------------------------------ review desk
   'kind must be company, driver or vehicle.': 'kind debe ser company, driver o vehicle.',

@@ -95,6 +95,16 @@ export async function applyTripEvent(
     if (!vehicle) return { kind: 'no-vehicle' };
     if (vehicle.deleted) return { kind: 'vehicle-deleted' };
   }
+  let serviceTypeId: number | null = null;
+  if (trip.service_type !== undefined) {
+    const [type] = await rowsOf<{ id: number }>(
+      tx,
+      sql`select id from service_types where lower(title) = lower(${trip.service_type})
+          order by id limit 1`,
+    );
+    if (!type) return { kind: 'no-service-type' };
+    serviceTypeId = type.id;
+  }
   const companyId = driver?.companyId ?? vehicle?.company_id ?? null;
   const at = new Date(trip.at);
   const status = TRIP_EVENT_STATUS[trip.event];
@@ -108,9 +118,11 @@ export async function applyTripEvent(
   if (!existing) {
     const [made] = await rowsOf<{ id: number }>(
       tx,
-      sql`insert into rides (user_id, driver_id, company_id, vehicle_id, amount, pickup_address,
-            drop_address, ride_status, cancel_reason, external_id, created_at, updated_at)
+      sql`insert into rides (user_id, driver_id, company_id, vehicle_id, service_type_id, amount,
+            pickup_address, drop_address, ride_status, cancel_reason, external_id, created_at,
+            updated_at)
           values (${passenger.id}, ${driver?.id ?? null}, ${companyId}, ${vehicle?.id ?? null},
+            ${serviceTypeId},
             ${trip.amount ?? 0}, ${trip.pickup_address}, ${trip.drop_address}, ${status}, ${reason},
             ${trip.external_id}, ${at.toISOString()}, now())
           returning id`,
@@ -140,10 +152,12 @@ export async function applyTripEvent(
         driver_id = coalesce(${driver?.id ?? null}::int, driver_id),
         vehicle_id = coalesce(${vehicle?.id ?? null}::int, vehicle_id),
         company_id = coalesce(${companyId}::int, company_id),
+        service_type_id = coalesce(${serviceTypeId}::int, service_type_id),
         amount = coalesce(${trip.amount ?? null}::numeric, amount),`
     : sql`driver_id = coalesce(driver_id, ${driver?.id ?? null}::int),
         vehicle_id = coalesce(vehicle_id, ${vehicle?.id ?? null}::int),
-        company_id = coalesce(company_id, ${companyId}::int),`;
+        company_id = coalesce(company_id, ${companyId}::int),
+        service_type_id = coalesce(service_type_id, ${serviceTypeId}::int),`;
   const [row] = await rowsOf<{ ride_status: RideStatus }>(
     tx,
     sql`update rides set ${details}

@@ -4,6 +4,7 @@ import type {
   Paged,
   Ride,
   RideDetail,
+  RideFlag,
   RIDE_SORTS,
   RideStatus,
   Sort,
@@ -132,7 +133,7 @@ const SORT_KEYS: Record<RideSort['field'], SQL> = {
   amount: sql`r.amount`,
 };
 
-const NEWEST: RideSort = { field: 'created_at', descending: true };
+export const NEWEST: RideSort = { field: 'created_at', descending: true };
 
 /**
  * A search of rides, in list order, for firstMatches (lib/search.ts): rides
@@ -229,17 +230,29 @@ type RideRow = {
   c_name: string | null;
   c_company_name: string | null;
   c_phone: string | null;
+  rst_id: number | null;
+  rst_title: string | null;
+  v_inactive: boolean | null;
+  v_insurance_expired: boolean | null;
 };
 
-/** Every column of a ride item; `r` is the ride. People show even when deleted later. */
-const select = sql`
+/**
+ * Every column of a ride item; `r` is the ride. People show even when deleted
+ * later. The flags of its vehicle (RIDE_FLAGS) as of `today`: its status and
+ * its insurance's expiry, joined by document_expiries' primary key, so a page
+ * reads one more row per trip it shows, whatever the number of trips.
+ */
+const selectAsOf = (today: string) => sql`
   select r.id, r.amount::text as amount, r.pickup_address, r.drop_address,
     ${isoText(sql`r.created_at`)} as created_at, r.ride_status,
     pu.id as u_id, pu.name as u_name, pu.phone as u_phone, pu.email as u_email,
     d.id as d_id, d.name as d_name, d.phone as d_phone, d.email as d_email,
     v.id as v_id, v.license_number as v_license_number,
     st.title as st_title, vt.title as vt_title,
-    c.id as c_id, c.name as c_name, c.company_name as c_company_name, c.phone as c_phone`;
+    c.id as c_id, c.name as c_name, c.company_name as c_company_name, c.phone as c_phone,
+    rst.id as rst_id, rst.title as rst_title,
+    v.status = 'Inactive' as v_inactive,
+    vi.expires_on <= ${today}::date as v_insurance_expired`;
 
 const joins = sql`
   join users pu on pu.id = r.user_id
@@ -247,7 +260,18 @@ const joins = sql`
   left join vehicles v on v.id = r.vehicle_id
   left join service_types st on st.id = v.service_type_id
   left join vehicle_types vt on vt.id = v.vehicle_type_id
-  left join users c on c.id = r.company_id`;
+  left join users c on c.id = r.company_id
+  left join service_types rst on rst.id = r.service_type_id
+  left join document_expiries vi on vi.table_name = 'vehicles' and vi.record_id = r.vehicle_id
+    and vi.document = 'insurance'`;
+
+/** The RIDE_FLAGS of a ride row's vehicle. */
+function flagsOf(r: RideRow): RideFlag[] {
+  const flags: RideFlag[] = [];
+  if (r.v_inactive) flags.push('vehicle_inactive');
+  if (r.v_insurance_expired) flags.push('insurance_expired');
+  return flags;
+}
 
 const toRide = (r: RideRow): Ride => ({
   id: r.id,
@@ -284,6 +308,8 @@ const toRide = (r: RideRow): Ride => ({
           company_name: r.c_company_name,
           phone: r.c_phone,
         },
+  service_type: r.rst_id === null ? null : { id: r.rst_id, title: r.rst_title ?? '' },
+  flags: flagsOf(r),
 });
 
 /**
@@ -295,7 +321,8 @@ export async function listRides(
   db: Db,
   f: RideFilter,
   request: PageRequest,
-  sort: RideSort = NEWEST,
+  sort: RideSort,
+  today: string,
 ): Promise<Paged<Ride>> {
   const order = orderOf(SORT_KEYS[sort.field], sort.descending, sql`r.id`);
   // A search has no kept total (countRides): only its first matches are read.
@@ -307,7 +334,7 @@ export async function listRides(
     : undefined;
   const rows = (page: SQL) => sql`
     with page as (${page})
-    ${select}
+    ${selectAsOf(today)}
     from page p
     join rides r on r.id = p.id
     ${joins}
@@ -321,13 +348,13 @@ export async function listRides(
  * sort's index and joined one by one, nothing sorted; a search selects its
  * matching ids first.
  */
-export function exportRides(f: RideFilter, sort: RideSort = NEWEST) {
+export function exportRides(f: RideFilter, sort: RideSort, today: string) {
   const order = orderOf(SORT_KEYS[sort.field], sort.descending, sql`r.id`);
   const where = hasSearch(f)
     ? sql`r.id in (${searchRideIds(f, sort).sparse(null)})`
     : allOf(conditionsOf(f));
   return {
-    query: sql`${select} from rides r ${joins} where ${where} order by ${order}`,
+    query: sql`${selectAsOf(today)} from rides r ${joins} where ${where} order by ${order}`,
     toItem: toRide,
   };
 }
@@ -343,10 +370,10 @@ type RideDetailRow = RideRow & {
 };
 
 /** One ride by id with what its detail page adds (ride-detail): its payment too. Or null. */
-export async function findRide(db: Db | Tx, id: number): Promise<RideDetail | null> {
+export async function findRide(db: Db | Tx, id: number, today: string): Promise<RideDetail | null> {
   const [row] = await rowsOf<RideDetailRow>(
     db,
-    sql`${select}, r.cancel_reason, ${isoText(sql`r.updated_at`)} as updated_at,
+    sql`${selectAsOf(today)}, r.cancel_reason, ${isoText(sql`r.updated_at`)} as updated_at,
           t.id as t_id, t.transaction_id as t_transaction_id, t.amount::text as t_amount,
           t.payment_method as t_payment_method, ${isoText(sql`t.created_at`)} as t_created_at
         from rides r ${joins}

@@ -15,6 +15,7 @@ import { moneyCell } from '../../lib/csv';
 import { itemBatches, sendCsv, type CsvColumn } from '../../lib/export';
 import { route } from '../../lib/route';
 import { sessionOf } from '../auth';
+import { dayOf } from '../documents';
 import {
   cancelRide,
   findRide,
@@ -22,6 +23,7 @@ import {
   findRideTimeline,
   listRides,
   exportRides,
+  NEWEST,
   type RideAccount,
 } from './rides.repository';
 
@@ -82,18 +84,25 @@ export async function rideRoutes(app: FastifyInstance) {
       return sendCsv(request, reply, app.database, app.clock(), {
         endpoint: rideList,
         columns: RIDE_COLUMNS,
-        batches: () => itemBatches(app.database, exportRides(filter, q.sort)),
+        batches: () =>
+          itemBatches(app.database, exportRides(filter, q.sort ?? NEWEST, dayOf(app.clock()))),
       });
     }
     return {
       status: true,
       message: DIRECTORY_MESSAGES.ridesFetched,
-      data: await listRides(db, filter, { page: q.page, per_page: q.per_page }, q.sort),
+      data: await listRides(
+        db,
+        filter,
+        { page: q.page, per_page: q.per_page },
+        q.sort ?? NEWEST,
+        dayOf(app.clock()),
+      ),
     };
   });
 
   route(app, rideDetail, async (request) => {
-    const found = await findRide(db, request.query.ride_id);
+    const found = await findRide(db, request.query.ride_id, dayOf(app.clock()));
     if (!found) throw new HttpError(404, RIDE_MESSAGES.rideNotFound);
     const { transaction, ...ride } = found;
     return {
@@ -117,7 +126,7 @@ export async function rideRoutes(app: FastifyInstance) {
       if (result.kind === 'not-cancellable') {
         throw new HttpError(409, RIDE_MESSAGES.notCancellable(result.status));
       }
-      return findRide(tx, ride_id);
+      return findRide(tx, ride_id, dayOf(app.clock()));
     });
     if (!ride) throw new HttpError(404, RIDE_MESSAGES.rideNotFound);
     return { status: true, message: RIDE_MESSAGES.rideCancelled, data: ride };

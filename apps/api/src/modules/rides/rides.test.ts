@@ -100,6 +100,8 @@ describe('ride-list', () => {
             user: { id: ann.id, name: 'Ann Rider', phone: '5552223333', email: 'ann@example.test' },
             driver: null,
             company: null,
+            service_type: null,
+            flags: [],
           },
           {
             id: driven.id,
@@ -127,6 +129,8 @@ describe('ride-list', () => {
               company_name: 'Olive Cabs',
               phone: '5550001111',
             },
+            service_type: null,
+            flags: [],
           },
         ],
         current_page: 1,
@@ -476,6 +480,8 @@ describe('ride-detail', () => {
           company_name: 'Olive Cabs',
           phone: '5550001111',
         },
+        service_type: null,
+        flags: [],
       },
     });
   });

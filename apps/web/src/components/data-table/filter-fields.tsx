@@ -1,4 +1,13 @@
-import { MultiSelect, NumberInput, Select, TextInput, type SelectProps } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Menu,
+  MultiSelect,
+  NumberInput,
+  Select,
+  TextInput,
+  type SelectProps,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   keepPreviousData,
@@ -6,8 +15,11 @@ import {
   type QueryKey,
   type UseQueryOptions,
 } from '@tanstack/react-query';
-import { useState } from 'react';
+import { IconCalendar, IconCalendarEvent } from '@tabler/icons-react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DATE_PRESETS, presetRange } from '@/lib/date-presets';
+import { formatDate, parseDate } from '@/lib/format';
 
 /**
  * The fields a list's filters are made of. Each shows the value in force
@@ -115,7 +127,16 @@ const DAY_WORDS = {
   to: { label: 'filters.toDate', short: 'filters.to' },
 } as const;
 
-/** One end of a range of days: the browser's own date input, kept on its side of the other end. */
+/** The day a field shows: SPEC's display format (Nov-22-2026), '' for none. */
+const shownDay = (value: string) => (value === '' ? '' : formatDate(value));
+
+/**
+ * One end of a range of days, written in SPEC's display format (Nov-22-2026;
+ * `2026-11-22` is understood too) or picked from the browser's own calendar
+ * (the button beside). A complete day is sent as it is typed; a day half typed
+ * sends nothing and, once the field is left or Enter pressed, says it is
+ * incomplete; a day on the wrong side of the other end says so too.
+ */
 function DayInput({
   end,
   value,
@@ -130,30 +151,107 @@ function DayInput({
   onChange: (value: string | null) => void;
 }) {
   const { t } = useTranslation();
+  const [text, setText] = useState(() => shownDay(value));
+  const [shown, setShown] = useState(value);
+  const [error, setError] = useState<string | null>(null);
+  const picker = useRef<HTMLInputElement>(null);
+  if (value !== shown) {
+    setShown(value);
+    setText(shownDay(value));
+    setError(null);
+  }
+
+  /** The problem with `day` against the other end, or null. */
+  const outOfOrder = (day: string) =>
+    (min && day < min) || (max && day > max) ? t('filters.dateOrder') : null;
+
+  const take = (typed: string, settled: boolean) => {
+    setText(typed);
+    if (typed.trim() === '') {
+      setError(null);
+      if (value !== '') onChange(null);
+      return;
+    }
+    const day = parseDate(typed);
+    if (day === null) {
+      // Said once the person is done typing, not at every keystroke.
+      setError(settled ? t('filters.incompleteDate', { example: formatDate(new Date()) }) : null);
+      return;
+    }
+    const problem = outOfOrder(day);
+    setError(problem);
+    if (problem === null && day !== value) onChange(day);
+  };
+
   return (
-    <TextInput
-      type="date"
-      aria-label={t(DAY_WORDS[end].label)}
-      leftSection={t(DAY_WORDS[end].short)}
-      leftSectionWidth={52}
-      leftSectionProps={{ style: { fontSize: 'var(--mantine-font-size-xs)' } }}
-      value={value}
-      min={min || undefined}
-      max={max || undefined}
-      onChange={(event) => onChange(event.currentTarget.value || null)}
-      w={{ base: '100%', sm: 184 }}
-    />
+    <>
+      <TextInput
+        aria-label={t(DAY_WORDS[end].label)}
+        placeholder={t('filters.datePlaceholder')}
+        leftSection={t(DAY_WORDS[end].short)}
+        leftSectionWidth={52}
+        leftSectionProps={{ style: { fontSize: 'var(--mantine-font-size-xs)' } }}
+        rightSection={
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="sm"
+            aria-label={t('filters.pickDate', { end: t(DAY_WORDS[end].short) })}
+            onClick={() => picker.current?.showPicker?.()}
+          >
+            <IconCalendar size={16} aria-hidden />
+          </ActionIcon>
+        }
+        value={text}
+        error={error}
+        onChange={(event) => take(event.currentTarget.value, false)}
+        onBlur={(event) => take(event.currentTarget.value, true)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') take(event.currentTarget.value, true);
+        }}
+        autoComplete="off"
+        inputMode="text"
+        w={{ base: '100%', sm: 184 }}
+      />
+      {/* The browser's own calendar, opened by the button in the field. */}
+      <input
+        ref={picker}
+        type="date"
+        tabIndex={-1}
+        aria-hidden
+        value={value}
+        min={min || undefined}
+        max={max || undefined}
+        onChange={(event) => take(event.currentTarget.value, true)}
+        style={{ position: 'absolute', width: 0, height: 0, opacity: 0, pointerEvents: 'none' }}
+      />
+    </>
   );
 }
 
 /**
- * A range of days, both inclusive, in the administrator's time zone: the
- * browser's own date inputs (the picker of the phone or desktop, no library),
- * the second never before the first.
+ * A range of days, both inclusive, in the administrator's time zone: two
+ * fields in SPEC's display format, the second never before the first, and
+ * the usual ranges in one click (DATE_PRESETS).
  */
 export function DateRangeFilter({ from, to, onChange }: RangeProps) {
+  const { t } = useTranslation();
   return (
     <>
+      <Menu position="bottom-start" withinPortal>
+        <Menu.Target>
+          <Button variant="default" leftSection={<IconCalendarEvent size={16} />}>
+            {t('filters.datePresets')}
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {DATE_PRESETS.map((preset) => (
+            <Menu.Item key={preset} onClick={() => onChange(presetRange(preset))}>
+              {t(`filters.presets.${preset}`)}
+            </Menu.Item>
+          ))}
+        </Menu.Dropdown>
+      </Menu>
       <DayInput end="from" value={from} max={to} onChange={(value) => onChange({ from: value })} />
       <DayInput end="to" value={to} min={from} onChange={(value) => onChange({ to: value })} />
     </>

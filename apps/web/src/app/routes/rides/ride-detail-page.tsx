@@ -1,5 +1,5 @@
 import { RIDE_MESSAGES, type RideDetail } from '@cabdesk/contract';
-import { Alert, Anchor, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,9 +13,10 @@ import { RideStatusBadge } from '@/components/status-badge';
 import { formatMoney } from '@/lib/format';
 import { translateMessage } from '@/lib/i18n';
 import { isRideId, useRideDetail } from '@/features/rides/api/get-ride-detail';
-import { RejectRideButton } from '@/features/rides/components/reject-ride-button';
+import { CancelRideButton } from '@/features/rides/components/cancel-ride-button';
 import { companyNameOf } from '@/features/rides/components/ride-columns';
 import { RecordLog } from '@/features/review/components/record-log';
+import { RideFlagBadge, RideServiceType } from '@/features/rides/components/ride-flags';
 import { RideTimeline } from '@/features/rides/components/ride-timeline';
 import { RideWaiting } from '@/features/rides/components/ride-waiting';
 
@@ -33,7 +34,7 @@ function RideInformation({ ride }: { ride: RideDetail }) {
   const na = t('common.na');
   const vehicle = ride.driver?.vehicle ?? null;
   return (
-    <SectionCard title={t('rides.tripInformation')} actions={<RejectRideButton ride={ride} />}>
+    <SectionCard title={t('rides.tripInformation')} actions={<CancelRideButton ride={ride} />}>
       <InfoList
         cols={4}
         items={[
@@ -41,9 +42,22 @@ function RideInformation({ ride }: { ride: RideDetail }) {
           { label: t('rides.dropOffPoint'), value: ride.drop_address },
           { label: t('rides.tripDate'), value: <DateTime value={ride.created_at} /> },
           { label: t('rides.price'), value: formatMoney(ride.amount) },
-          // SPEC 2: the driver's vehicle's service type; N/A without a driver or vehicle.
-          { label: t('rides.serviceType'), value: vehicle?.service_type_data.title ?? na },
+          // SPEC 2: the driver's vehicle's service type; else the one asked for (issue 45).
+          { label: t('rides.serviceType'), value: <RideServiceType ride={ride} size="sm" /> },
           { label: t('rides.vehicleType'), value: vehicle?.vehicle_type_data.title ?? na },
+          {
+            label: t('rides.plate'),
+            value: vehicle ? (
+              <Group gap="xs">
+                <Text ff="monospace" size="sm" span dir="ltr" data-testid="ride-plate">
+                  {vehicle.license_number}
+                </Text>
+                <RideFlagBadge ride={ride} />
+              </Group>
+            ) : (
+              na
+            ),
+          },
           {
             label: t('rides.status'),
             value: (
@@ -54,7 +68,7 @@ function RideInformation({ ride }: { ride: RideDetail }) {
             ),
           },
           ...(ride.ride_status === 'Cancel' && ride.cancel_reason
-            ? [{ label: t('rides.cancelReason'), value: ride.cancel_reason }]
+            ? [{ label: t('rides.cancelReason'), value: translateMessage(ride.cancel_reason) }]
             : []),
         ]}
       />
@@ -159,8 +173,9 @@ function People({ ride }: { ride: RideDetail }) {
 /**
  * SPEC 2 Trip detail: where from and to, when, the price, the service and
  * vehicle type of the driver's vehicle, the passenger, the driver and the
- * company (N/A where the trip has none), the status badge, and the reject-trip
- * action while the trip is Pending or Accepted.
+ * company (N/A where the trip has none), the status badge, and the cancel
+ * action while the trip is Pending or Accepted. Titled with the trip's id,
+ * with its vehicle's plate and what stands against that vehicle (issue 45).
  */
 export function RideDetailPage() {
   const { t } = useTranslation();
@@ -169,7 +184,7 @@ export function RideDetailPage() {
 
   return (
     <DetailScreen
-      title={t('pages.tripDetail')}
+      title={isRideId(rideId) ? t('rides.tripTitle', { id: rideId }) : t('pages.tripDetail')}
       back={{ to: '/trip', label: t('pages.trip') }}
       query={ride}
       missing={

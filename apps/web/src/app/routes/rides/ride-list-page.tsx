@@ -5,7 +5,7 @@ import { DataTable, pagedQueryProps } from '@/components/data-table';
 import { PageTitle } from '@/components/page-title';
 import { useTableUrlState } from '@/hooks/use-table-url-state';
 import { useRideList } from '@/features/rides/api/get-ride-list';
-import { RejectRideButton } from '@/features/rides/components/reject-ride-button';
+import { CancelRideButton } from '@/features/rides/components/cancel-ride-button';
 import { rideListColumns } from '@/features/rides/components/ride-columns';
 import { RideFilters } from '@/features/rides/components/ride-filters';
 import { RIDE_FILTERS } from '@/features/rides/ride-filters';
@@ -15,7 +15,7 @@ import { UserFilter } from '@/features/users/components/record-filters';
  * SPEC 2 Trip list (Overall Trips): every trip, newest first or by date or
  * price, searched by passenger, driver or company name, phone or e-mail and
  * by address, filtered by status, days, company, driver, service type and
- * price; all in the URL. Pending and Accepted trips can be rejected from their row.
+ * price; all in the URL. Pending and Accepted trips can be cancelled from their row.
  */
 export function RideListPage() {
   const { t } = useTranslation();
@@ -30,7 +30,7 @@ export function RideListPage() {
         label={t('pages.trip')}
         source={{ endpoint: rideList, input: table.query }}
         columns={rideListColumns(t, (ride) => (
-          <RejectRideButton ride={ride} variant="icon" />
+          <CancelRideButton ride={ride} variant="icon" />
         ))}
         rowKey={(ride) => ride.id}
         {...pagedQueryProps(rides)}

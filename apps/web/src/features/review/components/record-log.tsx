@@ -156,7 +156,7 @@ function History({ table, id }: RecordRef) {
           <RecordChange before={entry.before} after={entry.after} />
           {entry.reason ? (
             <Text size="sm" fs="italic">
-              {t('recordLog.reason', { reason: entry.reason })}
+              {t('recordLog.reason', { reason: translateMessage(entry.reason) })}
             </Text>
           ) : null}
         </>

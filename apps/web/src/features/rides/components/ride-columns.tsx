@@ -5,19 +5,35 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { indexColumn, type Column } from '@/components/data-table';
 import { DateTime } from '@/components/date-time';
-import { Email } from '@/components/person-cell';
+import { Email, ShrinkToFit } from '@/components/person-cell';
 import { RideStatusBadge } from '@/components/status-badge';
 import { ViewLink } from '@/components/view-link';
 import { formatMoney } from '@/lib/format';
+import { RideFlagBadge, RideServiceType } from './ride-flags';
 import { RideWaiting } from './ride-waiting';
 
 /** Whose details a trip table shows beside the trip: the driver's (a passenger's history) or the passenger's. */
 export type RideParty = 'driver' | 'user';
 
 /** A name on a trip that opens that person's or company's page. */
-function NameLink({ to, children }: { to: string; children: ReactNode }) {
+function NameLink({
+  to,
+  children,
+  keepWords = false,
+}: {
+  to: string;
+  children: ReactNode;
+  /** Broken only between words, never inside one, however narrow the column. */
+  keepWords?: boolean;
+}) {
   return (
-    <Anchor component={Link} to={to} size="xs" fw={600}>
+    <Anchor
+      component={Link}
+      to={to}
+      size="xs"
+      fw={600}
+      style={keepWords ? { overflowWrap: 'normal' } : undefined}
+    >
       {children}
     </Anchor>
   );
@@ -35,9 +51,12 @@ function Person({
 }) {
   if (!person) return <Text size="xs">{none}</Text>;
   return (
-    <Stack gap={0} miw={0}>
-      <NameLink to={`${page}${person.id}`}>{person.name}</NameLink>
-      <Text size="xs" c="dimmed">
+    <Stack gap={0} miw={0} maw={220}>
+      {/* A name breaks between its words, a phone number not at all. */}
+      <NameLink to={`${page}${person.id}`} keepWords>
+        {person.name}
+      </NameLink>
+      <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
         {person.phone ?? ''}
       </Text>
       <Text size="xs" c="dimmed">
@@ -47,12 +66,15 @@ function Person({
   );
 }
 
+/** An address on one line, cut with an ellipsis; the whole of it on hover. */
 function Address({ text }: { text: string }) {
   return (
     // dir="auto": an address written left to right keeps its order in an Arabic page.
-    <Text size="xs" lineClamp={2} maw={140} title={text} dir="auto">
-      {text}
-    </Text>
+    <ShrinkToFit min={64}>
+      <Text size="xs" truncate="end" maw={180} title={text} dir="auto" data-testid="ride-address">
+        {text}
+      </Text>
+    </ShrinkToFit>
   );
 }
 
@@ -82,6 +104,27 @@ function columnsOf(t: TFunction) {
   const na = t('common.na');
   return {
     index: indexColumn<Ride>(48),
+    id: {
+      key: 'id',
+      header: t('rides.tripId'),
+      render: (ride) => (
+        <NameLink to={`/trip-detail/${ride.id}`}>{t('rides.tripNumber', { id: ride.id })}</NameLink>
+      ),
+      nowrap: true,
+    },
+    plate: {
+      key: 'plate',
+      header: t('rides.plate'),
+      render: (ride) =>
+        ride.driver?.vehicle ? (
+          <Text size="xs" ff="monospace" dir="ltr" span data-testid="ride-plate">
+            {ride.driver.vehicle.license_number}
+          </Text>
+        ) : (
+          <Text size="xs">{na}</Text>
+        ),
+      nowrap: true,
+    },
     user: {
       key: 'user',
       header: t('rides.user'),
@@ -127,7 +170,8 @@ function columnsOf(t: TFunction) {
     service: {
       key: 'service',
       header: t('rides.serviceType'),
-      render: (ride) => ride.driver?.vehicle?.service_type_data.title ?? na,
+      render: (ride) => <RideServiceType ride={ride} />,
+      nowrap: true,
     },
     vehicleType: {
       key: 'vehicleType',
@@ -153,10 +197,12 @@ function columnsOf(t: TFunction) {
       render: (ride) => (
         <Stack gap={2} align="flex-start">
           <RideStatusBadge status={ride.ride_status} />
+          <RideFlagBadge ride={ride} />
           <RideWaiting ride={ride} />
         </Stack>
       ),
       card: 'title',
+      nowrap: true,
     },
   } satisfies Record<string, Column<Ride>>;
 }
@@ -192,17 +238,20 @@ export function rideColumns(t: TFunction, party: RideParty): Column<Ride>[] {
 /**
  * SPEC 2 Trip list: user, driver and company (or N/A), pick-up and drop-off,
  * price, service type, trip date, status and the view link, with any other
- * row actions beside it.
+ * row actions beside it; and the trip's id (in place of SPEC's row number,
+ * which its trip list does not name) and its vehicle's plate (issue 45).
  */
 export function rideListColumns(
   t: TFunction,
   rowActions?: (ride: Ride) => ReactNode,
 ): Column<Ride>[] {
   const c = columnsOf(t);
+  // The trip's id rather than a row number: what an operator reads out and searches.
   return [
-    c.index,
+    c.id,
     c.user,
     c.driverAndCompany,
+    c.plate,
     c.pickup,
     c.drop,
     c.price,

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { DateTime } from '@/components/date-time';
 import { SectionCard } from '@/components/section-card';
 import { queryOf } from '@/lib/call';
+import { translateMessage } from '@/lib/i18n';
 
 type Entry = Timeline['events'][number];
 
@@ -48,7 +49,9 @@ export function RideTimeline({ rideId }: { rideId: number }) {
               </Text>
               <ByLine by={entry.by} />
               {entry.reason ? (
-                <Text size="sm">{t('rides.timeline.reason', { reason: entry.reason })}</Text>
+                <Text size="sm">
+                  {t('rides.timeline.reason', { reason: translateMessage(entry.reason) })}
+                </Text>
               ) : null}
             </MantineTimeline.Item>
           ))}
