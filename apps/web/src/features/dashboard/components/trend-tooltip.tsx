@@ -5,7 +5,7 @@ import { formatCount, formatMoney } from '@/lib/format';
 const MONEY = new Set(['revenue', 'revenueSoFar']);
 
 /** One point's figure, as the tooltip shows it: money as money, trips as a count. */
-export const formatTrendValue = (series: string, value: number) =>
+const formatTrendValue = (series: string, value: number) =>
   MONEY.has(series) ? formatMoney(value) : formatCount(value);
 
 /**
