@@ -97,14 +97,45 @@ describe('POST import', () => {
       accepted: 3,
       rejected: 6,
       errors: [
-        { line: 3, reasons: ['email must be a valid e-mail address.'] },
-        { line: 4, reasons: ['The line is not a JSON object: {"kind": ..., ...}.'] },
-        { line: 6, reasons: [INTEGRATION_MESSAGES.noCompany] },
-        { line: 8, reasons: ['The vehicle type Sedan has 4 seats.'] },
-        { line: 9, reasons: ['kind must be one of people, vehicles, trips, payments.'] },
-        { line: 10, reasons: [INTEGRATION_MESSAGES.emailTaken] },
+        {
+          line: 3,
+          kind: 'people',
+          external_id: 'd-2',
+          reasons: ['email must be a valid e-mail address.'],
+        },
+        {
+          line: 4,
+          kind: null,
+          external_id: null,
+          reasons: ['The line is not a JSON object: {"kind": ..., ...}.'],
+        },
+        { line: 6, kind: 'people', external_id: 'd-3', reasons: [INTEGRATION_MESSAGES.noCompany] },
+        {
+          line: 8,
+          kind: 'vehicles',
+          external_id: 'v-2',
+          reasons: ['The vehicle type Sedan has 4 seats.'],
+        },
+        {
+          line: 9,
+          kind: 'boats',
+          external_id: 'b-1',
+          reasons: ['kind must be one of people, vehicles, trips, payments.'],
+        },
+        {
+          line: 10,
+          kind: 'people',
+          external_id: 'd-4',
+          reasons: [INTEGRATION_MESSAGES.emailTaken],
+        },
       ],
       errors_not_listed: 0,
+      by_kind: {
+        people: { accepted: 2, rejected: 3 },
+        vehicles: { accepted: 1, rejected: 1 },
+        trips: { accepted: 0, rejected: 0 },
+        payments: { accepted: 0, rejected: 0 },
+      },
     });
     expect(await imported(built)).toEqual([
       { kind: 'Company', external_id: 'c-1', name: 'Maria Ortiz' },
@@ -132,10 +163,18 @@ describe('POST import', () => {
       errors: [
         {
           line: 2,
+          kind: 'vehicles',
+          external_id: 'v-1',
           reasons: [INTEGRATION_MESSAGES.noScope.replace('{scope}', 'vehicles:write')],
         },
       ],
       errors_not_listed: 0,
+      by_kind: {
+        people: { accepted: 2, rejected: 0 },
+        vehicles: { accepted: 0, rejected: 1 },
+        trips: { accepted: 0, rejected: 0 },
+        payments: { accepted: 0, rejected: 0 },
+      },
     });
     expect((await imported(built)).map((row) => row.external_id)).toEqual(['c-1', 'd-1']);
   });
@@ -158,12 +197,28 @@ describe('POST import', () => {
       accepted: 2,
       rejected: 3,
       errors: [
-        { line: 4, reasons: ['name must be one line of text.'] },
+        {
+          line: 4,
+          kind: 'people',
+          external_id: 'd-2',
+          reasons: ['name must be one line of text.'],
+        },
         // The quoted line end above makes this the file's 6th line.
-        { line: 6, reasons: [INTEGRATION_MESSAGES.noCompany] },
-        { line: 7, reasons: ['The row has 4 cells; the header has 8.'] },
+        { line: 6, kind: 'people', external_id: 'd-3', reasons: [INTEGRATION_MESSAGES.noCompany] },
+        {
+          line: 7,
+          kind: null,
+          external_id: null,
+          reasons: ['The row has 4 cells; the header has 8.'],
+        },
       ],
       errors_not_listed: 0,
+      by_kind: {
+        people: { accepted: 2, rejected: 2 },
+        vehicles: { accepted: 0, rejected: 0 },
+        trips: { accepted: 0, rejected: 0 },
+        payments: { accepted: 0, rejected: 0 },
+      },
     });
     const [company] = await rowsOf<{ company_name: string; name: string }>(
       built.database.db,
@@ -182,8 +237,21 @@ describe('POST import', () => {
     expect(vehicles.body.data).toEqual({
       accepted: 1,
       rejected: 1,
-      errors: [{ line: 3, reasons: ['seats must be a whole number.'] }],
+      errors: [
+        {
+          line: 3,
+          kind: 'vehicles',
+          external_id: 'v-2',
+          reasons: ['seats must be a whole number.'],
+        },
+      ],
       errors_not_listed: 0,
+      by_kind: {
+        people: { accepted: 0, rejected: 0 },
+        vehicles: { accepted: 1, rejected: 1 },
+        trips: { accepted: 0, rejected: 0 },
+        payments: { accepted: 0, rejected: 0 },
+      },
     });
   });
 
@@ -193,16 +261,23 @@ describe('POST import', () => {
     async () => {
       const built = await withKey();
       const rows: object[] = [COMPANY];
-      for (let n = 1; n <= 2200; n += 1) {
-        rows.push(n % 2 === 0 ? driver(n) : driver(n, { phone: 'none' }));
+      for (let n = 1; n <= 2200; n += 1) rows.push(driver(n));
+      // Rows refused by their schema, more than an answer lists.
+      for (let n = 1; n <= IMPORT_ERRORS_LISTED + 100; n += 1) {
+        rows.push(driver(10_000 + n, { phone: 'none' }));
       }
       const answer = await built.send(ndjson(...rows));
-      expect(answer.body.data.accepted).toBe(1101);
-      expect(answer.body.data.rejected).toBe(1100);
+      expect(answer.body.data.accepted).toBe(2201);
+      expect(answer.body.data.rejected).toBe(IMPORT_ERRORS_LISTED + 100);
       expect(answer.body.data.errors).toHaveLength(IMPORT_ERRORS_LISTED);
-      expect(answer.body.data.errors[0].line).toBe(2);
+      expect(answer.body.data.errors[0]).toEqual({
+        line: 2202,
+        kind: 'people',
+        external_id: 'd-10001',
+        reasons: [expect.stringContaining('phone')],
+      });
       expect(answer.body.data.errors_not_listed).toBe(100);
-      expect(await imported(built)).toHaveLength(1101);
+      expect(await imported(built)).toHaveLength(2201);
     },
   );
 

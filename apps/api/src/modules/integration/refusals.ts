@@ -16,7 +16,8 @@ export type Refusal =
   | { kind: 'vehicle-deleted' }
   | { kind: 'no-trip' }
   | { kind: 'trip-paid' }
-  | { kind: 'transaction-id-taken' };
+  | { kind: 'transaction-id-taken' }
+  | { kind: 'email-taken' };
 
 /** A refusal of an integration write as a 4xx naming the field at fault. */
 export const onField = (status: number, field: string, message: string) =>
@@ -62,5 +63,7 @@ export function refused(refusal: Refusal) {
       return onField(409, 'trip_external_id', INTEGRATION_MESSAGES.tripPaid);
     case 'transaction-id-taken':
       return onField(409, 'external_id', INTEGRATION_MESSAGES.transactionIdTaken);
+    case 'email-taken':
+      return onField(409, 'email', INTEGRATION_MESSAGES.emailTaken);
   }
 }
