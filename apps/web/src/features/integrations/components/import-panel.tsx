@@ -15,9 +15,6 @@ type State =
   | { step: 'done'; report: ImportReport; fileName: string }
   | { step: 'failed'; message: string };
 
-/** Megabytes with one decimal: 12.5 MB. */
-const megabytes = (bytes: number) => formatCount(Math.round((bytes / 1024 ** 2) * 10) / 10);
-
 /**
  * Import an existing marketplace (Owners): a file of people, vehicles, trips
  * and payments (NDJSON or CSV) sent in one request. The server reads the
@@ -27,6 +24,13 @@ const megabytes = (bytes: number) => formatCount(Math.round((bytes / 1024 ** 2) 
  */
 export function ImportPanel() {
   const { t } = useTranslation();
+  /** A size in KB below a megabyte, else in MB with one decimal. */
+  const size = (bytes: number) =>
+    bytes < 1024 ** 2
+      ? t('integrations.import.sizeKb', { n: formatCount(Math.ceil(bytes / 1024)) })
+      : t('integrations.import.sizeMb', {
+          n: (Math.round((bytes / 1024 ** 2) * 10) / 10).toLocaleString('en-US'),
+        });
   const [file, setFile] = useState<File | null>(null);
   const [state, setState] = useState<State>({ step: 'idle' });
   const cancel = useRef<(() => void) | null>(null);
@@ -97,8 +101,8 @@ export function ImportPanel() {
             </Text>
             <Text size="sm" c="dimmed">
               {t('integrations.import.bytes', {
-                sent: megabytes(running.sent),
-                total: megabytes(running.total),
+                sent: size(running.sent),
+                total: size(running.total),
               })}
             </Text>
           </Group>

@@ -31,7 +31,7 @@ export function ImportReportView({ report, fileName }: { report: ImportReport; f
       name: `${fileName.replace(/\.[^.]*$/, '') || 'import'}-rejected.csv`,
     });
   return (
-    <Stack gap="sm" data-testid="import-report">
+    <Stack gap="sm" maw={720} data-testid="import-report">
       <Alert
         color={report.rejected === 0 ? 'green' : 'yellow'}
         icon={
@@ -44,35 +44,33 @@ export function ImportReportView({ report, fileName }: { report: ImportReport; f
           rejected: formatCount(report.rejected),
         })}
       </Alert>
-      <Table.ScrollContainer minWidth={320}>
-        <Table withTableBorder verticalSpacing={6} aria-label={t('integrations.import.byKind')}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('integrations.import.kind')}</Table.Th>
-              <Table.Th ta="end">{t('integrations.import.accepted')}</Table.Th>
-              <Table.Th ta="end">{t('integrations.import.rejected')}</Table.Th>
+      <Table withTableBorder verticalSpacing={6} aria-label={t('integrations.import.byKind')}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('integrations.import.kind')}</Table.Th>
+            <Table.Th ta="end">{t('integrations.import.accepted')}</Table.Th>
+            <Table.Th ta="end">{t('integrations.import.rejected')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={row.label}>
+              <Table.Th scope="row" fw={500}>
+                {row.label}
+              </Table.Th>
+              <Table.Td ta="end">{formatCount(row.accepted)}</Table.Td>
+              <Table.Td ta="end">{formatCount(row.rejected)}</Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((row) => (
-              <Table.Tr key={row.label}>
-                <Table.Th scope="row" fw={500}>
-                  {row.label}
-                </Table.Th>
-                <Table.Td ta="end">{formatCount(row.accepted)}</Table.Td>
-                <Table.Td ta="end">{formatCount(row.rejected)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-          <Table.Tfoot>
-            <Table.Tr>
-              <Table.Th scope="row">{t('integrations.import.total')}</Table.Th>
-              <Table.Th ta="end">{formatCount(report.accepted)}</Table.Th>
-              <Table.Th ta="end">{formatCount(report.rejected)}</Table.Th>
-            </Table.Tr>
-          </Table.Tfoot>
-        </Table>
-      </Table.ScrollContainer>
+          ))}
+        </Table.Tbody>
+        <Table.Tfoot>
+          <Table.Tr>
+            <Table.Th scope="row">{t('integrations.import.total')}</Table.Th>
+            <Table.Th ta="end">{formatCount(report.accepted)}</Table.Th>
+            <Table.Th ta="end">{formatCount(report.rejected)}</Table.Th>
+          </Table.Tr>
+        </Table.Tfoot>
+      </Table>
       {report.rejected > 0 && (
         <Group gap="sm" wrap="wrap">
           <Button variant="default" leftSection={<IconDownload size={18} />} onClick={download}>
