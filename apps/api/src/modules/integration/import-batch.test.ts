@@ -146,69 +146,73 @@ const counters = (built: Built) =>
     ) as counters`);
 
 describe('POST import, set-based', () => {
-  it('writes a marketplace as the single calls would, rejecting unknown references with reasons', async () => {
-    const built = await importer();
-    const answer = await built.send(MARKETPLACE);
-    expect(answer.statusCode).toBe(200);
-    expect(answer.body.data).toEqual({
-      accepted: MARKETPLACE.length - REJECTED.length,
-      rejected: REJECTED.length,
-      errors: REJECTED,
-      errors_not_listed: 0,
-      by_kind: {
-        people: { accepted: 5, rejected: 2 },
-        vehicles: { accepted: 1, rejected: 0 },
-        trips: { accepted: 6, rejected: 3 },
-        payments: { accepted: 1, rejected: 2 },
-      },
-    });
-    expect(await tripsOf(built)).toEqual([
-      {
-        external_id: 't-1',
-        // The latest event by its time sets the status; the driver came with an earlier one.
-        ride_status: 'Complete',
-        cancel_reason: null,
-        amount: '20.00',
-        passenger: 'u-1',
-        driver: 'd-1',
-        company: 'c-1',
-        vehicle: 'v-1',
-        created: '10:00',
-        events: 3,
-        paid: '20.00',
-      },
-      {
-        external_id: 't-2',
-        ride_status: 'Cancel',
-        cancel_reason: 'No-show',
-        amount: '0.00',
-        passenger: 'u-2',
-        driver: null,
-        company: null,
-        vehicle: null,
-        created: '11:00',
-        events: 2,
-        paid: null,
-      },
-    ]);
-    // Each registration announced once, as the single calls announce it.
-    const [announced] = await built.database.rows<{ n: number }>(
-      sql`select count(*)::int as n from notifications`,
-    );
-    expect(announced!.n).toBe(6);
-    // The trips' people search text, written by trigger, is what the function gives (decision 011).
-    const [stale] = await built.database.rows<{ n: number }>(
-      sql`select count(*)::int as n from rides
+  it(
+    'writes a marketplace as the single calls would, rejecting unknown references with reasons',
+    { timeout: 120_000 },
+    async () => {
+      const built = await importer();
+      const answer = await built.send(MARKETPLACE);
+      expect(answer.statusCode).toBe(200);
+      expect(answer.body.data).toEqual({
+        accepted: MARKETPLACE.length - REJECTED.length,
+        rejected: REJECTED.length,
+        errors: REJECTED,
+        errors_not_listed: 0,
+        by_kind: {
+          people: { accepted: 5, rejected: 2 },
+          vehicles: { accepted: 1, rejected: 0 },
+          trips: { accepted: 6, rejected: 3 },
+          payments: { accepted: 1, rejected: 2 },
+        },
+      });
+      expect(await tripsOf(built)).toEqual([
+        {
+          external_id: 't-1',
+          // The latest event by its time sets the status; the driver came with an earlier one.
+          ride_status: 'Complete',
+          cancel_reason: null,
+          amount: '20.00',
+          passenger: 'u-1',
+          driver: 'd-1',
+          company: 'c-1',
+          vehicle: 'v-1',
+          created: '10:00',
+          events: 3,
+          paid: '20.00',
+        },
+        {
+          external_id: 't-2',
+          ride_status: 'Cancel',
+          cancel_reason: 'No-show',
+          amount: '0.00',
+          passenger: 'u-2',
+          driver: null,
+          company: null,
+          vehicle: null,
+          created: '11:00',
+          events: 2,
+          paid: null,
+        },
+      ]);
+      // Each registration announced once, as the single calls announce it.
+      const [announced] = await built.database.rows<{ n: number }>(
+        sql`select count(*)::int as n from notifications`,
+      );
+      expect(announced!.n).toBe(6);
+      // The trips' people search text, written by trigger, is what the function gives (decision 011).
+      const [stale] = await built.database.rows<{ n: number }>(
+        sql`select count(*)::int as n from rides
           where people_search <> ride_people_search(user_id, driver_id, company_id)
              or digits <> ride_digits(pickup_address, drop_address, people_search)`,
-    );
-    expect(stale!.n).toBe(0);
-    const kept = await counters(built);
-    await built.database.rows(sql`select recount_counters()`);
-    expect(kept).toEqual(await counters(built));
-  });
+      );
+      expect(stale!.n).toBe(0);
+      const kept = await counters(built);
+      await built.database.rows(sql`select recount_counters()`);
+      expect(kept).toEqual(await counters(built));
+    },
+  );
 
-  it('writes nothing when the same file is imported again', async () => {
+  it('writes nothing when the same file is imported again', { timeout: 120_000 }, async () => {
     const built = await importer();
     const first = await built.send(MARKETPLACE);
     const before = await snapshot(built);

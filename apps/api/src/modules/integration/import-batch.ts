@@ -10,7 +10,7 @@ import type { EventSource, TripInput } from './trips.repository';
 
 /*
  * The set-based writes of an import batch: each kind's rows of a batch are
- * written by a few statements over the whole set (decision 017), with the
+ * written by a few statements over the whole set, with the
  * semantics of the single calls (trips.repository.ts, payments.repository.ts).
  */
 
@@ -23,9 +23,13 @@ export type BatchRefusal = { line: number; refusal: Refusal };
 /** A JSON array bound as one parameter, read in SQL by `jsonb_to_recordset` or `jsonb_array_elements_text`. */
 const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
 
-/** The texts of a JSON array of strings, as a set to compare with `in (...)`. */
+/**
+ * The texts of a JSON array of strings, as an array to compare with
+ * `column = any(...)`: an index scan per text, where `in (select ...)` may
+ * read the whole table.
+ */
 const textsOf = (values: Iterable<string>) =>
-  sql`(select jsonb_array_elements_text(${json([...new Set(values)])}))`;
+  sql`any(array(select jsonb_array_elements_text(${json([...new Set(values)])})))`;
 
 /**
  * Serialises with the single calls the writes of these marketplace records:
@@ -48,7 +52,7 @@ async function peopleByExternalId(tx: Tx, role: 'User' | 'Driver', ids: Iterable
   const found = await rowsOf<Person & { external_id: string }>(
     tx,
     sql`select id, external_id, company_id, deleted_at is not null as deleted from users
-        where role = ${role} and external_id is not null and external_id in ${textsOf(ids)}`,
+        where role = ${role} and external_id is not null and external_id = ${textsOf(ids)}`,
   );
   return new Map(found.map((person) => [person.external_id, person]));
 }
@@ -141,7 +145,7 @@ export async function writeTrips(
           await rowsOf<Person & { external_id: string }>(
             tx,
             sql`select id, external_id, company_id, deleted_at is not null as deleted from vehicles
-                where external_id is not null and external_id in ${textsOf(vehicleIds)}`,
+                where external_id is not null and external_id = ${textsOf(vehicleIds)}`,
           )
         ).map((vehicle) => [vehicle.external_id, vehicle]),
   );
@@ -227,7 +231,7 @@ export async function writeTrips(
           select at, event from ride_events e where e.ride_id = r.id
           order by at desc, array_position(${EVENT_ORDER}::text[], event) desc limit 1
         ) l on true
-        where r.external_id is not null and r.external_id in ${textsOf(trips.keys())}
+        where r.external_id is not null and r.external_id = ${textsOf(trips.keys())}
         for update of r`,
   );
   const ids = new Map(existing.map((ride) => [ride.external_id, ride.id]));
@@ -371,7 +375,7 @@ export async function writePayments(
           tx,
           sql`select id, external_id from rides
               where external_id is not null
-                and external_id in ${textsOf(round.map(({ row }) => row.trip_external_id))}
+                and external_id = ${textsOf(round.map(({ row }) => row.trip_external_id))}
               order by id for update`,
         )
       ).map((trip) => [trip.external_id, trip.id]),
@@ -445,6 +449,7 @@ export async function writePeople(
   tx: Tx,
   rows: readonly Lined<PersonInput>[],
   now: Date,
+  authorId: number | null,
 ): Promise<BatchRefusal[]> {
   const refusals: BatchRefusal[] = [];
   const rounds = roundsOf(rows, (row) => [
@@ -473,7 +478,7 @@ export async function writePeople(
               tx,
               sql`select id, external_id, deleted_at is not null as deleted, company_name from users
                   where role = 'Company' and external_id is not null
-                    and external_id in ${textsOf(companyIds)}`,
+                    and external_id = ${textsOf(companyIds)}`,
             )
           ).map((company) => [company.external_id, company]),
     );
@@ -580,22 +585,22 @@ export async function writePeople(
       tx,
       made.map((person) => {
         const id = ids.get(`${person.role} ${person.external_id}`)!;
-        switch (person.role) {
-          case 'Company':
-            return notificationFor.companyRegistered({
-              id,
-              companyName: person.company_name ?? person.name,
-              email: person.email,
-            });
-          case 'Driver':
-            return notificationFor.driverRegistered({
-              id,
-              name: person.name,
-              companyName: person.company_of_driver,
-            });
-          case 'User':
-            return notificationFor.passengerJoined({ id, name: person.name });
-        }
+        // An Owner's import is theirs: in their bell, read, without a live toast for each row.
+        const announced =
+          person.role === 'Company'
+            ? notificationFor.companyRegistered({
+                id,
+                companyName: person.company_name ?? person.name,
+                email: person.email,
+              })
+            : person.role === 'Driver'
+              ? notificationFor.driverRegistered({
+                  id,
+                  name: person.name,
+                  companyName: person.company_of_driver,
+                })
+              : notificationFor.passengerJoined({ id, name: person.name });
+        return { ...announced, authorId };
       }),
     );
   }

@@ -75,83 +75,92 @@ const imported = (built: Built) =>
   );
 
 describe('POST import', () => {
-  it('writes the good rows of an NDJSON file and reports the bad ones by line', async () => {
-    const built = await withKey();
-    const answer = await built.send(
-      ndjson(
-        COMPANY,
-        driver(1),
-        driver(2, { email: 'not an address' }),
-        '{"kind": "people", broken',
-        '',
-        driver(3, { company_external_id: 'c-404' }),
-        VEHICLE,
-        { ...VEHICLE, external_id: 'v-2', seats: 7 },
-        { kind: 'boats', external_id: 'b-1' },
-        driver(4, { email: 'driver1@example.test' }),
-      ),
-    );
-    expect(answer.statusCode).toBe(200);
-    expect(answer.body.message).toBe('The file has been imported: 3 rows accepted, 6 rejected.');
-    expect(answer.body.data).toEqual({
-      accepted: 3,
-      rejected: 6,
-      errors: [
-        {
-          line: 3,
-          kind: 'people',
-          external_id: 'd-2',
-          reasons: ['email must be a valid e-mail address.'],
+  it(
+    'writes the good rows of an NDJSON file and reports the bad ones by line',
+    { timeout: 120_000 },
+    async () => {
+      const built = await withKey();
+      const answer = await built.send(
+        ndjson(
+          COMPANY,
+          driver(1),
+          driver(2, { email: 'not an address' }),
+          '{"kind": "people", broken',
+          '',
+          driver(3, { company_external_id: 'c-404' }),
+          VEHICLE,
+          { ...VEHICLE, external_id: 'v-2', seats: 7 },
+          { kind: 'boats', external_id: 'b-1' },
+          driver(4, { email: 'driver1@example.test' }),
+        ),
+      );
+      expect(answer.statusCode).toBe(200);
+      expect(answer.body.message).toBe('The file has been imported: 3 rows accepted, 6 rejected.');
+      expect(answer.body.data).toEqual({
+        accepted: 3,
+        rejected: 6,
+        errors: [
+          {
+            line: 3,
+            kind: 'people',
+            external_id: 'd-2',
+            reasons: ['email must be a valid e-mail address.'],
+          },
+          {
+            line: 4,
+            kind: null,
+            external_id: null,
+            reasons: ['The line is not a JSON object: {"kind": ..., ...}.'],
+          },
+          {
+            line: 6,
+            kind: 'people',
+            external_id: 'd-3',
+            reasons: [INTEGRATION_MESSAGES.noCompany],
+          },
+          {
+            line: 8,
+            kind: 'vehicles',
+            external_id: 'v-2',
+            reasons: ['The vehicle type Sedan has 4 seats.'],
+          },
+          {
+            line: 9,
+            kind: 'boats',
+            external_id: 'b-1',
+            reasons: ['kind must be one of people, vehicles, trips, payments.'],
+          },
+          {
+            line: 10,
+            kind: 'people',
+            external_id: 'd-4',
+            reasons: [INTEGRATION_MESSAGES.emailTaken],
+          },
+        ],
+        errors_not_listed: 0,
+        by_kind: {
+          people: { accepted: 2, rejected: 3 },
+          vehicles: { accepted: 1, rejected: 1 },
+          trips: { accepted: 0, rejected: 0 },
+          payments: { accepted: 0, rejected: 0 },
         },
-        {
-          line: 4,
-          kind: null,
-          external_id: null,
-          reasons: ['The line is not a JSON object: {"kind": ..., ...}.'],
-        },
-        { line: 6, kind: 'people', external_id: 'd-3', reasons: [INTEGRATION_MESSAGES.noCompany] },
-        {
-          line: 8,
-          kind: 'vehicles',
-          external_id: 'v-2',
-          reasons: ['The vehicle type Sedan has 4 seats.'],
-        },
-        {
-          line: 9,
-          kind: 'boats',
-          external_id: 'b-1',
-          reasons: ['kind must be one of people, vehicles, trips, payments.'],
-        },
-        {
-          line: 10,
-          kind: 'people',
-          external_id: 'd-4',
-          reasons: [INTEGRATION_MESSAGES.emailTaken],
-        },
-      ],
-      errors_not_listed: 0,
-      by_kind: {
-        people: { accepted: 2, rejected: 3 },
-        vehicles: { accepted: 1, rejected: 1 },
-        trips: { accepted: 0, rejected: 0 },
-        payments: { accepted: 0, rejected: 0 },
-      },
-    });
-    expect(await imported(built)).toEqual([
-      { kind: 'Company', external_id: 'c-1', name: 'Maria Ortiz' },
-      { kind: 'Driver', external_id: 'd-1', name: 'Driver 1' },
-      { kind: 'Vehicle', external_id: 'v-1', name: 'OLV-1001' },
-    ]);
+      });
+      expect(await imported(built)).toEqual([
+        { kind: 'Company', external_id: 'c-1', name: 'Maria Ortiz' },
+        { kind: 'Driver', external_id: 'd-1', name: 'Driver 1' },
+        { kind: 'Vehicle', external_id: 'v-1', name: 'OLV-1001' },
+      ]);
 
-    // The same file again: every row an upsert, nothing twice.
-    const again = await built.send(ndjson(COMPANY, driver(1, { name: 'Ann Lee' }), VEHICLE));
-    expect(again.body.data).toMatchObject({ accepted: 3, rejected: 0 });
-    expect(await imported(built)).toEqual([
-      { kind: 'Company', external_id: 'c-1', name: 'Maria Ortiz' },
-      { kind: 'Driver', external_id: 'd-1', name: 'Ann Lee' },
-      { kind: 'Vehicle', external_id: 'v-1', name: 'OLV-1001' },
-    ]);
-  });
+      // The same file again: every row an upsert, nothing twice.
+      const again = await built.send(ndjson(COMPANY, driver(1, { name: 'Ann Lee' }), VEHICLE));
+      expect(again.body.data).toMatchObject({ accepted: 3, rejected: 0 });
+      expect(await imported(built)).toEqual([
+        { kind: 'Company', external_id: 'c-1', name: 'Maria Ortiz' },
+        { kind: 'Driver', external_id: 'd-1', name: 'Ann Lee' },
+        { kind: 'Vehicle', external_id: 'v-1', name: 'OLV-1001' },
+      ]);
+    },
+  );
 
   it('refuses each row of a kind whose scope the key lacks, and writes the others', async () => {
     const built = await withKey(['people:write']);

@@ -152,52 +152,72 @@ export async function importRows(
   };
 
   let batch: Checked[] = [];
-  const flush = async () => {
-    if (batch.length === 0) return;
+  const write = async (rows: readonly Checked[]) => {
     const context = {
       now: clock(),
       keyId: 'key' in by ? by.key.id : null,
       adminId: 'adminId' in by ? by.adminId : null,
     };
-    const refusals = await writeBatch(database, batch, context);
-    report.accepted += batch.length - refusals.length;
-    for (const { kind } of batch) report.by_kind[kind].accepted += 1;
-    const rowAt = new Map(batch.map((checked) => [checked.line, checked]));
-    for (const refusal of refusals) report.by_kind[rowAt.get(refusal.line)!.kind].accepted -= 1;
+    const refusals = await writeBatch(database, rows, context);
+    report.accepted += rows.length - refusals.length;
+    for (const { kind } of rows) report.by_kind[kind].accepted += 1;
+    const rowAt = new Map(rows.map((checked) => [checked.line, checked]));
     for (const refusal of refusals) {
       const { kind, row } = rowAt.get(refusal.line)!;
+      report.by_kind[kind].accepted -= 1;
       reject(refusal.line, { kind, ...(row as object) }, refusal.reasons);
     }
-    batch = [];
     onProgress?.({ accepted: report.accepted, rejected: report.rejected });
   };
+  /**
+   * The batch being written while the next one is read and checked: the
+   * database and the checks work at once, the batches still written one
+   * after the other, in the file's order.
+   */
+  let writing = null as Promise<void> | null;
+  const flush = async () => {
+    if (writing) await writing;
+    writing = null;
+    if (batch.length === 0) return;
+    writing = write(batch);
+    // Its failure is thrown where it is awaited: by the next flush, or at the end.
+    writing.catch(() => {});
+    batch = [];
+  };
 
-  for await (const source of rows) {
-    if ('unreadable' in source) {
-      reject(source.line, null, [source.unreadable]);
-      continue;
+  try {
+    for await (const source of rows) {
+      if ('unreadable' in source) {
+        reject(source.line, null, [source.unreadable]);
+        continue;
+      }
+      const { kind, ...fields } = source.fields;
+      if (!isKind(kind)) {
+        reject(source.line, source.fields, [`kind must be one of ${KIND_NAMES.join(', ')}.`]);
+        continue;
+      }
+      if ('key' in by && !by.key.scopes.includes(IMPORT_KINDS[kind])) {
+        reject(source.line, source.fields, [
+          INTEGRATION_MESSAGES.noScope.replace('{scope}', IMPORT_KINDS[kind]),
+        ]);
+        continue;
+      }
+      const kindImporter = IMPORTERS[kind];
+      const parsed = kindImporter.schema.safeParse(fields);
+      if (!parsed.success) {
+        reject(source.line, source.fields, messagesOf(parsed.error));
+        continue;
+      }
+      batch.push({ line: source.line, kind, row: parsed.data });
+      if (batch.length >= IMPORT_BATCH_ROWS) await flush();
     }
-    const { kind, ...fields } = source.fields;
-    if (!isKind(kind)) {
-      reject(source.line, source.fields, [`kind must be one of ${KIND_NAMES.join(', ')}.`]);
-      continue;
-    }
-    if ('key' in by && !by.key.scopes.includes(IMPORT_KINDS[kind])) {
-      reject(source.line, source.fields, [
-        INTEGRATION_MESSAGES.noScope.replace('{scope}', IMPORT_KINDS[kind]),
-      ]);
-      continue;
-    }
-    const kindImporter = IMPORTERS[kind];
-    const parsed = kindImporter.schema.safeParse(fields);
-    if (!parsed.success) {
-      reject(source.line, source.fields, messagesOf(parsed.error));
-      continue;
-    }
-    batch.push({ line: source.line, kind, row: parsed.data });
-    if (batch.length >= IMPORT_BATCH_ROWS) await flush();
+    await flush();
+    await writing;
+  } catch (error) {
+    // A file cut short or too large: the batch being written ends before the answer.
+    await writing?.catch(() => {});
+    throw error;
   }
-  await flush();
   if (report.accepted + report.rejected === 0) {
     throw new HttpError(400, INTEGRATION_MESSAGES.importEmpty);
   }
@@ -245,7 +265,7 @@ async function writeBatch(
               ? await writeTrips(tx, lined, sourceOf(context))
               : kind === 'payments'
                 ? await writePayments(tx, lined)
-                : await writePeople(tx, lined, context.now);
+                : await writePeople(tx, lined, context.now, context.adminId);
           for (const { line, refusal } of refused)
             refusals.push({ line, reasons: reasonsOf(refusal) });
           continue;
