@@ -40,6 +40,7 @@ const DYNAMIC_PREFIXES = [
   'documents.kind.',
   'documents.window.',
   'gender.',
+  'integrations.import.kinds.',
   'integrations.scopeHints.',
   'languages.',
   'paymentMethods.',
