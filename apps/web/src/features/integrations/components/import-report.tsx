@@ -73,7 +73,16 @@ export function ImportReportView({ report, fileName }: { report: ImportReport; f
       </Table>
       {report.rejected > 0 && (
         <Group gap="sm" wrap="wrap">
-          <Button variant="default" leftSection={<IconDownload size={18} />} onClick={download}>
+          <Button
+            variant="default"
+            leftSection={<IconDownload size={18} />}
+            onClick={download}
+            // A long label wraps on a phone rather than being cut.
+            h="auto"
+            mih={36}
+            py={6}
+            styles={{ label: { whiteSpace: 'normal', textAlign: 'start' } }}
+          >
             {t('integrations.import.download', {
               count: report.errors.length,
               n: formatCount(report.errors.length),
