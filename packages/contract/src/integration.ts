@@ -565,18 +565,36 @@ export const IMPORT_KINDS = {
 export type ImportKind = keyof typeof IMPORT_KINDS;
 
 /** The rows an import answer lists as rejected; the rest are counted (`errors_not_listed`). */
-export const IMPORT_ERRORS_LISTED = 1000;
+export const IMPORT_ERRORS_LISTED = 20_000;
 
 /** The largest file one import takes. */
 export const IMPORT_MAX_BYTES = 1024 * 1024 * 1024;
+
+const kindCountsSchema = z.object({ accepted: int(), rejected: int() });
 
 const importReportSchema = z.object({
   accepted: int(),
   rejected: int(),
   /** The rejected rows, by their line in the file (a CSV's header is line 1), up to IMPORT_ERRORS_LISTED. */
-  errors: z.array(z.object({ line: int(), reasons: z.array(z.string()) })),
+  errors: z.array(
+    z.object({
+      line: int(),
+      /** The row's kind, when it named one. */
+      kind: z.string().nullable(),
+      /** The row's external_id, when it has one. */
+      external_id: z.string().nullable(),
+      reasons: z.array(z.string()),
+    }),
+  ),
   /** Rejected rows beyond those listed. */
   errors_not_listed: int(),
+  /** Accepted and rejected rows of each kind (a row naming no kind is only in the totals). */
+  by_kind: z.object({
+    people: kindCountsSchema,
+    vehicles: kindCountsSchema,
+    trips: kindCountsSchema,
+    payments: kindCountsSchema,
+  }),
 });
 export type ImportReport = z.infer<typeof importReportSchema>;
 

@@ -84,6 +84,37 @@ export async function notify(tx: Tx | Db, input: NotificationInput): Promise<Liv
   return live;
 }
 
+/**
+ * Records many notifications for everyone in two statements of the caller's
+ * transaction (a batch import's registrations), each announced on the
+ * channel as `notify` announces one.
+ */
+export async function notifyAll(tx: Tx, inputs: readonly NotificationInput[]): Promise<void> {
+  if (inputs.length === 0) return;
+  const rows = inputs.map((input) => ({
+    kind: input.kind ?? null,
+    title: input.title,
+    message: input.message,
+    link: input.link,
+    author_id: input.authorId ?? null,
+  }));
+  await tx.execute(
+    sql`with made as (
+          insert into notifications (kind, title, message, link, author_id)
+          select kind, title, message, link, author_id
+          from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+            as x(kind text, title text, message text, link text, author_id int)
+          returning id, kind, title, message, link, created_at, author_id
+        )
+        select pg_notify(${NOTIFICATION_CHANNEL}, json_build_object(
+          'id', id, 'admin_id', null, 'title', left(title, 500), 'message', left(message, 2000),
+          'link', link,
+          'created_at', to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+          'author_id', author_id, 'kind', kind)::text)
+        from made order by id`,
+  );
+}
+
 /** A reviewed record's screen. */
 const screenOf = (kind: 'company' | 'driver' | 'vehicle', id: number) => `/${kind}-detail/${id}`;
 

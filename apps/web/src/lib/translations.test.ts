@@ -41,6 +41,7 @@ const DYNAMIC_PREFIXES = [
   'documents.window.',
   'filters.presets.',
   'gender.',
+  'integrations.import.kinds.',
   'integrations.scopeHints.',
   'languages.',
   'paymentMethods.',

@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import type { Database, Tx } from '../../db/client';
 import { HttpError } from '../../lib/http-error';
 import { isUniqueViolation } from '../../lib/pg-errors';
+import { writePayments, writePeople, writeTrips, type Lined } from './import-batch';
 import { applyPayment } from './payments.repository';
 import { upsertPerson } from './people.repository';
 import { refused, type Refusal } from './refusals';
@@ -125,52 +126,98 @@ export async function importRows(
   clock: () => Date,
   onProgress?: (done: { accepted: number; rejected: number }) => void,
 ): Promise<ImportReport> {
-  const report: ImportReport = { accepted: 0, rejected: 0, errors: [], errors_not_listed: 0 };
-  const reject = (line: number, reasons: string[]) => {
+  const report: ImportReport = {
+    accepted: 0,
+    rejected: 0,
+    errors: [],
+    errors_not_listed: 0,
+    by_kind: Object.fromEntries(
+      KIND_NAMES.map((kind) => [kind, { accepted: 0, rejected: 0 }]),
+    ) as ImportReport['by_kind'],
+  };
+  const reject = (line: number, row: Record<string, unknown> | null, reasons: string[]) => {
     report.rejected += 1;
-    if (report.errors.length < IMPORT_ERRORS_LISTED) report.errors.push({ line, reasons });
-    else report.errors_not_listed += 1;
+    if (isKind(row?.kind)) report.by_kind[row.kind].rejected += 1;
+    if (report.errors.length >= IMPORT_ERRORS_LISTED) {
+      report.errors_not_listed += 1;
+      return;
+    }
+    const textOf = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
+    report.errors.push({
+      line,
+      kind: textOf(row?.kind),
+      external_id: textOf(row?.external_id),
+      reasons,
+    });
   };
 
   let batch: Checked[] = [];
-  const flush = async () => {
-    if (batch.length === 0) return;
+  const write = async (rows: readonly Checked[]) => {
     const context = {
       now: clock(),
       keyId: 'key' in by ? by.key.id : null,
       adminId: 'adminId' in by ? by.adminId : null,
     };
-    const refusals = await writeBatch(database, batch, context);
-    report.accepted += batch.length - refusals.length;
-    for (const refusal of refusals) reject(refusal.line, refusal.reasons);
-    batch = [];
+    const refusals = await writeBatch(database, rows, context);
+    report.accepted += rows.length - refusals.length;
+    for (const { kind } of rows) report.by_kind[kind].accepted += 1;
+    const rowAt = new Map(rows.map((checked) => [checked.line, checked]));
+    for (const refusal of refusals) {
+      const { kind, row } = rowAt.get(refusal.line)!;
+      report.by_kind[kind].accepted -= 1;
+      reject(refusal.line, { kind, ...(row as object) }, refusal.reasons);
+    }
     onProgress?.({ accepted: report.accepted, rejected: report.rejected });
   };
+  /**
+   * The batch being written while the next one is read and checked: the
+   * database and the checks work at once, the batches still written one
+   * after the other, in the file's order.
+   */
+  let writing = null as Promise<void> | null;
+  const flush = async () => {
+    if (writing) await writing;
+    writing = null;
+    if (batch.length === 0) return;
+    writing = write(batch);
+    // Its failure is thrown where it is awaited: by the next flush, or at the end.
+    writing.catch(() => {});
+    batch = [];
+  };
 
-  for await (const source of rows) {
-    if ('unreadable' in source) {
-      reject(source.line, [source.unreadable]);
-      continue;
+  try {
+    for await (const source of rows) {
+      if ('unreadable' in source) {
+        reject(source.line, null, [source.unreadable]);
+        continue;
+      }
+      const { kind, ...fields } = source.fields;
+      if (!isKind(kind)) {
+        reject(source.line, source.fields, [`kind must be one of ${KIND_NAMES.join(', ')}.`]);
+        continue;
+      }
+      if ('key' in by && !by.key.scopes.includes(IMPORT_KINDS[kind])) {
+        reject(source.line, source.fields, [
+          INTEGRATION_MESSAGES.noScope.replace('{scope}', IMPORT_KINDS[kind]),
+        ]);
+        continue;
+      }
+      const kindImporter = IMPORTERS[kind];
+      const parsed = kindImporter.schema.safeParse(fields);
+      if (!parsed.success) {
+        reject(source.line, source.fields, messagesOf(parsed.error));
+        continue;
+      }
+      batch.push({ line: source.line, kind, row: parsed.data });
+      if (batch.length >= IMPORT_BATCH_ROWS) await flush();
     }
-    const { kind, ...fields } = source.fields;
-    if (!isKind(kind)) {
-      reject(source.line, [`kind must be one of ${KIND_NAMES.join(', ')}.`]);
-      continue;
-    }
-    if ('key' in by && !by.key.scopes.includes(IMPORT_KINDS[kind])) {
-      reject(source.line, [INTEGRATION_MESSAGES.noScope.replace('{scope}', IMPORT_KINDS[kind])]);
-      continue;
-    }
-    const kindImporter = IMPORTERS[kind];
-    const parsed = kindImporter.schema.safeParse(fields);
-    if (!parsed.success) {
-      reject(source.line, messagesOf(parsed.error));
-      continue;
-    }
-    batch.push({ line: source.line, kind, row: parsed.data });
-    if (batch.length >= IMPORT_BATCH_ROWS) await flush();
+    await flush();
+    await writing;
+  } catch (error) {
+    // A file cut short or too large: the batch being written ends before the answer.
+    await writing?.catch(() => {});
+    throw error;
   }
-  await flush();
   if (report.accepted + report.rejected === 0) {
     throw new HttpError(400, INTEGRATION_MESSAGES.importEmpty);
   }
@@ -188,17 +235,79 @@ class RowRefused extends Error {
   }
 }
 
+/** A batch the set-based write cannot write as the single calls would: it is written row by row. */
+class RowByRow extends Error {}
+
+/**
+ * Writes a batch in one transaction and answers its refused rows: each run
+ * of rows of one kind by the set-based writes of import-batch.ts, in the
+ * file's order, so a trip finds the passenger a line above it. Vehicles go
+ * row by row in it (a marketplace has few beside its trips, and a new one
+ * may add to the catalogue). A refused vehicle, or a row the database
+ * refuses (an e-mail address taken meanwhile by another writer), rolls the
+ * batch back, and the batch is written again row by row (writeRowByRow),
+ * which refuses that row alone.
+ */
+async function writeBatch(
+  database: Database,
+  batch: readonly Checked[],
+  context: ImportContext,
+): Promise<{ line: number; reasons: string[] }[]> {
+  try {
+    return await database.db.transaction(async (tx) => {
+      const refusals: { line: number; reasons: string[] }[] = [];
+      for (const run of runsOf(batch)) {
+        const kind = run[0]!.kind;
+        if (kind !== 'vehicles') {
+          const lined = run.map(({ line, row }) => ({ line, row }) as Lined<never>);
+          const refused =
+            kind === 'trips'
+              ? await writeTrips(tx, lined, sourceOf(context))
+              : kind === 'payments'
+                ? await writePayments(tx, lined)
+                : await writePeople(tx, lined, context.now, context.adminId);
+          for (const { line, refusal } of refused)
+            refusals.push({ line, reasons: reasonsOf(refusal) });
+          continue;
+        }
+        // Vehicles, row by row: a vehicle refused after its brand was added is undone row by row.
+        for (const { row } of run) {
+          if (await IMPORTERS.vehicles.apply(tx, row, context)) throw new RowByRow();
+        }
+      }
+      return refusals;
+    });
+  } catch (error) {
+    if (!(error instanceof RowByRow) && !isUniqueViolation(error)) throw error;
+    return writeRowByRow(database, batch, context);
+  }
+}
+
+/** Who records a batch's trip events: its key, or the Owner at the desk. */
+const sourceOf = ({ keyId, adminId }: ImportContext) => (keyId === null ? { adminId } : { keyId });
+
+/** The batch's consecutive rows of one kind. */
+function runsOf(batch: readonly Checked[]) {
+  const runs: Checked[][] = [];
+  for (const checked of batch) {
+    const last = runs.at(-1);
+    if (last && last[0]!.kind === checked.kind) last.push(checked);
+    else runs.push([checked]);
+  }
+  return runs;
+}
+
 /** Times a batch is written whole, each time without the row refused the time before. */
 const WHOLE_BATCH_TRIES = 3;
 
 /**
- * Writes a batch in one transaction and answers its refused rows. First as
- * a whole: a refused row rolls the batch back, and it is written again
- * without that row. After WHOLE_BATCH_TRIES refusals, each row gets a
- * savepoint. Savepoints are the slow way: a row lock taken again in each
+ * Writes a batch row by row with the single calls' writes, in one
+ * transaction: first as a whole (a refused row rolls the batch back, and it
+ * is written again without that row); after WHOLE_BATCH_TRIES refusals, each
+ * row gets a savepoint. Savepoints are the slow way: a row lock taken again in each
  * (the company of a thousand drivers) grows a multixact with every one.
  */
-async function writeBatch(
+async function writeRowByRow(
   database: Database,
   batch: readonly Checked[],
   context: ImportContext,

@@ -6,7 +6,7 @@ import { users } from '../../db/schema';
 import { notificationFor, notify } from '../../lib/notify';
 import type { Refusal } from './refusals';
 
-type Person = z.output<typeof integrationPeople.input>;
+export type Person = z.output<typeof integrationPeople.input>;
 type UserRow = typeof users.$inferSelect;
 
 /** The live or deleted record of a role with the marketplace's id, locked for the rest of the transaction. */

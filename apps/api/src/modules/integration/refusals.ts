@@ -16,7 +16,8 @@ export type Refusal =
   | { kind: 'vehicle-deleted' }
   | { kind: 'no-trip' }
   | { kind: 'trip-paid' }
-  | { kind: 'transaction-id-taken' };
+  | { kind: 'transaction-id-taken' }
+  | { kind: 'email-taken' };
 
 /** A refusal of an integration write as a 4xx naming the field at fault. */
 export const onField = (status: number, field: string, message: string) =>
@@ -39,6 +40,7 @@ const ANSWERS: Record<
   'no-trip': [422, 'trip_external_id', INTEGRATION_MESSAGES.noTrip],
   'trip-paid': [409, 'trip_external_id', INTEGRATION_MESSAGES.tripPaid],
   'transaction-id-taken': [409, 'external_id', INTEGRATION_MESSAGES.transactionIdTaken],
+  'email-taken': [409, 'email', INTEGRATION_MESSAGES.emailTaken],
 };
 
 /**

@@ -98,6 +98,11 @@ export async function upsertVehicle(
     .for('update');
   if (existing) {
     if (existing.deletedAt) return { kind: 'deleted' };
+    // The same vehicle again (a retry, a file imported twice) writes nothing.
+    const same = (Object.keys(fields) as (keyof typeof fields)[]).every(
+      (field) => existing[field] === fields[field],
+    );
+    if (same) return { kind: 'done', row: existing, created: false };
     const [row] = await tx
       .update(vehicles)
       .set({ ...fields, updatedAt: now })

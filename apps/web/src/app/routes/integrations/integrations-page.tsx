@@ -5,9 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { PageTitle } from '@/components/page-title';
 import { useIntegrationKeys } from '@/features/integrations/api/integration-keys';
 import { CreateKeyModal } from '@/features/integrations/components/create-key-modal';
+import { ImportPanel } from '@/features/integrations/components/import-panel';
 import { KeyTable } from '@/features/integrations/components/key-table';
 
-/** Settings -> Integrations (Owners): the keys the marketplace's backend calls Cabdesk with. */
+/** Settings -> Integrations (Owners): the keys the marketplace's backend calls Cabdesk with, and the import of a marketplace's records. */
 export function IntegrationsPage() {
   const { t } = useTranslation();
   const keys = useIntegrationKeys();
@@ -29,6 +30,7 @@ export function IntegrationsPage() {
         {t('integrations.intro')}
       </Text>
       <KeyTable keys={keys.data?.keys} loading={keys.isFetching} />
+      <ImportPanel />
       <CreateKeyModal
         opened={form.opened}
         formKey={form.key}

@@ -1,0 +1,256 @@
+import { INTEGRATION_BASE, INTEGRATION_MESSAGES, integrationKeyCreate } from '@cabdesk/contract';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { createVehicle } from '../../../test/builders';
+import { bearer, signedInApp } from '../../../test/helper';
+
+/*
+ * The set-based import (import-batch.ts): the semantics of the single calls,
+ * each batch in a few statements.
+ */
+
+async function importer() {
+  const built = await signedInApp();
+  // The desk's catalogue: a Standard service and a Sedan of 4 seats.
+  await createVehicle(built.database, {}, { service: 'Standard', type: 'Sedan', seats: 4 });
+  const made = await built.call(integrationKeyCreate, {
+    name: 'Importer',
+    scopes: ['people:write', 'vehicles:write', 'trips:write', 'payments:write'],
+  });
+  const key: string = made.body.data.key;
+  const send = async (rows: object[]) => {
+    const res = await built.app.inject({
+      method: 'POST',
+      url: `${INTEGRATION_BASE}import`,
+      payload: rows.map((row) => JSON.stringify(row)).join('\n') + '\n',
+      headers: { ...bearer(key), 'content-type': 'application/x-ndjson' },
+    });
+    return { statusCode: res.statusCode, body: res.json() };
+  };
+  return { ...built, send };
+}
+
+const person = (userType: string, externalId: string, extra: object = {}) => ({
+  kind: 'people',
+  external_id: externalId,
+  user_type: userType,
+  name: `Person ${externalId}`,
+  email: `${externalId}@example.test`,
+  phone: '+1 555 0100',
+  ...extra,
+});
+const trip = (externalId: string, event: string, time: string, extra: object = {}) => ({
+  kind: 'trips',
+  external_id: externalId,
+  event,
+  at: `2026-11-20T${time}:00.000Z`,
+  user_external_id: 'u-1',
+  pickup_address: '1 Olive Street',
+  drop_address: '9 Harbour Road',
+  ...extra,
+});
+const payment = (externalId: string, tripId: string, amount: string) => ({
+  kind: 'payments',
+  external_id: externalId,
+  trip_external_id: tripId,
+  amount,
+  payment_method: 'Card',
+  at: '2026-11-20T10:31:00.000Z',
+});
+
+/** A marketplace's file: good rows and bad ones, by line. */
+const MARKETPLACE = [
+  person('Company', 'c-1', { company_name: 'Olive Cabs' }), // 1
+  person('Driver', 'd-1', { company_external_id: 'c-1' }), // 2
+  person('Driver', 'd-2', { company_external_id: 'c-1' }), // 3
+  person('User', 'u-1'), // 4
+  person('User', 'u-2'), // 5
+  {
+    kind: 'vehicles',
+    external_id: 'v-1',
+    company_external_id: 'c-1',
+    service_type: 'Standard',
+    vehicle_type: 'Sedan',
+    brand: 'Toyota',
+    model: 'Corolla',
+    color: 'Blue',
+    seats: 4,
+    license_number: 'OLV-1001',
+  }, // 6
+  // t-1's events out of order: Completed arrives first, the driver only on later events.
+  trip('t-1', 'completed', '10:30', { amount: '20.00' }), // 7
+  trip('t-1', 'created', '10:00', { amount: '18.00' }), // 8
+  trip('t-1', 'accepted', '10:05', { driver_external_id: 'd-1', vehicle_external_id: 'v-1' }), // 9
+  trip('t-2', 'created', '11:00', { user_external_id: 'u-2' }), // 10
+  trip('t-2', 'cancelled', '11:02', { user_external_id: 'u-2', reason: 'No-show' }), // 11
+  trip('t-3', 'created', '12:00', { driver_external_id: 'd-404' }), // 12
+  trip('t-4', 'created', '12:00', { user_external_id: 'u-404' }), // 13
+  trip('t-5', 'created', '12:00', { vehicle_external_id: 'v-404' }), // 14
+  payment('pay-1', 't-1', '20.00'), // 15
+  payment('pay-2', 't-1', '20.00'), // 16
+  payment('pay-3', 't-404', '9.00'), // 17
+  person('Driver', 'd-3', { company_external_id: 'c-404' }), // 18
+  person('User', 'u-3', { email: 'U-1@example.test' }), // 19
+  trip('t-1', 'completed', '10:30', { amount: '20.00' }), // 20: the same event again
+];
+
+const REJECTED = [
+  { line: 12, kind: 'trips', external_id: 't-3', reasons: [INTEGRATION_MESSAGES.noDriver] },
+  { line: 13, kind: 'trips', external_id: 't-4', reasons: [INTEGRATION_MESSAGES.noPassenger] },
+  { line: 14, kind: 'trips', external_id: 't-5', reasons: [INTEGRATION_MESSAGES.noVehicle] },
+  { line: 16, kind: 'payments', external_id: 'pay-2', reasons: [INTEGRATION_MESSAGES.tripPaid] },
+  { line: 17, kind: 'payments', external_id: 'pay-3', reasons: [INTEGRATION_MESSAGES.noTrip] },
+  { line: 18, kind: 'people', external_id: 'd-3', reasons: [INTEGRATION_MESSAGES.noCompany] },
+  { line: 19, kind: 'people', external_id: 'u-3', reasons: [INTEGRATION_MESSAGES.emailTaken] },
+];
+
+type Built = Awaited<ReturnType<typeof importer>>;
+
+/** The trips as the desk shows them. */
+const tripsOf = (built: Built) =>
+  built.database.rows(
+    sql`select r.external_id, r.ride_status::text, r.cancel_reason, r.amount::text,
+          (select external_id from users where id = r.user_id) as passenger,
+          (select external_id from users where id = r.driver_id) as driver,
+          (select external_id from users where id = r.company_id) as company,
+          (select external_id from vehicles where id = r.vehicle_id) as vehicle,
+          to_char(r.created_at at time zone 'UTC', 'HH24:MI') as created,
+          (select count(*)::int from ride_events e where e.ride_id = r.id) as events,
+          (select amount::text from transactions t where t.ride_id = r.id) as paid
+        from rides r order by r.external_id`,
+  );
+
+/** Every row the import may write, with its row version: equal snapshots mean nothing was written. */
+const snapshot = (built: Built) =>
+  built.database.rows(
+    sql`select 'users' as t, id, xmin::text as v from users
+        union all select 'vehicles', id, xmin::text from vehicles
+        union all select 'rides', id, xmin::text from rides
+        union all select 'ride_events', id, xmin::text from ride_events
+        union all select 'transactions', id, xmin::text from transactions
+        -- The API marks a notification's push as sent: of these, only how many.
+        union all select 'notifications', count(*)::int, 'rows' from notifications
+        union all select 'brands', id, xmin::text from brands
+        order by 1, 2`,
+  );
+
+/** The counters the triggers keep, to compare with a recount (decision 002). */
+const counters = (built: Built) =>
+  built.database.rows(sql`
+    select json_build_object(
+      'users', (select json_agg(u order by u) from user_counts u where n <> 0),
+      'rides', (select json_agg(r order by ride_status) from ride_counts r where n <> 0),
+      'tables', (select json_agg(t order by table_name) from table_counts t where n <> 0),
+      'daily', (select json_agg(d order by day, ride_status) from ride_daily d where n <> 0),
+      'stats', (select json_agg(s order by user_id) from user_stats s)
+    ) as counters`);
+
+describe('POST import, set-based', () => {
+  it(
+    'writes a marketplace as the single calls would, rejecting unknown references with reasons',
+    { timeout: 120_000 },
+    async () => {
+      const built = await importer();
+      const answer = await built.send(MARKETPLACE);
+      expect(answer.statusCode).toBe(200);
+      expect(answer.body.data).toEqual({
+        accepted: MARKETPLACE.length - REJECTED.length,
+        rejected: REJECTED.length,
+        errors: REJECTED,
+        errors_not_listed: 0,
+        by_kind: {
+          people: { accepted: 5, rejected: 2 },
+          vehicles: { accepted: 1, rejected: 0 },
+          trips: { accepted: 6, rejected: 3 },
+          payments: { accepted: 1, rejected: 2 },
+        },
+      });
+      expect(await tripsOf(built)).toEqual([
+        {
+          external_id: 't-1',
+          // The latest event by its time sets the status; the driver came with an earlier one.
+          ride_status: 'Complete',
+          cancel_reason: null,
+          amount: '20.00',
+          passenger: 'u-1',
+          driver: 'd-1',
+          company: 'c-1',
+          vehicle: 'v-1',
+          created: '10:00',
+          events: 3,
+          paid: '20.00',
+        },
+        {
+          external_id: 't-2',
+          ride_status: 'Cancel',
+          cancel_reason: 'No-show',
+          amount: '0.00',
+          passenger: 'u-2',
+          driver: null,
+          company: null,
+          vehicle: null,
+          created: '11:00',
+          events: 2,
+          paid: null,
+        },
+      ]);
+      // Each registration announced once, as the single calls announce it.
+      const [announced] = await built.database.rows<{ n: number }>(
+        sql`select count(*)::int as n from notifications`,
+      );
+      expect(announced!.n).toBe(6);
+      // The trips' people search text, written by trigger, is what the function gives (decision 011).
+      const [stale] = await built.database.rows<{ n: number }>(
+        sql`select count(*)::int as n from rides
+          where people_search <> ride_people_search(user_id, driver_id, company_id)
+             or digits <> ride_digits(pickup_address, drop_address, people_search)`,
+      );
+      expect(stale!.n).toBe(0);
+      const kept = await counters(built);
+      await built.database.rows(sql`select recount_counters()`);
+      expect(kept).toEqual(await counters(built));
+    },
+  );
+
+  it('writes nothing when the same file is imported again', { timeout: 120_000 }, async () => {
+    const built = await importer();
+    const first = await built.send(MARKETPLACE);
+    const before = await snapshot(built);
+    const kept = await counters(built);
+    const again = await built.send(MARKETPLACE);
+    expect(again.body.data).toEqual(first.body.data);
+    expect(await snapshot(built)).toEqual(before);
+    expect(await counters(built)).toEqual(kept);
+
+    // A later event in a second file moves the trip on; the counters follow.
+    const later = await built.send([
+      trip('t-2', 'created', '11:00', { user_external_id: 'u-2' }),
+      trip('t-2', 'accepted', '11:05', { user_external_id: 'u-2', driver_external_id: 'd-2' }),
+    ]);
+    expect(later.body.data).toMatchObject({ accepted: 2, rejected: 0 });
+    const [t2] = (await tripsOf(built)).slice(1);
+    // Accepted at 11:05 is later than Cancelled at 11:02: the trip takes it.
+    expect(t2).toMatchObject({ ride_status: 'Accept', cancel_reason: null, driver: 'd-2' });
+    const moved = await counters(built);
+    await built.database.rows(sql`select recount_counters()`);
+    expect(moved).toEqual(await counters(built));
+  });
+
+  it('writes a batch of a thousand trips in a few statements', { timeout: 120_000 }, async () => {
+    const built = await importer();
+    await built.send([person('User', 'u-1')]);
+    const rows = Array.from({ length: 2000 }, (_, n) =>
+      trip(`t-${n}`, 'completed', '10:00', { amount: '12.50' }),
+    );
+    let statements = 0;
+    built.database.timeQueries(() => (statements += 1));
+    const answer = await built.send(rows);
+    expect(answer.body.data).toMatchObject({ accepted: 2000, rejected: 0 });
+    // Two batches: not a statement (or eight) per row.
+    expect(statements).toBeLessThan(40);
+    const [written] = await built.database.rows<{ n: number; amount: string }>(
+      sql`select count(*)::int as n, sum(amount)::text as amount from rides`,
+    );
+    expect(written).toEqual({ n: 2000, amount: '25000.00' });
+  });
+});
