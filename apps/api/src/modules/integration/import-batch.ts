@@ -2,7 +2,8 @@ import { TRIP_EVENT_STATUS, TRIP_EVENTS, type TripEvent } from '@cabdesk/contrac
 import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { notificationFor, notifyAll } from '../../lib/notify';
-import { rowsOf } from '../../lib/sql';
+import { arrayLiteral, rowsOf } from '../../lib/sql';
+import { storeRoute } from '../live';
 import type { PaymentInput } from './payments.repository';
 import type { Person as PersonInput } from './people.repository';
 import type { Refusal } from './refusals';
@@ -303,8 +304,22 @@ export async function writeTrips(
       fill_company_id: firstOf(older, 'companyId'),
     });
   }
-  if (changes.length > 0) await updateTrips(tx, changes);
+  if (changes.length > 0) {
+    await updateTrips(tx, changes);
+    await storeEndedRoutes(tx, changes.map((change) => change.id as number));
+  }
   return refusals;
+}
+
+/** Trips among `ids` that ended with fixes drawn keep their route, as a single call's do. */
+async function storeEndedRoutes(tx: Tx, ids: number[]) {
+  const ended = await rowsOf<{ id: number }>(
+    tx,
+    sql`select r.id from rides r
+        where r.id = any(${arrayLiteral(ids)}::int[]) and r.ride_status in ('Complete', 'Cancel')
+          and exists (select 1 from ride_route_points p where p.ride_id = r.id)`,
+  );
+  for (const { id } of ended) await storeRoute(tx, id);
 }
 
 /** Writes what new events change of existing trips (see writeTrips). */

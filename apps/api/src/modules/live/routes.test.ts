@@ -1,4 +1,5 @@
 import {
+  INTEGRATION_BASE,
   integrationKeyCreate,
   integrationPositions,
   integrationTrips,
@@ -69,7 +70,7 @@ async function marketplace() {
       events: { state: string; at: string }[];
     };
   };
-  return { ...built, trip, positions, routeOf };
+  return { ...built, key, trip, positions, routeOf };
 }
 
 /**
@@ -187,5 +188,38 @@ describe("a trip's route", () => {
 
     const missing = await call(rideRoute, { ride_id: String(rideId + 1000) });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it('is kept when the trip ends through an import, as through the single call', async () => {
+    const { trip, positions, routeOf, app, database, key } = await marketplace();
+    const rideId = await trip('created', 0);
+    await trip('accepted', 5);
+    await positions([
+      { lat: 37.77, lng: -122.42, second: 8 },
+      { lat: 37.771, lng: -122.42, second: 12 },
+    ]);
+    const made = await app.inject({
+      method: 'POST',
+      url: `${INTEGRATION_BASE}import`,
+      payload:
+        JSON.stringify({
+          kind: 'trips',
+          external_id: 't-1',
+          event: 'completed',
+          at: iso(60),
+          user_external_id: 'u-1',
+          driver_external_id: 'd-1',
+          pickup_address: '1 Harbour Rd',
+          drop_address: '9 Hill St',
+        }) + '\n',
+      headers: { ...bearer(key), 'content-type': 'application/x-ndjson' },
+    });
+    expect(made.statusCode).toBe(200);
+    expect((await routeOf(rideId)).points).toHaveLength(2);
+    const [kept] = await database.rows<{ routes: number; in_progress: number }>(
+      sql`select (select count(*)::int from ride_routes) as routes,
+            (select count(*)::int from ride_route_points) as in_progress`,
+    );
+    expect(kept).toEqual({ routes: 1, in_progress: 0 });
   });
 });
