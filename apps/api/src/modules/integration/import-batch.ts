@@ -306,7 +306,10 @@ export async function writeTrips(
   }
   if (changes.length > 0) {
     await updateTrips(tx, changes);
-    await storeEndedRoutes(tx, changes.map((change) => change.id as number));
+    await storeEndedRoutes(
+      tx,
+      changes.map((change) => change.id as number),
+    );
   }
   return refusals;
 }
