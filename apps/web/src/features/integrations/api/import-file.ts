@@ -8,7 +8,7 @@ import { ApiError, endSession, UnauthorizedError } from '@/lib/api-client';
 import { messageOf, sessionHeaders } from '@/lib/call';
 
 /** The media type of a file of records: CSV by its name or type, else NDJSON. */
-export const importTypeOf = (file: File) =>
+const importTypeOf = (file: File) =>
   file.type === 'text/csv' || /\.csv$/i.test(file.name) ? 'text/csv' : 'application/x-ndjson';
 
 /** How far an import has gone: the bytes the server has read of the file. */
