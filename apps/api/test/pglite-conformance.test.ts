@@ -6,6 +6,7 @@ import {
   integrationKeyCreate,
   integrationEvents,
   integrationPeople,
+  integrationPositions,
   integrationTrips,
   integrationVehicles,
   login,
@@ -57,7 +58,14 @@ const MARKETPLACE_COMPANY = {
 async function integrationKey(call: Call) {
   const made = await call(integrationKeyCreate, {
     name: 'Conformance',
-    scopes: ['people:write', 'vehicles:write', 'trips:write', 'documents:write', 'events:read'],
+    scopes: [
+      'people:write',
+      'vehicles:write',
+      'trips:write',
+      'documents:write',
+      'positions:write',
+      'events:read',
+    ],
   });
   return bearer(made.body.data.key as string);
 }
@@ -138,6 +146,31 @@ const OTHER_CALLS: Record<string, (call: Call, ids: Ids, app: App) => Promise<An
       headers: { ...(await integrationKey(call)), 'content-type': 'application/x-ndjson' },
     });
     return { statusCode: res.statusCode, headers: res.headers, body: res.json() };
+  },
+  // A driver of the marketplace's company, then where they are (one statement for the batch).
+  integrationPositionRoutes: async (call, _ids, app) => {
+    const key = await integrationKey(call);
+    await callApi(app, integrationPeople, MARKETPLACE_COMPANY, key);
+    await callApi(
+      app,
+      integrationPeople,
+      {
+        external_id: 'conformance-driver',
+        user_type: 'Driver',
+        name: 'Conformance Driver',
+        email: 'conformance-driver@example.test',
+        phone: '+1 555 0110',
+        company_external_id: MARKETPLACE_COMPANY.external_id,
+      },
+      key,
+    );
+    const fix = { driver_external_id: 'conformance-driver', lat: 37.77, lng: -122.42 };
+    return callApi(
+      app,
+      integrationPositions,
+      { fixes: [{ ...fix, state: 'available', at: new Date().toISOString() }] },
+      key,
+    );
   },
   // A passenger, then a trip of theirs completed before it is known as created; the feed read.
   integrationTripRoutes: async (call, _ids, app) => {

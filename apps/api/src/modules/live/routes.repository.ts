@@ -1,9 +1,16 @@
-import { decode, encode } from '@googlemaps/polyline-codec';
 import { TRIP_EVENT_STATUS, type RideRoute, type TripEvent } from '@cabdesk/contract';
+import type * as PolylineCodec from '@googlemaps/polyline-codec';
 import { sql } from 'drizzle-orm';
+import { createRequire } from 'node:module';
 import simplify from 'simplify-js';
 import type { Db, Tx } from '../../db/client';
 import { isoText, rowsOf } from '../../lib/sql';
+
+// The codec's ESM build is for bundlers; Node loads its UMD build, whose names only a
+// require sees (an ESM import of it finds a default export alone).
+const { decode, encode } = createRequire(import.meta.url)(
+  '@googlemaps/polyline-codec',
+) as typeof PolylineCodec;
 
 /**
  * How far (in degrees, about 5 m) a kept route may stray from the fixes it
