@@ -15,15 +15,17 @@ const apiSrc = fileURLToPath(new URL('..', import.meta.url));
 
 /**
  * Text in the API that is not an envelope message: seed data, the e-mail
- * body, the one-time console note at first start, the server commands'
- * terminal output, the API reference's descriptions, and the notifications'
- * own content (records, shown as data).
+ * body, the one-time console note at first start, the server commands' and
+ * the simulator's terminal output (the simulator is a client of the API), the
+ * API reference's descriptions, and the notifications' own content (records,
+ * shown as data).
  */
 const NOT_MESSAGES = [
   '/seed/',
   '/bootstrap.ts',
   '/admin-cli.ts',
   '/commands/',
+  '/simulation/',
   '/lib/openapi.ts',
   '/modules/auth/otp-mail.ts',
   '/modules/auth/two-factor-mail.ts',
