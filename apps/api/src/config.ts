@@ -91,6 +91,10 @@ const envSchema = z
     SIMULATE: withDefault(z.enum(['true', 'false']), 'false'),
     /** Seconds between two simulated events. */
     SIMULATE_INTERVAL_SECONDS: withDefault(z.coerce.number().min(0.2).max(3600), 4),
+    /** A trip Pending longer than this is an alert in the live panel and the bell. */
+    LIVE_WAITING_MINUTES: withDefault(z.coerce.number().min(1).max(1440), 5),
+    /** A driver on a trip with no position for this long is an alert. */
+    LIVE_SILENT_MINUTES: withDefault(z.coerce.number().min(1).max(1440), 3),
     /**
      * Webhook targets may be loopback addresses, over http too (local development and tests;
      * SIMULATE=true turns it on for the simulator's receiver).
@@ -188,6 +192,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     simulate: {
       enabled: e.SIMULATE === 'true',
       intervalMs: Math.round(e.SIMULATE_INTERVAL_SECONDS * 1000),
+    },
+    live: {
+      waitingMs: Math.round(e.LIVE_WAITING_MINUTES * 60_000),
+      silentMs: Math.round(e.LIVE_SILENT_MINUTES * 60_000),
     },
     webhooks: { allowLoopback: e.WEBHOOK_ALLOW_LOOPBACK === 'true' || e.SIMULATE === 'true' },
     push: {

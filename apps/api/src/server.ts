@@ -5,6 +5,7 @@ import { loadConfig } from './config';
 import { loggerOptions } from './logging';
 import { openDatabase } from './db/client';
 import { runDocumentCheck } from './modules/documents';
+import { runLiveCheck } from './modules/live';
 import { createDeliverer } from './modules/webhooks';
 import { provisionSimulator } from './simulation/provision';
 import { runSimulation } from './simulation/simulation';
@@ -76,6 +77,18 @@ const checkDocuments = () => {
 checkDocuments();
 const checking = setInterval(checkDocuments, 600_000).unref();
 
+// What is going wrong now (modules/live/alerts.ts): every instance checks every 30 seconds;
+// an advisory lock lets one in at a time, and each episode is told once.
+let liveCheck = Promise.resolve();
+const checkLive = () => {
+  liveCheck = runLiveCheck(database.db, app.clock(), config.live)
+    .then((done) => {
+      if (done && done.opened + done.resolved > 0) app.log.info({ liveCheck: done }, 'live check');
+    })
+    .catch((err: unknown) => app.log.warn({ err }, 'live check failed'));
+};
+const checkingLive = setInterval(checkLive, 30_000).unref();
+
 // Webhook deliveries (modules/webhooks/deliverer.ts): woken by every commit that queues one
 // (LISTEN/NOTIFY), and every few seconds for retries; each delivery is claimed by one instance.
 const deliverer = createDeliverer({
@@ -102,7 +115,9 @@ async function shutdown(signal: string) {
   try {
     clearInterval(pruning);
     clearInterval(checking);
+    clearInterval(checkingLive);
     await documentCheck;
+    await liveCheck;
     await deliverer.stop();
     simulation.abort();
     await simulating;

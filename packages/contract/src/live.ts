@@ -20,6 +20,7 @@ export const LIVE_MESSAGES = {
   positionsSaved: 'The positions have been received.',
   driversFetched: 'Drivers fetched successfully.',
   routeFetched: "The trip's route has been fetched.",
+  alertsFetched: 'Alerts fetched successfully.',
   /** A fix of a driver Cabdesk does not know: skipped, the others written. */
   unknownDriver: 'There is no driver with this external_id: send the driver first.',
   deletedDriver: 'This driver was deleted in Cabdesk.',
@@ -143,4 +144,35 @@ export const rideRoute = liveCalls.get('ride-route', {
     "A trip's route (points with their times) and its state changes, for the map and its replay (404 when missing).",
   input: z.object({ ride_id: idSchema }),
   data: rideRouteSchema,
+});
+
+/**
+ * What is going wrong now: a trip waiting for a driver longer than
+ * LIVE_WAITING_MINUTES, or a driver on a trip with no position for
+ * LIVE_SILENT_MINUTES. Each opens once per episode.
+ */
+export const LIVE_ALERT_KINDS = ['waiting', 'silent'] as const;
+export type LiveAlertKind = (typeof LIVE_ALERT_KINDS)[number];
+
+const liveAlertSchema = z.object({
+  id: int(),
+  kind: z.enum(LIVE_ALERT_KINDS),
+  /** When the episode began (the check that found it). */
+  since: z.string(),
+  ride: z.object({
+    id: int(),
+    ride_status: rideStatusSchema,
+    pickup_address: z.string(),
+    requested_at: z.string(),
+  }),
+  driver: z.object({ id: int(), name: z.string() }).nullable(),
+  /** The driver's latest fix: for a silent driver, how long ago they were heard. */
+  last_fix_at: z.string().nullable(),
+});
+export type LiveAlert = z.infer<typeof liveAlertSchema>;
+
+export const liveAlerts = liveCalls.get('live-alerts', {
+  summary:
+    'What is going wrong now, oldest first: trips waiting for a driver too long and drivers on a trip whose position went quiet, each with its trip and driver.',
+  data: z.array(liveAlertSchema),
 });

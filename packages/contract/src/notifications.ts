@@ -31,6 +31,7 @@ export const NOTIFICATION_KINDS = [
   'bulk_done',
   'webhook_disabled',
   'reset_code_guessed',
+  'trip_stuck',
 ] as const;
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS, {
   error: `Each muted kind must be one of ${NOTIFICATION_KINDS.join(', ')}.`,

@@ -507,6 +507,10 @@ export const rides = pgTable(
     // A status sorted by price: live statuses are rare (a few hundred of a million trips).
     index('rides_status_amount_idx').on(t.rideStatus, t.amount, t.id),
     index('rides_search_trgm_idx').using('gin', sql`${t.search} gin_trgm_ops`),
+    // The trips under way (issue 46): what the live check reads, a few hundred of a million.
+    index('rides_live_idx')
+      .on(t.createdAt)
+      .where(sql`${t.rideStatus} in ('Pending', 'Accept', 'Start')`),
     check('rides_amount_check', sql`${t.amount} >= 0`),
   ],
 );
@@ -1097,3 +1101,28 @@ export const rideRoutes = pgTable('ride_routes', {
   path: text('path').notNull(),
   seconds: integer('seconds').array().notNull(),
 });
+
+/**
+ * What is going wrong now (issue 46): a trip waiting for a driver too long,
+ * or a driver on a trip whose position went quiet. One row per episode: it
+ * opens once, and a new one opens only after it was resolved.
+ */
+export const liveAlerts = pgTable(
+  'live_alerts',
+  {
+    id: serial('id').primaryKey(),
+    /** waiting or silent (LIVE_ALERT_KINDS). */
+    kind: text('kind').notNull(),
+    rideId: integer('ride_id')
+      .notNull()
+      .references(() => rides.id),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('live_alerts_open_key')
+      .on(t.kind, t.rideId)
+      .where(sql`${t.resolvedAt} is null`),
+    check('live_alerts_kind_check', sql`${t.kind} in ('waiting', 'silent')`),
+  ],
+);

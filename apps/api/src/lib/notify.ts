@@ -260,6 +260,23 @@ export const notificationFor = {
     message: `Every delivery to ${w.url} failed for a day (last: ${w.lastError}), so it was disabled. Fix the endpoint, then enable it in Settings -> Webhooks; the failed deliveries can be sent again from the delivery log.`,
     link: '/settings/webhooks',
   }),
+  /** The live check found a trip waiting for a driver, or a driver on a trip gone quiet. */
+  tripStuck: (a: {
+    kind: 'waiting' | 'silent';
+    rideId: number;
+    pickup: string;
+    driver: string | null;
+    minutes: number;
+  }) => ({
+    kind: 'trip_stuck' as const,
+    title:
+      a.kind === 'waiting' ? 'Trip waiting for a driver' : 'No position from a driver on a trip',
+    message:
+      a.kind === 'waiting'
+        ? `Trip #${a.rideId} from ${a.pickup} has waited ${a.minutes} minutes for a driver.`
+        : `${a.driver ?? 'The driver'} of trip #${a.rideId} has sent no position for ${a.minutes} minutes.`,
+    link: `/trip-detail/${a.rideId}`,
+  }),
   resetCodeGuessed: (email: string, tries: number) => ({
     kind: 'reset_code_guessed' as const,
     title: 'Password reset code guessed at',

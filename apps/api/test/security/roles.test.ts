@@ -118,6 +118,7 @@ const DECISIONS: Record<string, readonly Role[] | 'public'> = {
   // Live operations (issue 46): what the map shows, every role.
   'live-drivers': EVERY,
   'ride-route': EVERY,
+  'live-alerts': EVERY,
 };
 
 const PASSWORD = 'a long enough passphrase';

@@ -533,6 +533,7 @@ export const AR_MESSAGES: Readonly<Record<string, string>> = {
   'limit must be a whole number from 1 to {max}.': 'يجب أن يكون limit عددًا صحيحًا من 1 إلى {max}.',
   // ------------------------------------------------------------ live operations (issue 46)
   "The trip's route has been fetched.": 'تم جلب مسار الرحلة.',
+  'Alerts fetched successfully.': 'تم جلب التنبيهات بنجاح.',
   'The positions have been received.': 'تم استلام المواقع.',
   'This driver was deleted in Cabdesk.': 'تم حذف هذا السائق في Cabdesk.',
   'bbox must be minLng,minLat,maxLng,maxLat in degrees, the minimums first.':

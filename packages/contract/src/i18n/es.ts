@@ -542,6 +542,7 @@ export const ES_MESSAGES: Readonly<Record<string, string>> = {
   'limit must be a whole number from 1 to {max}.': 'limit debe ser un número entero de 1 a {max}.',
   // ------------------------------------------------------------ live operations (issue 46)
   "The trip's route has been fetched.": 'Se ha obtenido el recorrido del viaje.',
+  'Alerts fetched successfully.': 'Alertas obtenidas correctamente.',
   'The positions have been received.': 'Las posiciones se han recibido.',
   'This driver was deleted in Cabdesk.': 'Este conductor se eliminó en Cabdesk.',
   'bbox must be minLng,minLat,maxLng,maxLat in degrees, the minimums first.':

@@ -2,3 +2,4 @@
 export { liveRoutes } from './live.routes';
 export { recordPositions } from './positions.repository';
 export { storeRoute } from './routes.repository';
+export { runLiveCheck } from './alerts';
