@@ -262,7 +262,12 @@ describe('operator search and audit (issue 45)', () => {
         .poll(() => dropdown.getByRole('checkbox', { name: 'Cancelled trips' }).isChecked())
         .toBe(true);
       await shoot(page, 'notifications-mute-phone');
-      await dropdown.getByRole('checkbox', { name: 'Cancelled trips' }).uncheck();
+      // Clicked as a person does; the box follows the saved settings (it turns at once, while
+      // the change is saved, and stays so).
+      await dropdown.getByRole('checkbox', { name: 'Cancelled trips' }).click();
+      await expect
+        .poll(() => dropdown.getByRole('checkbox', { name: 'Cancelled trips' }).isChecked())
+        .toBe(false);
       await expect
         .poll(
           async () =>

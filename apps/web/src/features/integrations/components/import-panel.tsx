@@ -64,7 +64,6 @@ export function ImportPanel() {
         <FileInput
           label={t('integrations.import.file')}
           description={t('integrations.import.fileHint')}
-          placeholder={t('integrations.import.choose')}
           accept=".ndjson,.jsonl,.json,.csv,text/csv,application/x-ndjson"
           leftSection={<IconFileImport size={18} />}
           value={file}
