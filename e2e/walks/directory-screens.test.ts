@@ -106,9 +106,14 @@ describe('the directory screens', () => {
       await page.goto('/vehicle');
       rows = await rowsOf(page, 'Vehicle List');
 
-      // /vehicle-detail/:id: every field, 3 documents and 4 photos.
-      const vehicles = await apiGet<Paged<{ id: number }>>(baseUrl, token, 'vehicle-list');
-      await page.goto(`/vehicle-detail/${vehicles.data[0]!.id}`);
+      // /vehicle-detail/:id: every field, 3 documents and 4 photos, of a demo vehicle that has
+      // them (the newest may be one another walk's simulator registered, with no photos).
+      const vehicles = await apiGet<
+        Paged<{ id: number; registration_front: string | null; vehicle_front: string | null }>
+      >(baseUrl, token, 'vehicle-list?per_page=100');
+      const pictured = vehicles.data.find((v) => v.registration_front && v.vehicle_front);
+      expect(pictured, 'a demo vehicle with its documents and photos').toBeDefined();
+      await page.goto(`/vehicle-detail/${pictured!.id}`);
       await page.getByRole('heading', { name: 'Vehicle Information' }).waitFor();
       await documentsLoaded(page, 7);
 
