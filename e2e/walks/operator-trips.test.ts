@@ -1,7 +1,9 @@
 import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { API, apiGet, describeWalks, type Paged, signInByApi } from '../support/browser';
+import { artifactsDir } from '../support/paths';
 
 /** Issue 45, point 5: what a first-day operations lead needs of the trips' screens. */
 
@@ -18,7 +20,8 @@ interface Ride {
 
 const DESKTOP = { width: 1366, height: 900 };
 const PHONE = { width: 390, height: 844 };
-const SCREENS = '/work/helpers/screens/operator-trips';
+// Inside the repository's ignored artifacts, as every walk's pictures.
+const SCREENS = join(artifactsDir, 'operator-trips');
 
 async function post(baseUrl: string, token: string, path: string, body: unknown) {
   const response = await fetch(`${baseUrl}${API}${path}`, {
