@@ -234,6 +234,21 @@ export async function apiGet<T>(baseUrl: string, token: string, path: string): P
   return (body as { data: T }).data;
 }
 
+/** The `data` of a POST's answer, which must be 200. */
+export async function apiPost<T>(baseUrl: string, token: string, path: string, body: unknown) {
+  const response = await fetch(`${baseUrl}${API}${path}`, {
+    method: 'POST',
+    headers: {
+      accept: 'application/json',
+      'content-type': 'application/json',
+      authorization: `Bearer ${token}`,
+    },
+    body: JSON.stringify(body),
+  });
+  expect(response.status, path).toBe(200);
+  return ((await response.json()) as { data: T }).data;
+}
+
 /** The `data` of a paged answer, from SPEC 3 as an outside client reads it (not the contract's type). */
 export interface Paged<T> {
   data: T[];

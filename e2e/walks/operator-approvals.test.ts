@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { API, apiGet, describeWalks, type Paged, signInByApi, toast } from '../support/browser';
+import { apiGet, describeWalks, type Paged, signInByApi, toast, apiPost } from '../support/browser';
 
 interface Waiting {
   kind: 'company' | 'driver' | 'vehicle';
@@ -32,19 +32,6 @@ const SCREENS = '/work/helpers/screens/approvals';
 async function inside(inner: Locator, outer: Locator) {
   const [a, b] = [await inner.boundingBox(), await outer.boundingBox()];
   return !!a && !!b && a.x >= b.x - 0.5 && a.x + a.width <= b.x + b.width + 0.5;
-}
-
-async function post(baseUrl: string, token: string, path: string, body: unknown) {
-  const response = await fetch(`${baseUrl}${API}${path}`, {
-    method: 'POST',
-    headers: {
-      accept: 'application/json',
-      'content-type': 'application/json',
-      authorization: `Bearer ${token}`,
-    },
-    body: JSON.stringify(body),
-  });
-  expect(response.status, path).toBe(200);
 }
 
 /** The table's rows once it has loaded. */
@@ -138,7 +125,7 @@ describe('operator approvals', () => {
       for (const name of names) await desk.getByText(name, { exact: true }).waitFor();
 
       // SPEC's call without dates still approves; the document is then "Date missing".
-      await post(baseUrl, token, 'approval-user', {
+      await apiPost(baseUrl, token, 'approval-user', {
         id: plain!.id,
         table: 'users',
         approval: 'Approved',

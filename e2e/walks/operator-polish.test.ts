@@ -3,13 +3,13 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import {
-  API,
   apiGet,
   describeWalks,
   motionless,
   type Paged,
   signInByApi,
   toastAfter,
+  apiPost,
 } from '../support/browser';
 import { artifactsDir } from '../support/paths';
 
@@ -58,20 +58,6 @@ async function dark(page: Page) {
       page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme')),
     )
     .toBe('dark');
-}
-
-async function apiPost<T>(baseUrl: string, token: string, path: string, body: unknown) {
-  const response = await fetch(`${baseUrl}${API}${path}`, {
-    method: 'POST',
-    headers: {
-      accept: 'application/json',
-      'content-type': 'application/json',
-      authorization: `Bearer ${token}`,
-    },
-    body: JSON.stringify(body),
-  });
-  expect(response.status, path).toBe(200);
-  return ((await response.json()) as { data: T }).data;
 }
 
 /** The colour a switch's track shows (Mantine draws it, not the hidden input). */

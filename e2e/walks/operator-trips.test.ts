@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { API, apiGet, describeWalks, type Paged, signInByApi } from '../support/browser';
+import { API, apiGet, describeWalks, type Paged, signInByApi, apiPost } from '../support/browser';
 import { artifactsDir } from '../support/paths';
 
 /** Issue 45, point 5: what a first-day operations lead needs of the trips' screens. */
@@ -22,19 +22,6 @@ const DESKTOP = { width: 1366, height: 900 };
 const PHONE = { width: 390, height: 844 };
 // Inside the repository's ignored artifacts, as every walk's pictures.
 const SCREENS = join(artifactsDir, 'operator-trips');
-
-async function post(baseUrl: string, token: string, path: string, body: unknown) {
-  const response = await fetch(`${baseUrl}${API}${path}`, {
-    method: 'POST',
-    headers: {
-      accept: 'application/json',
-      'content-type': 'application/json',
-      authorization: `Bearer ${token}`,
-    },
-    body: JSON.stringify(body),
-  });
-  expect(response.status, path).toBe(200);
-}
 
 /** The trips table's rows once loaded and settled. */
 async function rowsOf(page: Page) {
@@ -106,7 +93,7 @@ describe('operator trips', () => {
       const vehicle = driven!.driver!.vehicle!;
 
       // The trip's vehicle made Inactive: its trips are flagged (made Active again at the end).
-      await post(baseUrl, token, 'status-update', {
+      await apiPost(baseUrl, token, 'status-update', {
         id: vehicle.id,
         table: 'vehicles',
         status: 'Inactive',
@@ -221,7 +208,7 @@ describe('operator trips', () => {
         await rowsOf(page);
         await page.screenshot({ path: `${SCREENS}/list-desktop-dark.png` });
       } finally {
-        await post(baseUrl, token, 'status-update', {
+        await apiPost(baseUrl, token, 'status-update', {
           id: vehicle.id,
           table: 'vehicles',
           status: 'Active',
