@@ -81,6 +81,7 @@ export const INTEGRATION_MESSAGES = {
   importEmpty: 'The file has no rows to import.',
   importType: 'Send the rows as NDJSON (application/x-ndjson) or CSV (text/csv).',
   importTooLarge: 'The file is larger than {size}: split it into several imports.',
+  importId: 'import_id must be 1 to 100 visible characters, without spaces.',
 } as const;
 
 // ---------------------------------------------------------------- keys (admin API)
@@ -569,6 +570,12 @@ export const IMPORT_ERRORS_LISTED = 20_000;
 
 /** The largest file one import takes. */
 export const IMPORT_MAX_BYTES = 1024 * 1024 * 1024;
+
+/**
+ * `?import_id=`: the sender's id of an import sent in several requests (a
+ * file in parts), which then share one summary and notification.
+ */
+export const IMPORT_ID_PATTERN = /^[\x21-\x7e]{1,100}$/;
 
 const kindCountsSchema = z.object({ accepted: int(), rejected: int() });
 
