@@ -179,11 +179,7 @@ export function ImportPanel({ chunk }: { chunk?: ChunkLimits }) {
           <Stack gap="xs" align="flex-start">
             {state.message && <Text size="sm">{state.message}</Text>}
             <Text size="sm">
-              {t('integrations.import.kept', {
-                line: formatCount(state.place?.nextLine ?? 1),
-                accepted: formatCount(state.place?.report.accepted ?? 0),
-                rejected: formatCount(state.place?.report.rejected ?? 0),
-              })}
+              {t('integrations.import.kept', { line: formatCount(state.place?.nextLine ?? 1) })}
             </Text>
             <Button
               size="xs"

@@ -42,7 +42,7 @@ export function ImportReportView({
   return (
     <Stack gap="sm" maw={720} data-testid="import-report">
       <Alert
-        color={report.rejected === 0 ? 'green' : 'yellow'}
+        color={partial ? 'blue' : report.rejected === 0 ? 'green' : 'yellow'}
         icon={
           report.rejected === 0 ? <IconCircleCheck size={18} /> : <IconAlertTriangle size={18} />
         }

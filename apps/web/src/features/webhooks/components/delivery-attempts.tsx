@@ -49,20 +49,20 @@ function AttemptCard({ attempt, n }: { attempt: WebhookAttempt; n: number }) {
                 {attempt.error}
               </Text>,
             )}
-          {fact(
-            t('webhooks.response'),
-            attempt.response_excerpt === null ? (
-              <Text size="sm" c="dimmed">
-                {t('webhooks.noBody')}
-              </Text>
-            ) : (
-              // The receiver's own text: shown as it came, left to right, wrapped.
-              <Code block dir="ltr" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                {attempt.response_excerpt}
-              </Code>
-            ),
-          )}
         </DataList>
+        {/* The receiver's own text, under its label at full width: shown as it came, left to right. */}
+        <Stack gap={4}>
+          <Text size="sm" c="dimmed">
+            {t('webhooks.response')}
+          </Text>
+          {attempt.response_excerpt === null ? (
+            <Text size="sm">{t('webhooks.noBody')}</Text>
+          ) : (
+            <Code block dir="ltr" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {attempt.response_excerpt}
+            </Code>
+          )}
+        </Stack>
       </Stack>
     </Paper>
   );
@@ -94,15 +94,24 @@ export function DeliveryAttempts({ id, onClose }: { id: number | null; onClose: 
         </Alert>
       ) : found ? (
         <Stack gap="sm">
-          <Text size="sm">
-            <Text span fw={600} dir="ltr">
-              {found.delivery.event_type}
-            </Text>{' '}
-            →{' '}
-            <Text span dir="ltr" style={{ overflowWrap: 'anywhere' }}>
-              {found.delivery.url}
-            </Text>
-          </Text>
+          <DataList size="sm" gap={6}>
+            <DataList.Item>
+              <DataList.ItemLabel w={LABEL_WIDTH} miw={LABEL_WIDTH} style={{ flexShrink: 0 }}>
+                {t('webhooks.event')}
+              </DataList.ItemLabel>
+              <DataList.ItemValue fw={600} dir="ltr">
+                {found.delivery.event_type}
+              </DataList.ItemValue>
+            </DataList.Item>
+            <DataList.Item>
+              <DataList.ItemLabel w={LABEL_WIDTH} miw={LABEL_WIDTH} style={{ flexShrink: 0 }}>
+                {t('webhooks.endpoint')}
+              </DataList.ItemLabel>
+              <DataList.ItemValue dir="ltr" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+                {found.delivery.url}
+              </DataList.ItemValue>
+            </DataList.Item>
+          </DataList>
           {found.delivery.next_attempt_at && (
             <Text size="sm" c="dimmed">
               {t('webhooks.nextAttempt', { when: formatDateTime(found.delivery.next_attempt_at) })}

@@ -57,6 +57,7 @@ export function WebhookDeliveries() {
       key: 'event',
       header: t('webhooks.event'),
       card: 'title',
+      nowrap: true,
       render: (row) => (
         <Group gap="xs" wrap="nowrap">
           <Checkbox
@@ -74,7 +75,8 @@ export function WebhookDeliveries() {
       key: 'endpoint',
       header: t('webhooks.endpoint'),
       render: (row) => (
-        <Text size="sm" dir="ltr" style={{ overflowWrap: 'anywhere' }}>
+        // A URL breaks only where it must: its column takes the room it needs first.
+        <Text size="sm" dir="ltr" style={{ overflowWrap: 'break-word' }}>
           {row.url}
         </Text>
       ),
