@@ -607,7 +607,7 @@ export type ImportReport = z.infer<typeof importReportSchema>;
 
 export const integrationImport = integrationArea('Import', PER_RECORD_SCOPE).post('import', {
   summary:
-    'Import a file of records: NDJSON (application/x-ndjson, one {kind, ...} a line) or CSV (text/csv, a header row, a kind column or ?kind=). kind is people, vehicles, trips or payments, with the fields of their single call; each row needs its kind’s scope. Good rows are written (an upsert by external_id), bad ones reported by line.',
+    'Import a file of records: NDJSON (application/x-ndjson, one {kind, ...} a line) or CSV (text/csv, a header row, a kind column or ?kind=). kind is people, vehicles, trips or payments, with the fields of their single call; each row needs its kind’s scope. Good rows are written (an upsert by external_id), bad ones reported by line. ?import_id= names an import sent in several requests (a file in parts), which then share one summary notification.',
   bodyTypes: ['application/x-ndjson', 'text/csv'],
   data: importReportSchema,
 });
