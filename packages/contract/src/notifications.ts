@@ -32,6 +32,7 @@ export const NOTIFICATION_KINDS = [
   'webhook_disabled',
   'reset_code_guessed',
   'trip_stuck',
+  'records_imported',
 ] as const;
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS, {
   error: `Each muted kind must be one of ${NOTIFICATION_KINDS.join(', ')}.`,
