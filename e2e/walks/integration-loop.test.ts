@@ -3,8 +3,9 @@ import { describe, expect } from 'vitest';
 import { startReceiver } from '../../apps/api/src/simulation/receiver';
 import { createSimulator, type Simulator } from '../../apps/api/src/simulation/simulation';
 import { apiGet, describeWalks, type Paged, signInByApi, toast } from '../support/browser';
+import { screensDir } from '../support/paths';
 
-const SCREENS = '/work/helpers/screens/simulator';
+const SCREENS = screensDir('integration-loop');
 const SCOPES = [
   'people:write',
   'vehicles:write',
