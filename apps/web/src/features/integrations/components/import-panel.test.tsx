@@ -62,7 +62,7 @@ describe('the import screen, a file in parts', () => {
     within(stopped).getByText('The database is not answering. Try again in a moment.');
     within(stopped).getByText(/^The rows before line 3 are imported\./);
     expect(screen.getByTestId('import-report').textContent).toContain(
-      '1 rows accepted, 1 rejected.',
+      '1 row accepted, 1 rejected.',
     );
 
     await user.click(within(stopped).getByRole('button', { name: 'Resume from line 3' }));

@@ -51,6 +51,7 @@ export function ImportReportView({
         })}
       >
         {t('integrations.import.summary', {
+          count: report.accepted,
           accepted: formatCount(report.accepted),
           rejected: formatCount(report.rejected),
         })}
