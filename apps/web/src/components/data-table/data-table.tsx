@@ -22,6 +22,7 @@ import { useIsPhone } from '@/hooks/use-is-phone';
 import { errorMessage } from '@/lib/api-client';
 import { translateMessage } from '@/lib/i18n';
 import { useMay } from '@/hooks/use-may';
+import { ArrivedBar, type Arrived } from './arrived-bar';
 import { BulkDialog, SelectionBar, type BulkOptions } from './bulk-actions';
 import { ColumnMenu } from './column-menu';
 import { ExportButton, type ListSource } from './export-button';
@@ -106,6 +107,8 @@ interface DataTableProps<T> {
   source?: ListSource;
   /** Actions on many rows (roles that may): a box per row, "all matching", the action bar. */
   bulk?: BulkOptions<T>;
+  /** A live list's rows that arrived and are not shown yet (`useLiveList`): a bar to show them. */
+  arrived?: Arrived;
 }
 
 /** What a paged list query holds (TanStack Query's result, narrowed). */
@@ -245,6 +248,7 @@ export function DataTable<T>({
   dense = false,
   source,
   bulk,
+  arrived,
 }: DataTableProps<T>) {
   const { t } = useTranslation();
   const phone = useIsPhone();
@@ -484,6 +488,7 @@ export function DataTable<T>({
           />
         </>
       ) : null}
+      {arrived ? <ArrivedBar arrived={arrived} /> : null}
       {phone ? cards : tableView}
       {pageInfo && !error ? (
         <TablePagination

@@ -1,0 +1,90 @@
+import type { AnyEndpoint, Paged, RecordChangeKind } from '@cabdesk/contract';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { call, queryKeyOf, type CallArgs } from '@/lib/call';
+import { useRecordChanges } from '@/lib/live-changes';
+import { queryClient } from '@/lib/query-client';
+
+/** What a live list shows: its rows kept in place, the page facts of now, and what arrived. */
+export interface LiveList<T> {
+  rows: T[] | undefined;
+  pageInfo: Paged<T> | undefined;
+  /** Rows that arrived on this page since it was shown, and how to show them. */
+  arrived: { count: number; show: () => void } | undefined;
+}
+
+/**
+ * A list that changes as records do without moving under the pointer (issue
+ * 46): when its kinds change, the page is asked for again in the background;
+ * rows on screen take their new values in place and the counts move, but a
+ * row that arrived is only counted ("3 new trips") until `arrived.show()`,
+ * and a row that left stays until then. What the administrator does (a new
+ * page, a filter, their own action refetching the list) shows the list as it is.
+ */
+export function useLiveList<T>(
+  shown: Paged<T> | undefined,
+  source: { endpoint: AnyEndpoint; input: object },
+  options: { kinds: readonly RecordChangeKind[]; rowKey: (row: T) => string | number },
+): LiveList<T> {
+  const { endpoint, input } = source;
+  const { rowKey } = options;
+  // The page asked for again, and the one on screen it was asked beside.
+  const [fresh, setFresh] = useState<{ base: Paged<T>; page: Paged<T> } | null>(null);
+  const shownNow = useRef(shown);
+  const inputNow = useRef(input);
+  useEffect(() => {
+    shownNow.current = shown;
+    inputNow.current = input;
+  });
+  const running = useRef(false);
+  const again = useRef(false);
+
+  const refresh = useCallback(async () => {
+    // One request at a time; changes heard meanwhile ask once more after it.
+    if (running.current) {
+      again.current = true;
+      return;
+    }
+    running.current = true;
+    try {
+      do {
+        again.current = false;
+        const base = shownNow.current;
+        const asked = inputNow.current;
+        if (!base) break;
+        const page = (await call(endpoint, ...([asked] as CallArgs<AnyEndpoint>))) as Paged<T>;
+        // Kept only if the screen still shows that page of that list.
+        const same = JSON.stringify(inputNow.current) === JSON.stringify(asked);
+        if (shownNow.current === base && same) setFresh({ base, page });
+      } while (again.current);
+    } catch {
+      // A failed refresh leaves the list as it is; the next change asks again.
+    } finally {
+      running.current = false;
+    }
+  }, [endpoint]);
+  useRecordChanges(options.kinds, () => void refresh());
+
+  const latest = fresh && shown && fresh.base === shown ? fresh.page : undefined;
+  if (!shown || !latest) return { rows: shown?.data, pageInfo: shown, arrived: undefined };
+
+  const now = new Map(latest.data.map((row) => [rowKey(row), row]));
+  const onScreen = new Set(shown.data.map(rowKey));
+  const newOnPage = latest.data.filter((row) => !onScreen.has(rowKey(row))).length;
+  return {
+    rows: shown.data.map((row) => now.get(rowKey(row)) ?? row),
+    pageInfo: {
+      ...shown,
+      total: latest.total,
+      last_page: Math.max(latest.last_page, shown.current_page),
+      total_exact: latest.total_exact,
+    },
+    // Rows that come onto this page; more may have arrived than it holds.
+    arrived:
+      newOnPage > 0
+        ? {
+            count: Math.max(newOnPage, latest.total - shown.total),
+            show: () => queryClient.setQueryData(queryKeyOf(endpoint, input as never), latest),
+          }
+        : undefined,
+  };
+}
