@@ -5,7 +5,7 @@ import { useRecordChanges } from '@/lib/live-changes';
 import { queryClient } from '@/lib/query-client';
 
 /** What a live list shows: its rows kept in place, the page facts of now, and what arrived. */
-export interface LiveList<T> {
+interface LiveList<T> {
   rows: T[] | undefined;
   pageInfo: Paged<T> | undefined;
   /** Rows that arrived on this page since it was shown, and how to show them. */

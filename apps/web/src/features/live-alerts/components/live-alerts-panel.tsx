@@ -53,7 +53,8 @@ function AlertRow({ alert, now }: { alert: LiveAlert; now: number }) {
             </Text>
           </Group>
           <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-            {t('liveAlerts.trip', { id: alert.ride.id })} · {alert.ride.pickup_address}
+            {/* The address keeps its own direction inside a right-to-left line. */}
+            {t('liveAlerts.trip', { id: alert.ride.id })} · <bdi>{alert.ride.pickup_address}</bdi>
           </Text>
           <Text size="sm" c={alert.driver ? undefined : 'dimmed'}>
             {alert.driver ? alert.driver.name : t('liveAlerts.noDriver')}
