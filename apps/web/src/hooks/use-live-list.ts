@@ -8,7 +8,10 @@ import { queryClient } from '@/lib/query-client';
 interface LiveList<T> {
   rows: T[] | undefined;
   pageInfo: Paged<T> | undefined;
-  /** Rows that arrived on this page since it was shown, and how to show them. */
+  /**
+   * Rows that arrived on this page since it was shown (0: none arrived, but
+   * some on screen left it), and how to show the page as it is now.
+   */
   arrived: { count: number; show: () => void } | undefined;
 }
 
@@ -17,7 +20,7 @@ interface LiveList<T> {
  * 46): when its kinds change, the page is asked for again in the background;
  * rows on screen take their new values in place and the counts move, but a
  * row that arrived is only counted ("3 new trips") until `arrived.show()`,
- * and a row that left stays until then. What the administrator does (a new
+ * and a row that left stays until then ("This list has changed"). What the administrator does (a new
  * page, a filter, their own action refetching the list) shows the list as it is.
  */
 export function useLiveList<T>(
@@ -70,6 +73,8 @@ export function useLiveList<T>(
   const now = new Map(latest.data.map((row) => [rowKey(row), row]));
   const onScreen = new Set(shown.data.map(rowKey));
   const newOnPage = latest.data.filter((row) => !onScreen.has(rowKey(row))).length;
+  // A row that left the page (decided elsewhere, out of the filter) keeps its old values until shown.
+  const left = shown.data.some((row) => !now.has(rowKey(row)));
   return {
     rows: shown.data.map((row) => now.get(rowKey(row)) ?? row),
     pageInfo: {
@@ -80,9 +85,9 @@ export function useLiveList<T>(
     },
     // Rows that come onto this page; more may have arrived than it holds.
     arrived:
-      newOnPage > 0
+      newOnPage > 0 || left
         ? {
-            count: Math.max(newOnPage, latest.total - shown.total),
+            count: newOnPage > 0 ? Math.max(newOnPage, latest.total - shown.total) : 0,
             show: () => queryClient.setQueryData(queryKeyOf(endpoint, input as never), latest),
           }
         : undefined,

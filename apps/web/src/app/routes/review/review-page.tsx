@@ -184,7 +184,9 @@ export function ReviewPage() {
         arrived={
           live.arrived && {
             ...live.arrived,
-            label: t('liveLists.newRecords', { count: live.arrived.count }),
+            label: live.arrived.count
+              ? t('liveLists.newRecords', { count: live.arrived.count })
+              : t('liveLists.changed'),
           }
         }
         table={table}

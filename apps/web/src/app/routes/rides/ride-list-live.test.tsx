@@ -68,6 +68,22 @@ describe('the live trip list (issue 46)', () => {
     expect(screen.queryByRole('button', { name: /new trip/ })).toBeNull();
   });
 
+  it('keeps a trip that left the list on screen until asked to show the list as it is now', async () => {
+    trips = [ride({ id: 2, ride_status: 'Pending' }), ride({ id: 1, ride_status: 'Pending' })];
+    const { user } = open();
+    await within(table()).findByRole('link', { name: '#2' });
+
+    // Trip 2 leaves (say, a Pending filter's list, once a driver took it).
+    trips = [ride({ id: 1, ride_status: 'Pending' })];
+    act(() => announceChanges(['rides']));
+    const shown = await screen.findByRole('button', {
+      name: 'This list has changed: show it as it is now',
+    });
+    expect(idsOnScreen()).toEqual([2, 1]);
+    await user.click(shown);
+    expect(idsOnScreen()).toEqual([1]);
+  });
+
   it('says "1 new trip" for one', async () => {
     trips = [ride({ id: 1 })];
     open();

@@ -47,7 +47,9 @@ export function RideListPage() {
         arrived={
           live.arrived && {
             ...live.arrived,
-            label: t('liveLists.newTrips', { count: live.arrived.count }),
+            label: live.arrived.count
+              ? t('liveLists.newTrips', { count: live.arrived.count })
+              : t('liveLists.changed'),
           }
         }
         table={table}
