@@ -4,6 +4,15 @@ import { call, queryKeyOf, type CallArgs } from '@/lib/call';
 import { useRecordChanges } from '@/lib/live-changes';
 import { queryClient } from '@/lib/query-client';
 
+/**
+ * How many rows arrived, of `entered` rows new to a page of `size` while the
+ * list grew by `grew`: none if it did not grow (a row that came up to fill a
+ * place is no new one); at most what entered, unless all did (then more may
+ * have arrived than the page holds).
+ */
+const arrivals = (entered: number, size: number, grew: number) =>
+  entered === 0 || grew <= 0 ? 0 : entered >= size ? grew : Math.min(entered, grew);
+
 /** What a live list shows: its rows kept in place, the page facts of now, and what arrived. */
 interface LiveList<T> {
   rows: T[] | undefined;
@@ -83,11 +92,10 @@ export function useLiveList<T>(
       last_page: Math.max(latest.last_page, shown.current_page),
       total_exact: latest.total_exact,
     },
-    // Rows that come onto this page; more may have arrived than it holds.
     arrived:
       newOnPage > 0 || left
         ? {
-            count: newOnPage > 0 ? Math.max(newOnPage, latest.total - shown.total) : 0,
+            count: arrivals(newOnPage, latest.data.length, latest.total - shown.total),
             show: () => queryClient.setQueryData(queryKeyOf(endpoint, input as never), latest),
           }
         : undefined,

@@ -1,24 +1,25 @@
 import { getProfile, lookups, rideList, type Ride } from '@cabdesk/contract';
 import { act, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { answer, requests, server } from '@/testing/api';
 import { me, ride } from '@/testing/builders';
 import { renderScreen } from '@/testing/render';
 import { announceChanges } from '@/lib/live-changes';
 import { RideListPage } from './ride-list-page';
 
-/** The trips the server holds now, newest first, as one page. */
+/** The trips the server holds now, newest first, and its page size. */
 let trips: Ride[] = [];
+let perPage = 10;
 
 function open() {
   server.use(
     answer(getProfile, me()),
     answer(lookups, { service_types: [], vehicle_types: [], payment_methods: [] }),
     answer(rideList, () => ({
-      data: trips,
+      data: trips.slice(0, perPage),
       current_page: 1,
-      last_page: 1,
-      per_page: 10,
+      last_page: Math.max(1, Math.ceil(trips.length / perPage)),
+      per_page: perPage,
       total: trips.length,
       total_exact: true,
     })),
@@ -35,6 +36,10 @@ const idsOnScreen = () =>
 const tripListCalls = () => requests.filter((r) => r.url.includes('/ride-list')).length;
 
 describe('the live trip list (issue 46)', () => {
+  beforeEach(() => {
+    perPage = 10;
+  });
+
   it('announces new trips without moving the rows on screen, changes rows in place, shows them when asked', async () => {
     trips = [ride({ id: 3, ride_status: 'Pending' }), ride({ id: 2 }), ride({ id: 1 })];
     const { user } = open();
@@ -68,20 +73,24 @@ describe('the live trip list (issue 46)', () => {
     expect(screen.queryByRole('button', { name: /new trip/ })).toBeNull();
   });
 
-  it('keeps a trip that left the list on screen until asked to show the list as it is now', async () => {
-    trips = [ride({ id: 2, ride_status: 'Pending' }), ride({ id: 1, ride_status: 'Pending' })];
+  it('keeps a trip that left the list on screen until asked to show the list as it is now; the one that comes up is no new trip', async () => {
+    perPage = 2;
+    const pending = (id: number) => ride({ id, ride_status: 'Pending' });
+    trips = [pending(3), pending(2), pending(1)];
     const { user } = open();
-    await within(table()).findByRole('link', { name: '#2' });
+    await within(table()).findByRole('link', { name: '#3' });
+    expect(idsOnScreen()).toEqual([3, 2]);
 
-    // Trip 2 leaves (say, a Pending filter's list, once a driver took it).
-    trips = [ride({ id: 1, ride_status: 'Pending' })];
+    // Trip 3 leaves (say, a Pending filter's list, once a driver took it); trip 1 comes up.
+    trips = [pending(2), pending(1)];
     act(() => announceChanges(['rides']));
     const shown = await screen.findByRole('button', {
       name: 'This list has changed: show it as it is now',
     });
-    expect(idsOnScreen()).toEqual([2, 1]);
+    expect(screen.queryByRole('button', { name: /new trip/ })).toBeNull();
+    expect(idsOnScreen()).toEqual([3, 2]);
     await user.click(shown);
-    expect(idsOnScreen()).toEqual([1]);
+    expect(idsOnScreen()).toEqual([2, 1]);
   });
 
   it('says "1 new trip" for one', async () => {
