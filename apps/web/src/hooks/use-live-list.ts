@@ -22,6 +22,8 @@ interface LiveList<T> {
    * some on screen left it), and how to show the page as it is now.
    */
   arrived: { count: number; show: () => void } | undefined;
+  /** Whether a row on screen left the page since (its values are those it had). */
+  left: (row: T) => boolean;
 }
 
 /**
@@ -77,15 +79,22 @@ export function useLiveList<T>(
   useRecordChanges(options.kinds, () => void refresh());
 
   const latest = fresh && shown && fresh.base === shown ? fresh.page : undefined;
-  if (!shown || !latest) return { rows: shown?.data, pageInfo: shown, arrived: undefined };
+  if (!shown || !latest) {
+    return { rows: shown?.data, pageInfo: shown, arrived: undefined, left: () => false };
+  }
 
   const now = new Map(latest.data.map((row) => [rowKey(row), row]));
   const onScreen = new Set(shown.data.map(rowKey));
   const newOnPage = latest.data.filter((row) => !onScreen.has(rowKey(row))).length;
-  // A row that left the page (decided elsewhere, out of the filter) keeps its old values until shown.
-  const left = shown.data.some((row) => !now.has(rowKey(row)));
+  // A row that left the list (decided elsewhere, out of the filter) keeps its old values until shown.
+  // Rows pushed down to the next page by as many that arrived have not left the list.
+  const grew = latest.total - shown.total;
+  const pushed = new Set(shown.data.slice(shown.data.length - Math.max(grew, 0)).map(rowKey));
+  const gone = (row: T) => !now.has(rowKey(row)) && !pushed.has(rowKey(row));
+  const left = shown.data.some(gone);
   return {
     rows: shown.data.map((row) => now.get(rowKey(row)) ?? row),
+    left: gone,
     pageInfo: {
       ...shown,
       total: latest.total,
@@ -95,7 +104,8 @@ export function useLiveList<T>(
     arrived:
       newOnPage > 0 || left
         ? {
-            count: arrivals(newOnPage, latest.data.length, latest.total - shown.total),
+            // Past the first page, rows coming in are older ones moving down.
+            count: shown.current_page > 1 ? 0 : arrivals(newOnPage, latest.data.length, grew),
             show: () => queryClient.setQueryData(queryKeyOf(endpoint, input as never), latest),
           }
         : undefined,

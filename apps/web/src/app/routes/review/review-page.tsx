@@ -181,6 +181,7 @@ export function ReviewPage() {
         {...pagedQueryProps(queue)}
         rows={live.rows}
         pageInfo={live.pageInfo}
+        left={live.left}
         arrived={
           live.arrived && {
             ...live.arrived,

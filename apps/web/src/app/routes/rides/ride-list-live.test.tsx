@@ -41,6 +41,7 @@ describe('the live trip list (issue 46)', () => {
   });
 
   it('announces new trips without moving the rows on screen, changes rows in place, shows them when asked', async () => {
+    perPage = 3;
     trips = [ride({ id: 3, ride_status: 'Pending' }), ride({ id: 2 }), ride({ id: 1 })];
     const { user } = open();
     await within(table()).findByRole('link', { name: '#3' });
@@ -63,13 +64,15 @@ describe('the live trip list (issue 46)', () => {
     const third = within(table()).getByRole('link', { name: '#3' }).closest('tr')!;
     expect(within(third as HTMLElement).getByText('Accepted')).toBeTruthy();
     expect(screen.getByText('5 trips')).toBeTruthy();
+    // Trips 2 and 1, pushed to the next page by the new ones, have not left the list.
+    expect(table().querySelectorAll('[data-left]')).toHaveLength(0);
 
     // What changes elsewhere (people) does not ask for the trips again.
     act(() => announceChanges(['users']));
     expect(tripListCalls()).toBe(before + 1);
 
     await user.click(shown);
-    expect(idsOnScreen()).toEqual([5, 4, 3, 2, 1]);
+    expect(idsOnScreen()).toEqual([5, 4, 3]);
     expect(screen.queryByRole('button', { name: /new trip/ })).toBeNull();
   });
 
@@ -89,6 +92,13 @@ describe('the live trip list (issue 46)', () => {
     });
     expect(screen.queryByRole('button', { name: /new trip/ })).toBeNull();
     expect(idsOnScreen()).toEqual([3, 2]);
+    // Trip 3 is drawn faded: what it shows is no longer so.
+    const rowOf = (id: number) =>
+      within(table())
+        .getByRole('link', { name: `#${id}` })
+        .closest('tr')!;
+    expect(rowOf(3).getAttribute('data-left')).toBe('true');
+    expect(rowOf(2).getAttribute('data-left')).toBeNull();
     await user.click(shown);
     expect(idsOnScreen()).toEqual([2, 1]);
   });

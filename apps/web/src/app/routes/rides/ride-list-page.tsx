@@ -44,6 +44,7 @@ export function RideListPage() {
         {...pagedQueryProps(rides)}
         rows={live.rows}
         pageInfo={live.pageInfo}
+        left={live.left}
         arrived={
           live.arrived && {
             ...live.arrived,
