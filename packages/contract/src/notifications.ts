@@ -104,6 +104,8 @@ export const NOTIFICATION_EVENTS = {
   ping: 'ping',
   /** The session ended (logout, expiry): the stream closes and should not reopen. */
   end: 'end',
+  /** Records changed (RecordChanges, changes.ts): open lists refresh what they show. */
+  changes: 'changes',
 } as const;
 
 /** What a Web Push message carries (JSON), read by the service worker. */
