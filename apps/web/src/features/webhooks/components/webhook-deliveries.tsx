@@ -15,7 +15,7 @@ import { formatDateTime, formatFullTimestamp } from '@/lib/format';
 import { useDeliveries, useRedeliver, useWebhooks } from '../api/webhooks';
 import { DeliveryAttempts } from './delivery-attempts';
 
-export const STATUS_COLOR: Record<WebhookDeliveryStatus, string> = {
+const STATUS_COLOR: Record<WebhookDeliveryStatus, string> = {
   pending: 'yellow',
   delivered: 'teal',
   failed: 'red',
