@@ -91,6 +91,8 @@ const envSchema = z
     SIMULATE: withDefault(z.enum(['true', 'false']), 'false'),
     /** Seconds between two simulated events. */
     SIMULATE_INTERVAL_SECONDS: withDefault(z.coerce.number().min(0.2).max(3600), 4),
+    /** The simulator's standing fleet: drivers driving the demo city's streets from the start. */
+    SIMULATE_DRIVERS: withDefault(z.coerce.number().int().min(0).max(100_000), 12),
     /** A trip Pending longer than this is an alert in the live panel and the bell. */
     LIVE_WAITING_MINUTES: withDefault(z.coerce.number().min(1).max(1440), 5),
     /** A driver on a trip with no position for this long is an alert. */
@@ -199,6 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     simulate: {
       enabled: e.SIMULATE === 'true',
       intervalMs: Math.round(e.SIMULATE_INTERVAL_SECONDS * 1000),
+      drivers: e.SIMULATE_DRIVERS,
     },
     live: {
       waitingMs: Math.round(e.LIVE_WAITING_MINUTES * 60_000),
