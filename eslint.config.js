@@ -70,6 +70,19 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
+    // A walk writes only inside the repository's ignored artifacts (support/paths.ts).
+    files: ['e2e/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Literal[value=/^\\/(work|home|tmp)\\//]',
+          message: 'A walk writes only inside e2e/artifacts (screensDir, artifactsDir).',
+        },
+      ],
+    },
+  },
+  {
     // One-way imports (ARCHITECTURE): web -> contract <- api.
     files: ['apps/web/**/*.{ts,tsx}'],
     rules: {

@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
 import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
@@ -53,6 +54,9 @@ export default defineConfig(({ command }) => ({
     },
   },
   test: {
+    // A worker per core, as in the API's suite: vitest's default leaves one core
+    // to its own process, which here mostly waits.
+    maxWorkers: availableParallelism(),
     // Plain modules run in Node (`*.test.ts`); components in jsdom (`*.test.tsx`),
     // the API answered by MSW from the contract's types (src/testing).
     projects: [

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -10,3 +11,6 @@ export const webDist = fileURLToPath(new URL('../../apps/web/dist/', import.meta
 export const artifactsDir = fileURLToPath(new URL('../artifacts/', import.meta.url));
 /** A failed walk's screenshot and Playwright trace: `<walk>.png`, `<walk>.zip`. */
 export const failuresDir = fileURLToPath(new URL('../artifacts/failures/', import.meta.url));
+
+/** Where a walk keeps the pictures it takes: inside the repository's ignored artifacts. */
+export const screensDir = (walk: string) => join(artifactsDir, 'screens', walk);

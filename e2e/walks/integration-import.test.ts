@@ -113,4 +113,52 @@ describe('import a marketplace', () => {
       ]);
     },
   );
+
+  walk(
+    'a file bigger than one part is sent in parts: one report numbered in the whole file, one notification',
+    async ({ page, baseUrl, admin }) => {
+      await page.setViewportSize(DESKTOP);
+      const run = String(Date.now());
+      // Parts of two rows: the six lines of the file go in three requests.
+      const token = await signInByApi(page, baseUrl, admin, '/integrations?import_rows=2');
+      await page.getByRole('heading', { name: 'Import a marketplace' }).waitFor();
+      const parts: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('/integration-import?')) parts.push(request.url());
+      });
+      const before = await apiGet<{ data: { title: string }[] }>(baseUrl, token, 'notification');
+
+      await page.locator('input[type=file]').setInputFiles({
+        name: 'marketplace.ndjson',
+        mimeType: 'application/x-ndjson',
+        buffer: Buffer.from(marketplaceFile(run)),
+      });
+      await page.getByRole('button', { name: 'Import', exact: true }).click();
+
+      const report = page.getByTestId('import-report');
+      await report.getByText('3 rows accepted, 3 rejected.').waitFor();
+      expect(parts).toHaveLength(3);
+      // One import: every part names the same import_id.
+      const ids = new Set(parts.map((url) => new URL(url).searchParams.get('import_id')));
+      expect(ids.size).toBe(1);
+
+      // The rejected rows by their line in the whole file, not in their part.
+      const download = page.waitForEvent('download');
+      await report.getByRole('button', { name: 'Download the 3 rejected rows (CSV)' }).click();
+      const lines = (await readFile(await (await download).path(), 'utf8')).trimEnd().split('\r\n');
+      expect(lines.map((line) => line.split(',')[0])).toEqual(['line', '3', '4', '5']);
+
+      // The import told the desk once, not once per part or per person.
+      const after = await apiGet<{ data: { title: string; message: string }[] }>(
+        baseUrl,
+        token,
+        'notification',
+      );
+      const imported = after.data.filter((n) => n.title === 'Records imported');
+      expect(imported.length).toBe(
+        before.data.filter((n) => n.title === 'Records imported').length + 1,
+      );
+      expect(imported[0]!.message).toBe('1 passenger imported, 3 rows rejected.');
+    },
+  );
 });

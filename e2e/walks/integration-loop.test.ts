@@ -3,8 +3,9 @@ import { describe, expect } from 'vitest';
 import { startReceiver } from '../../apps/api/src/simulation/receiver';
 import { createSimulator, type Simulator } from '../../apps/api/src/simulation/simulation';
 import { apiGet, describeWalks, type Paged, signInByApi, toast } from '../support/browser';
+import { screensDir } from '../support/paths';
 
-const SCREENS = '/work/helpers/screens/simulator';
+const SCREENS = screensDir('integration-loop');
 const SCOPES = [
   'people:write',
   'vehicles:write',
@@ -101,17 +102,28 @@ describe('a marketplace connected to the desk', () => {
           .getByRole('row')
           .filter({ has: page.getByRole('checkbox', { name: /^Select delivery/ }) })
           .filter({ hasText: 'approval.decided' });
-        // Its cells: the select box, event, endpoint, then status, attempts and answer.
+        // Its cells: the event (with its select box), endpoint, then status, attempts and answer.
         await expect
-          .poll(async () => (await delivery.locator('td').allTextContents()).slice(3, 6), {
+          .poll(async () => (await delivery.locator('td').allTextContents()).slice(2, 5), {
             timeout: 15_000,
           })
           .toEqual(['Delivered', '1', '200']);
         await page.screenshot({ path: `${SCREENS}/delivery-log-desktop.png`, fullPage: true });
+        // Its attempts, one by one: the one attempt, answered 200.
+        await delivery.getByRole('button', { name: /^Attempts of delivery/ }).click();
+        const attempts = page.getByRole('dialog', { name: /^Delivery \d+$/ });
+        await expect.poll(() => attempts.getByTestId('attempt').count()).toBe(1);
+        await attempts.getByTestId('attempt').getByText('200', { exact: true }).waitFor();
+        await page.screenshot({ path: `${SCREENS}/delivery-attempts-desktop.png` });
+        await page.keyboard.press('Escape');
         await page.setViewportSize({ width: 390, height: 844 });
         await page.evaluate(() => window.localStorage.setItem('colorScheme', 'dark'));
         await page.reload();
-        await delivery.locator('td').nth(5).scrollIntoViewIfNeeded();
+        await page
+          .getByTestId('row-card')
+          .filter({ hasText: 'approval.decided' })
+          .first()
+          .scrollIntoViewIfNeeded();
         await page.screenshot({ path: `${SCREENS}/delivery-log-phone-dark.png` });
       } finally {
         await receiver.close();

@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { apiGet, describeWalks, type Paged, signInByApi, toast, apiPost } from '../support/browser';
+import { screensDir } from '../support/paths';
 
 interface Waiting {
   kind: 'company' | 'driver' | 'vehicle';
@@ -26,7 +27,7 @@ interface Person {
 
 const DESKTOP = { width: 1366, height: 860 };
 const PHONE = { width: 390, height: 844 };
-const SCREENS = '/work/helpers/screens/approvals';
+const SCREENS = screensDir('operator-approvals');
 
 /** Whether `inner` lies within `outer`'s box, left to right. */
 async function inside(inner: Locator, outer: Locator) {

@@ -1,9 +1,8 @@
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { API, apiGet, describeWalks, type Paged, signInByApi, apiPost } from '../support/browser';
-import { artifactsDir } from '../support/paths';
+import { screensDir } from '../support/paths';
 
 /** Issue 45, point 5: what a first-day operations lead needs of the trips' screens. */
 
@@ -20,8 +19,7 @@ interface Ride {
 
 const DESKTOP = { width: 1366, height: 900 };
 const PHONE = { width: 390, height: 844 };
-// Inside the repository's ignored artifacts, as every walk's pictures.
-const SCREENS = join(artifactsDir, 'operator-trips');
+const SCREENS = screensDir('operator-trips');
 
 /** The trips table's rows once loaded and settled. */
 async function rowsOf(page: Page) {

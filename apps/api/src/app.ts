@@ -43,6 +43,7 @@ import {
   pushKeyRoutes,
   type NotificationOptions,
 } from './modules/notifications';
+import { recordChangesPlugin } from './modules/changes';
 import { recordRoutes } from './modules/records';
 import { reviewRoutes } from './modules/review';
 import { rideRoutes } from './modules/rides';
@@ -168,6 +169,7 @@ export async function buildApp({
   await app.register(authPlugin);
   await app.register(uploadsPlugin);
   await app.register(notificationHubPlugin, notifications ?? {});
+  await app.register(recordChangesPlugin);
 
   await app.register(apiReferencePlugin);
   await app.register(healthRoutes);

@@ -63,11 +63,8 @@ export const EXPIRING_DOCUMENTS_OF: Record<ReviewKind, readonly ExpiringDocument
 export const tableOfKind = (kind: ReviewKind): 'users' | 'vehicles' =>
   kind === 'vehicle' ? 'vehicles' : 'users';
 
-/** The image fields a document shows (SPEC 3's names). */
-const IMAGE_FIELDS = [
-  'company_doc',
-  'dl_front',
-  'holding_dl',
+/** A vehicle's documents and photos (SPEC 3's names). */
+export const VEHICLE_IMAGE_FIELDS = [
   'registration_front',
   'registration_back',
   'insurance',
@@ -76,6 +73,9 @@ const IMAGE_FIELDS = [
   'vehicle_right',
   'vehicle_left',
 ] as const;
+
+/** The image fields a document shows (SPEC 3's names). */
+const IMAGE_FIELDS = ['company_doc', 'dl_front', 'holding_dl', ...VEHICLE_IMAGE_FIELDS] as const;
 export type ImageField = (typeof IMAGE_FIELDS)[number];
 
 /** Earliest and latest expiry a person can mean; anything else is a typing slip. */

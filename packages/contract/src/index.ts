@@ -28,6 +28,7 @@ export * from './webhooks';
 export * from './health';
 export * from './integration';
 export * from './live';
+export * from './changes';
 export * from './i18n';
 
 import * as account from './account';

@@ -81,6 +81,7 @@ export const INTEGRATION_MESSAGES = {
   importEmpty: 'The file has no rows to import.',
   importType: 'Send the rows as NDJSON (application/x-ndjson) or CSV (text/csv).',
   importTooLarge: 'The file is larger than {size}: split it into several imports.',
+  importId: 'import_id must be 1 to 100 visible characters, without spaces.',
 } as const;
 
 // ---------------------------------------------------------------- keys (admin API)
@@ -608,6 +609,12 @@ export const IMPORT_ERRORS_LISTED = 20_000;
 /** The largest file one import takes. */
 export const IMPORT_MAX_BYTES = 1024 * 1024 * 1024;
 
+/**
+ * `?import_id=`: the sender's id of an import sent in several requests (a
+ * file in parts), which then share one summary and notification.
+ */
+export const IMPORT_ID_PATTERN = /^[\x21-\x7e]{1,100}$/;
+
 const kindCountsSchema = z.object({ accepted: int(), rejected: int() });
 
 const importReportSchema = z.object({
@@ -638,7 +645,7 @@ export type ImportReport = z.infer<typeof importReportSchema>;
 
 export const integrationImport = integrationArea('Import', PER_RECORD_SCOPE).post('import', {
   summary:
-    'Import a file of records: NDJSON (application/x-ndjson, one {kind, ...} a line) or CSV (text/csv, a header row, a kind column or ?kind=). kind is people, vehicles, trips or payments, with the fields of their single call; each row needs its kind’s scope. Good rows are written (an upsert by external_id), bad ones reported by line.',
+    'Import a file of records: NDJSON (application/x-ndjson, one {kind, ...} a line) or CSV (text/csv, a header row, a kind column or ?kind=). kind is people, vehicles, trips or payments, with the fields of their single call; each row needs its kind’s scope. Good rows are written (an upsert by external_id), bad ones reported by line. ?import_id= names an import sent in several requests (a file in parts), which then share one summary notification.',
   bodyTypes: ['application/x-ndjson', 'text/csv'],
   data: importReportSchema,
 });

@@ -32,6 +32,7 @@ export const NOTIFICATION_KINDS = [
   'webhook_disabled',
   'reset_code_guessed',
   'trip_stuck',
+  'records_imported',
 ] as const;
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS, {
   error: `Each muted kind must be one of ${NOTIFICATION_KINDS.join(', ')}.`,
@@ -103,6 +104,8 @@ export const NOTIFICATION_EVENTS = {
   ping: 'ping',
   /** The session ended (logout, expiry): the stream closes and should not reopen. */
   end: 'end',
+  /** Records changed (RecordChanges, changes.ts): open lists refresh what they show. */
+  changes: 'changes',
 } as const;
 
 /** What a Web Push message carries (JSON), read by the service worker. */

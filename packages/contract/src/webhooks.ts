@@ -31,6 +31,9 @@ export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 /** How long the secret before a rotation still signs, beside the new one. */
 export const WEBHOOK_SECRET_OVERLAP_HOURS = 24;
 
+/** The characters of an answer's body kept with its attempt. */
+export const WEBHOOK_EXCERPT_CHARS = 500;
+
 /** The most deliveries one redelivery takes (a page of the log at most). */
 export const WEBHOOK_REDELIVER_MAX = 100;
 
@@ -50,6 +53,8 @@ export const WEBHOOK_MESSAGES = {
   eventUnknown: 'Unknown event type.',
   nothingToChange: 'Send url, events or enabled.',
   noDeliveries: 'None of these deliveries exists.',
+  attempts: 'Delivery attempts fetched successfully.',
+  deliveryMissing: 'Delivery not found.',
 } as const;
 
 const urlSchema = z
@@ -126,6 +131,20 @@ const deliverySchema = z.object({
 });
 export type WebhookDelivery = z.infer<typeof deliverySchema>;
 
+/** One attempt of a delivery, as it went. */
+const attemptSchema = z.object({
+  id: int(),
+  attempted_at: z.string(),
+  /** The answer's HTTP status; null when none came (refused, timed out). */
+  response_code: int().nullable(),
+  duration_ms: int(),
+  /** Why it failed (`answered 500`, `connect ECONNREFUSED ...`); null when it succeeded. */
+  error: z.string().nullable(),
+  /** The start of the answer's body (WEBHOOK_EXCERPT_CHARS at most); null when none came. */
+  response_excerpt: z.string().nullable(),
+});
+export type WebhookAttempt = z.infer<typeof attemptSchema>;
+
 const deliveryListQuerySchema = pageQuerySchema.omit({ search: true }).extend({
   webhook_id: optionalQuery(idSchema),
   status: optionalQuery(
@@ -181,6 +200,13 @@ export const webhookDeliveryList = webhookCalls.get('webhook-delivery-list', {
   summary: 'The delivery log, newest first, paged; filtered by endpoint and status.',
   input: deliveryListQuerySchema,
   data: pagedSchema(deliverySchema),
+});
+
+export const webhookDeliveryAttempts = webhookCalls.get('webhook-delivery-attempts', {
+  summary:
+    'One delivery and each of its attempts, oldest first: when, the answer’s status, how long it took, the start of its body, the error.',
+  input: z.object({ id: deliveryIdSchema }),
+  data: z.object({ delivery: deliverySchema, attempts: z.array(attemptSchema) }),
 });
 
 export const webhookRedeliver = webhookCalls.post('webhook-redeliver', {

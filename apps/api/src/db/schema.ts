@@ -663,6 +663,34 @@ export const notifications = pgTable(
   (t) => [index('notifications_created_idx').on(t.createdAt, t.id)],
 );
 
+/**
+ * An import's summary (issue 44): what its rows registered and how many it
+ * rejected, over every request of the import (an import sent in parts
+ * names itself with `import_id`), and its one notification. Each batch of
+ * the import adds to it in the batch's own transaction.
+ */
+export const importSummaries = pgTable(
+  'import_summaries',
+  {
+    /** Who imports: `key:<id>` (an integration key) or `admin:<id>` (an Owner at the desk). */
+    source: text('source').notNull(),
+    /** The import's id: the sender's `import_id`, or one made for a request without it. */
+    importId: text('import_id').notNull(),
+    companies: integer('companies').notNull().default(0),
+    drivers: integer('drivers').notNull().default(0),
+    passengers: integer('passengers').notNull().default(0),
+    vehicles: integer('vehicles').notNull().default(0),
+    rejected: integer('rejected').notNull().default(0),
+    /** Its notification, once the import has registered a record. */
+    notificationId: integer('notification_id').references(() => notifications.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.source, t.importId] })],
+);
+
 /** Read state per administrator: a row means this admin has read that notification. */
 export const notificationReads = pgTable(
   'notification_reads',
@@ -1050,6 +1078,8 @@ export const webhookAttempts = pgTable(
     responseCode: integer('response_code'),
     durationMs: integer('duration_ms').notNull(),
     error: text('error'),
+    /** The start of the answer's body, as text (WEBHOOK_EXCERPT_CHARS at most); null when none came. */
+    responseExcerpt: text('response_excerpt'),
   },
   (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId, t.id)],
 );

@@ -84,37 +84,6 @@ export async function notify(tx: Tx | Db, input: NotificationInput): Promise<Liv
   return live;
 }
 
-/**
- * Records many notifications for everyone in two statements of the caller's
- * transaction (a batch import's registrations), each announced on the
- * channel as `notify` announces one.
- */
-export async function notifyAll(tx: Tx, inputs: readonly NotificationInput[]): Promise<void> {
-  if (inputs.length === 0) return;
-  const rows = inputs.map((input) => ({
-    kind: input.kind ?? null,
-    title: input.title,
-    message: input.message,
-    link: input.link,
-    author_id: input.authorId ?? null,
-  }));
-  await tx.execute(
-    sql`with made as (
-          insert into notifications (kind, title, message, link, author_id)
-          select kind, title, message, link, author_id
-          from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-            as x(kind text, title text, message text, link text, author_id int)
-          returning id, kind, title, message, link, created_at, author_id
-        )
-        select pg_notify(${NOTIFICATION_CHANNEL}, json_build_object(
-          'id', id, 'admin_id', null, 'title', left(title, 500), 'message', left(message, 2000),
-          'link', link,
-          'created_at', to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-          'author_id', author_id, 'kind', kind)::text)
-        from made order by id`,
-  );
-}
-
 /** A reviewed record's screen. */
 const screenOf = (kind: 'company' | 'driver' | 'vehicle', id: number) => `/${kind}-detail/${id}`;
 
@@ -251,6 +220,38 @@ export const notificationFor = {
       title: `${what[0]!.toUpperCase()}${what.slice(1)} ${b.done}`,
       message: `${what} ${b.count === 1 ? 'was' : 'were'} ${b.done} by ${b.by} in one bulk action${b.reason ? `: ${b.reason}` : ''}${/[.!?]$/.test(b.reason ?? '') ? '' : '.'}`,
       link: b.auditLink,
+    };
+  },
+  /**
+   * An import's one notification: what its rows registered and how many
+   * it rejected ("1,204 drivers and 12 companies imported, 3 rows
+   * rejected"), linking to the review desk when some wait for approval.
+   */
+  recordsImported: (i: {
+    companies: number;
+    drivers: number;
+    passengers: number;
+    vehicles: number;
+    rejected: number;
+  }) => {
+    const count = (n: number, one: string, many: string) =>
+      `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+    const made = [
+      i.drivers > 0 ? count(i.drivers, 'driver', 'drivers') : null,
+      i.companies > 0 ? count(i.companies, 'company', 'companies') : null,
+      i.vehicles > 0 ? count(i.vehicles, 'vehicle', 'vehicles') : null,
+      i.passengers > 0 ? count(i.passengers, 'passenger', 'passengers') : null,
+    ].filter((part) => part !== null);
+    const list =
+      made.length > 1 ? `${made.slice(0, -1).join(', ')} and ${made.at(-1)}` : (made[0] ?? '');
+    const waiting = i.drivers + i.companies + i.vehicles;
+    return {
+      kind: 'records_imported' as const,
+      title: 'Records imported',
+      message:
+        `${list} imported, ${count(i.rejected, 'row', 'rows')} rejected.` +
+        (waiting > 0 ? ' The drivers, companies and vehicles wait for approval.' : ''),
+      link: waiting > 0 ? '/review' : null,
     };
   },
   /** The deliverer gave up on an endpoint after a day of failed deliveries. */

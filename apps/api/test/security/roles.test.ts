@@ -114,6 +114,7 @@ const DECISIONS: Record<string, readonly Role[] | 'public'> = {
   'webhook-test': OWNER,
   'webhook-rotate-secret': OWNER,
   'webhook-delivery-list': OWNER,
+  'webhook-delivery-attempts': OWNER,
   'webhook-redeliver': OWNER,
   // Live operations (issue 46): what the map shows, every role.
   'live-drivers': EVERY,

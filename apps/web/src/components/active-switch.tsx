@@ -1,10 +1,9 @@
 import { statusUpdate, type AnyEndpoint } from '@cabdesk/contract';
-import { Stack, Switch, Text, Textarea } from '@mantine/core';
+import { Switch, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMay } from '@/hooks/use-may';
 import { ConfirmDialog } from './confirm-dialog';
-import { Popup, PopupActions } from './popup';
 import { checkReason } from './reject-reason';
 
 export type ActiveStatus = 'Active' | 'Inactive';
@@ -83,23 +82,16 @@ export function ActiveSwitch({
         onClose={close}
       />
       <ConfirmDialog
-        opened={asking === 'Inactive' && !withReason}
+        opened={asking === 'Inactive'}
         title={t('status.deactivateTitle')}
         message={said.deactivate}
         confirmLabel={t('status.deactivate')}
         color="red"
         loading={pending}
-        onConfirm={() => onChange('Inactive').then(close, close)}
+        onConfirm={withReason ? deactivate : () => onChange('Inactive').then(close, close)}
         onClose={close}
-      />
-      <Popup
-        opened={asking === 'Inactive' && withReason}
-        onClose={pending ? () => undefined : close}
-        title={t('status.deactivateTitle')}
-        withCloseButton={false}
       >
-        <Stack gap="lg">
-          <Text>{said.deactivate}</Text>
+        {withReason ? (
           <Textarea
             label={t('status.reason')}
             placeholder={t('status.reasonPlaceholder')}
@@ -114,16 +106,8 @@ export function ActiveSwitch({
               setReasonError(undefined);
             }}
           />
-          <PopupActions
-            cancelLabel={t('confirm.cancel')}
-            confirmLabel={t('status.deactivate')}
-            color="red"
-            pending={pending}
-            onCancel={close}
-            onConfirm={deactivate}
-          />
-        </Stack>
-      </Popup>
+        ) : null}
+      </ConfirmDialog>
     </>
   );
 }

@@ -1,12 +1,12 @@
 import { approvalUser, type ReviewKind } from '@cabdesk/contract';
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMay } from '@/hooks/use-may';
 import { IconAction } from './icon-action';
-import { Popup, PopupActions } from './popup';
+import { ConfirmDialog } from './confirm-dialog';
 import { checkReason, RejectReason } from './reject-reason';
 import { ApprovalBadge } from './status-badge';
 
@@ -107,34 +107,27 @@ export function ApprovalActions({
           </Button>
         </Group>
       )}
-      <Popup
+      <ConfirmDialog
         opened={asking}
-        onClose={pending ? () => undefined : close}
         title={t('approval.rejectTitle')}
-        withCloseButton={false}
+        message={t('approval.rejectConfirm', { name })}
+        confirmLabel={t('approval.reject')}
+        color="red"
+        loading={pending}
+        onConfirm={confirm}
+        onClose={close}
       >
-        <Stack gap="lg">
-          <Text>{t('approval.rejectConfirm', { name })}</Text>
-          <RejectReason
-            kind={kind}
-            value={reason}
-            error={reasonError}
-            autoFocus
-            onChange={(text) => {
-              setReason(text);
-              setReasonError(undefined);
-            }}
-          />
-          <PopupActions
-            cancelLabel={t('confirm.cancel')}
-            confirmLabel={t('approval.reject')}
-            color="red"
-            pending={pending}
-            onCancel={close}
-            onConfirm={confirm}
-          />
-        </Stack>
-      </Popup>
+        <RejectReason
+          kind={kind}
+          value={reason}
+          error={reasonError}
+          autoFocus
+          onChange={(text) => {
+            setReason(text);
+            setReasonError(undefined);
+          }}
+        />
+      </ConfirmDialog>
     </>
   );
 }

@@ -22,6 +22,8 @@ interface ConfirmDialogProps {
    * focus moves on to the next row rather than to the page.
    */
   removes?: Element | null;
+  /** What the answer needs besides yes (a reason), under the message. */
+  children?: ReactNode;
 }
 
 /** Asks before an action that changes a record (approve, reject, deactivate, delete). */
@@ -36,6 +38,7 @@ export function ConfirmDialog({
   onConfirm,
   onClose,
   removes,
+  children,
 }: ConfirmDialogProps) {
   const { t } = useTranslation();
   return (
@@ -47,6 +50,7 @@ export function ConfirmDialog({
     >
       <Stack gap="lg">
         <Text>{message}</Text>
+        {children}
         <PopupActions
           cancelLabel={cancelLabel ?? t('confirm.cancel')}
           confirmLabel={confirmLabel}

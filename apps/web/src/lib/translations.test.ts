@@ -44,6 +44,7 @@ const DYNAMIC_PREFIXES = [
   'integrations.import.kinds.',
   'integrations.scopeHints.',
   'languages.',
+  'liveAlerts.kind.',
   'paymentMethods.',
   'reasons.',
   'review.decided.',

@@ -477,6 +477,8 @@ export const AR_MESSAGES: Readonly<Record<string, string>> = {
   'The file has been imported: {accepted} rows accepted, {rejected} rejected.':
     'استُورد الملف: قُبل {accepted} من الصفوف ورُفض {rejected}.',
   'The file has no rows to import.': 'لا يحتوي الملف على صفوف لاستيرادها.',
+  'import_id must be 1 to 100 visible characters, without spaces.':
+    'يجب أن يتكوّن import_id من 1 إلى 100 محرف مرئي، بلا مسافات.',
   'Send the rows as NDJSON (application/x-ndjson) or CSV (text/csv).':
     'أرسل الصفوف بصيغة NDJSON ‏(application/x-ndjson) أو CSV ‏(text/csv).',
   'The file is larger than {size}: split it into several imports.':
@@ -571,6 +573,8 @@ export const AR_MESSAGES: Readonly<Record<string, string>> = {
   'Unknown event type.': 'نوع حدث غير معروف.',
   'Send url, events or enabled.': 'أرسل url أو events أو enabled.',
   'None of these deliveries exists.': 'لا يوجد أي من هذه التسليمات.',
+  'Delivery attempts fetched successfully.': 'تم جلب محاولات التسليم بنجاح.',
+  'Delivery not found.': 'التسليم غير موجود.',
   'The URL may be at most 2000 characters.': 'يجب ألا يتجاوز الرابط 2000 حرف.',
   'enabled must be true or false.': 'يجب أن تكون enabled إما true أو false.',
   'status must be pending, delivered or failed.':

@@ -485,6 +485,8 @@ export const ES_MESSAGES: Readonly<Record<string, string>> = {
   'The file has been imported: {accepted} rows accepted, {rejected} rejected.':
     'Se ha importado el archivo: {accepted} filas aceptadas, {rejected} rechazadas.',
   'The file has no rows to import.': 'El archivo no tiene filas que importar.',
+  'import_id must be 1 to 100 visible characters, without spaces.':
+    'import_id debe tener de 1 a 100 caracteres visibles, sin espacios.',
   'Send the rows as NDJSON (application/x-ndjson) or CSV (text/csv).':
     'Envía las filas como NDJSON (application/x-ndjson) o CSV (text/csv).',
   'The file is larger than {size}: split it into several imports.':
@@ -581,6 +583,8 @@ export const ES_MESSAGES: Readonly<Record<string, string>> = {
   'Unknown event type.': 'Tipo de evento desconocido.',
   'Send url, events or enabled.': 'Envíe url, events o enabled.',
   'None of these deliveries exists.': 'No existe ninguna de estas entregas.',
+  'Delivery attempts fetched successfully.': 'Intentos de entrega obtenidos correctamente.',
+  'Delivery not found.': 'Entrega no encontrada.',
   'The URL may be at most 2000 characters.': 'La URL puede tener como máximo 2000 caracteres.',
   'enabled must be true or false.': 'enabled debe ser true o false.',
   'status must be pending, delivered or failed.': 'status debe ser pending, delivered o failed.',

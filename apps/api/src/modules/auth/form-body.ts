@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { readForm, type RequestHeaders } from '../../lib/form-data';
 import { HttpError } from '../../lib/http-error';
 
 const FORM_BODY_LIMIT = 64 * 1024;
@@ -13,14 +14,8 @@ export function acceptFormBodies(app: FastifyInstance) {
   app.addContentTypeParser(
     ['application/x-www-form-urlencoded', 'multipart/form-data'],
     { parseAs: 'buffer', bodyLimit: FORM_BODY_LIMIT },
-    async (request: { headers: Record<string, string | string[] | undefined> }, body: Buffer) => {
-      const contentType = String(request.headers['content-type'] ?? '');
-      let form: FormData;
-      try {
-        form = await new Response(body, { headers: { 'content-type': contentType } }).formData();
-      } catch {
-        throw new HttpError(400, 'The form data could not be read.');
-      }
+    async (request: { headers: RequestHeaders }, body: Buffer) => {
+      const form = await readForm(request.headers, body);
       const fields: Record<string, string> = {};
       for (const [name, value] of form) {
         if (typeof value !== 'string') throw new HttpError(400, 'Files are not accepted here.');

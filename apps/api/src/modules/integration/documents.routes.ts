@@ -10,7 +10,7 @@ import {
   type UploadedFile,
 } from '@cabdesk/contract';
 import type { FastifyInstance } from 'fastify';
-import { HttpError } from '../../lib/http-error';
+import { readForm, type RequestHeaders } from '../../lib/form-data';
 import { randomUploadName } from '../../lib/uploads';
 import { route } from '../../lib/route';
 import { expiryOf, saveDocument } from './documents.repository';
@@ -48,14 +48,8 @@ function acceptMultipart(app: FastifyInstance) {
   app.addContentTypeParser(
     'multipart/form-data',
     { parseAs: 'buffer', bodyLimit: DOCUMENT_MAX_BYTES + FORM_OVERHEAD_BYTES },
-    async (request: { headers: Record<string, string | string[] | undefined> }, body: Buffer) => {
-      const contentType = String(request.headers['content-type'] ?? '');
-      let form: FormData;
-      try {
-        form = await new Response(body, { headers: { 'content-type': contentType } }).formData();
-      } catch {
-        throw new HttpError(400, 'The form data could not be read.');
-      }
+    async (request: { headers: RequestHeaders }, body: Buffer) => {
+      const form = await readForm(request.headers, body);
       const fields: Record<string, string | UploadedFile> = {};
       for (const [name, value] of form) {
         fields[name] =

@@ -1,9 +1,9 @@
 import { TRIP_EVENT_STATUS, TRIP_EVENTS, type TripEvent } from '@cabdesk/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { notificationFor, notifyAll } from '../../lib/notify';
 import { arrayLiteral, rowsOf } from '../../lib/sql';
 import { storeRoute } from '../live';
+import type { ImportTally } from './import-summary';
 import type { PaymentInput } from './payments.repository';
 import type { Person as PersonInput } from './people.repository';
 import type { Refusal } from './refusals';
@@ -474,7 +474,8 @@ export async function writePayments(
  * refused; an e-mail address another live account of the role has is
  * refused; the others are changed (only when something differs, so the
  * same file again writes nothing) or inserted, a driver or company Pending
- * and a passenger Approved, each new one announced as a registration. A
+ * and a passenger Approved, each new one counted in `tally` (the import's
+ * one notification tells of them, import-summary.ts). A
  * record, an e-mail address or a company a row of the round names is written
  * in a later round (roundsOf), so a driver follows their company.
  */
@@ -482,7 +483,7 @@ export async function writePeople(
   tx: Tx,
   rows: readonly Lined<PersonInput>[],
   now: Date,
-  authorId: number | null,
+  tally: ImportTally,
 ): Promise<BatchRefusal[]> {
   const refusals: BatchRefusal[] = [];
   const rounds = roundsOf(rows, (row) => [
@@ -506,10 +507,9 @@ export async function writePeople(
               id: number;
               external_id: string;
               deleted: boolean;
-              company_name: string | null;
             }>(
               tx,
-              sql`select id, external_id, deleted_at is not null as deleted, company_name from users
+              sql`select id, external_id, deleted_at is not null as deleted from users
                   where role = 'Company' and external_id is not null
                     and external_id = ${textsOf(companyIds)}`,
             )
@@ -542,7 +542,6 @@ export async function writePeople(
           dob: row.dob ?? null,
           company_name: row.user_type === 'Company' ? (row.company_name ?? null) : null,
           company_id: company?.id ?? null,
-          company_of_driver: company?.company_name ?? null,
         },
       ];
     });
@@ -613,29 +612,11 @@ export async function writePeople(
           order by x.line
           returning id, external_id, role`,
     );
-    const ids = new Map(inserted.map((row) => [`${row.role} ${row.external_id}`, row.id]));
-    await notifyAll(
-      tx,
-      made.map((person) => {
-        const id = ids.get(`${person.role} ${person.external_id}`)!;
-        // An Owner's import is theirs: in their bell, read, without a live toast for each row.
-        const announced =
-          person.role === 'Company'
-            ? notificationFor.companyRegistered({
-                id,
-                companyName: person.company_name ?? person.name,
-                email: person.email,
-              })
-            : person.role === 'Driver'
-              ? notificationFor.driverRegistered({
-                  id,
-                  name: person.name,
-                  companyName: person.company_of_driver,
-                })
-              : notificationFor.passengerJoined({ id, name: person.name });
-        return { ...announced, authorId };
-      }),
-    );
+    for (const { role } of inserted) {
+      if (role === 'Company') tally.companies += 1;
+      else if (role === 'Driver') tally.drivers += 1;
+      else tally.passengers += 1;
+    }
   }
   return refusals;
 }

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import {
+  IMPORT_ID_PATTERN,
   IMPORT_MAX_BYTES,
   INTEGRATION_MESSAGES,
   integrationImport,
@@ -37,6 +38,18 @@ function rowsOfRequest(request: FastifyRequest) {
   throw new HttpError(415, INTEGRATION_MESSAGES.importType);
 }
 
+/** `?import_id=`, the import a request is a part of; a request without one is an import of its own. */
+function importIdOf(request: FastifyRequest) {
+  const { import_id: id } = request.query as { import_id?: unknown };
+  if (id === undefined) return undefined;
+  if (typeof id !== 'string' || !IMPORT_ID_PATTERN.test(id)) {
+    throw new HttpError(400, INTEGRATION_MESSAGES.importId, {
+      import_id: INTEGRATION_MESSAGES.importId,
+    });
+  }
+  return id;
+}
+
 /** Reads a file of records from a request and imports it: the integration door's and an Owner's. */
 export async function importRequest(
   database: Database,
@@ -44,7 +57,8 @@ export async function importRequest(
   by: Importing,
   clock: () => Date,
 ): Promise<ImportReport> {
-  return importRows(database, rowsOfRequest(request), by, clock);
+  const importId = importIdOf(request);
+  return importRows(database, rowsOfRequest(request), by, clock, importId);
 }
 
 /** The file bodies of an import, read as they arrive (a million rows are never in memory at once). */

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   IMPORT_ERRORS_LISTED,
   IMPORT_KINDS,
@@ -14,6 +15,7 @@ import type { Database, Tx } from '../../db/client';
 import { HttpError } from '../../lib/http-error';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { writePayments, writePeople, writeTrips, type Lined } from './import-batch';
+import { addToSummary, noTally, type ImportName, type ImportTally } from './import-summary';
 import { applyPayment } from './payments.repository';
 import { upsertPerson } from './people.repository';
 import { refused, type Refusal } from './refusals';
@@ -30,7 +32,12 @@ const IMPORT_BATCH_ROWS = 1000;
  */
 type Importer<S extends z.ZodType = z.ZodType> = {
   schema: S;
-  apply(tx: Tx, row: z.output<S>, context: ImportContext): Promise<string[] | null>;
+  apply(
+    tx: Tx,
+    row: z.output<S>,
+    context: ImportContext,
+    tally: ImportTally,
+  ): Promise<string[] | null>;
 };
 
 /**
@@ -41,6 +48,12 @@ type ImportContext = { now: Date; keyId: number | null; adminId: number | null }
 
 /** Who imports: an integration key (its scopes decide each row) or an Owner (every kind). */
 export type Importing = { key: { id: number; scopes: readonly string[] } } | { adminId: number };
+
+/** An import's summary row and notification: by who imports and the import's id. */
+const nameOf = (by: Importing, importId: string): ImportName =>
+  'key' in by
+    ? { source: `key:${by.key.id}`, importId, authorId: null }
+    : { source: `admin:${by.adminId}`, importId, authorId: by.adminId };
 const importer = <S extends z.ZodType>(definition: Importer<S>) => definition as Importer;
 
 /** The reasons of a refusal, as the single call would have answered them. */
@@ -50,10 +63,16 @@ const reasonsOf = (refusal: Refusal) => Object.values(refused(refusal).errors ??
 const IMPORTERS: Record<ImportKind, Importer> = {
   people: importer({
     schema: integrationPeople.input,
-    async apply(tx, row, { now }) {
+    async apply(tx, row, { now }, tally) {
       try {
-        const result = await upsertPerson(tx, row, now);
-        return result.kind === 'done' ? null : reasonsOf(result);
+        const result = await upsertPerson(tx, row, now, false);
+        if (result.kind !== 'done') return reasonsOf(result);
+        if (result.created) {
+          if (row.user_type === 'Company') tally.companies += 1;
+          else if (row.user_type === 'Driver') tally.drivers += 1;
+          else tally.passengers += 1;
+        }
+        return null;
       } catch (error) {
         if (isUniqueViolation(error, 'users_role_email_key')) {
           return [INTEGRATION_MESSAGES.emailTaken];
@@ -64,9 +83,11 @@ const IMPORTERS: Record<ImportKind, Importer> = {
   }),
   vehicles: importer({
     schema: integrationVehicles.input,
-    async apply(tx, row, { now }) {
-      const result = await upsertVehicle(tx, row, now);
-      return result.kind === 'done' ? null : reasonsOf(result);
+    async apply(tx, row, { now }, tally) {
+      const result = await upsertVehicle(tx, row, now, false);
+      if (result.kind !== 'done') return reasonsOf(result);
+      if (result.created) tally.vehicles += 1;
+      return null;
     },
   }),
   trips: importer({
@@ -116,16 +137,23 @@ type Checked = { line: number; kind: ImportKind; row: unknown };
  * kind (an Owner imports every kind), the good ones written IMPORT_BATCH_ROWS to a
  * transaction, each in a savepoint so a row refused by the database leaves
  * the rest of its batch. Every row is an upsert by the marketplace's id, so
- * importing a file again writes the same records. `onProgress` hears the
- * rows read so far after each batch.
+ * importing a file again writes the same records. Each batch adds what it
+ * registered and rejected to the import's summary and its one notification
+ * (import-summary.ts), in its transaction; `importId` names an import sent
+ * in several requests, which share them. `onProgress` hears the rows read
+ * so far after each batch.
  */
 export async function importRows(
   database: Database,
   rows: AsyncIterable<SourceRow>,
   by: Importing,
   clock: () => Date,
+  importId: string = randomUUID(),
   onProgress?: (done: { accepted: number; rejected: number }) => void,
 ): Promise<ImportReport> {
+  const name = nameOf(by, importId);
+  /** Rows rejected while being read, not yet in the summary: the next write adds them. */
+  let unsummarised = 0;
   const report: ImportReport = {
     accepted: 0,
     rejected: 0,
@@ -137,6 +165,7 @@ export async function importRows(
   };
   const reject = (line: number, row: Record<string, unknown> | null, reasons: string[]) => {
     report.rejected += 1;
+    unsummarised += 1;
     if (isKind(row?.kind)) report.by_kind[row.kind].rejected += 1;
     if (report.errors.length >= IMPORT_ERRORS_LISTED) {
       report.errors_not_listed += 1;
@@ -158,7 +187,11 @@ export async function importRows(
       keyId: 'key' in by ? by.key.id : null,
       adminId: 'adminId' in by ? by.adminId : null,
     };
-    const refusals = await writeBatch(database, rows, context);
+    const readRejected = unsummarised;
+    const refusals = await writeBatch(database, rows, context, (tx, tally, refused) =>
+      addToSummary(tx, name, { ...tally, rejected: readRejected + refused }),
+    );
+    unsummarised -= readRejected + refusals.length;
     report.accepted += rows.length - refusals.length;
     for (const { kind } of rows) report.by_kind[kind].accepted += 1;
     const rowAt = new Map(rows.map((checked) => [checked.line, checked]));
@@ -221,6 +254,11 @@ export async function importRows(
   if (report.accepted + report.rejected === 0) {
     throw new HttpError(400, INTEGRATION_MESSAGES.importEmpty);
   }
+  // The rows rejected after the last batch was written.
+  if (unsummarised > 0) {
+    const rejected = unsummarised;
+    await database.db.transaction((tx) => addToSummary(tx, name, { ...noTally(), rejected }));
+  }
   report.errors.sort((a, b) => a.line - b.line);
   return report;
 }
@@ -246,16 +284,19 @@ class RowByRow extends Error {}
  * may add to the catalogue). A refused vehicle, or a row the database
  * refuses (an e-mail address taken meanwhile by another writer), rolls the
  * batch back, and the batch is written again row by row (writeRowByRow),
- * which refuses that row alone.
+ * which refuses that row alone. `summarise` adds what the batch registered
+ * and refused to the import's summary, in the batch's transaction.
  */
 async function writeBatch(
   database: Database,
   batch: readonly Checked[],
   context: ImportContext,
+  summarise: Summarise,
 ): Promise<{ line: number; reasons: string[] }[]> {
   try {
     return await database.db.transaction(async (tx) => {
       const refusals: { line: number; reasons: string[] }[] = [];
+      const tally = noTally();
       for (const run of runsOf(batch)) {
         const kind = run[0]!.kind;
         if (kind !== 'vehicles') {
@@ -265,23 +306,27 @@ async function writeBatch(
               ? await writeTrips(tx, lined, sourceOf(context))
               : kind === 'payments'
                 ? await writePayments(tx, lined)
-                : await writePeople(tx, lined, context.now, context.adminId);
+                : await writePeople(tx, lined, context.now, tally);
           for (const { line, refusal } of refused)
             refusals.push({ line, reasons: reasonsOf(refusal) });
           continue;
         }
         // Vehicles, row by row: a vehicle refused after its brand was added is undone row by row.
         for (const { row } of run) {
-          if (await IMPORTERS.vehicles.apply(tx, row, context)) throw new RowByRow();
+          if (await IMPORTERS.vehicles.apply(tx, row, context, tally)) throw new RowByRow();
         }
       }
+      await summarise(tx, tally, refusals.length);
       return refusals;
     });
   } catch (error) {
     if (!(error instanceof RowByRow) && !isUniqueViolation(error)) throw error;
-    return writeRowByRow(database, batch, context);
+    return writeRowByRow(database, batch, context, summarise);
   }
 }
+
+/** Adds a batch's registrations and refused rows to the import's summary, in its transaction. */
+type Summarise = (tx: Tx, tally: ImportTally, refused: number) => Promise<void>;
 
 /** Who records a batch's trip events: its key, or the Owner at the desk. */
 const sourceOf = ({ keyId, adminId }: ImportContext) => (keyId === null ? { adminId } : { keyId });
@@ -311,16 +356,19 @@ async function writeRowByRow(
   database: Database,
   batch: readonly Checked[],
   context: ImportContext,
+  summarise: Summarise,
 ): Promise<{ line: number; reasons: string[] }[]> {
   const refusals: { line: number; reasons: string[] }[] = [];
   let rows = batch;
   for (let attempt = 0; attempt < WHOLE_BATCH_TRIES; attempt += 1) {
     try {
       await database.db.transaction(async (tx) => {
+        const tally = noTally();
         for (const { line, kind, row } of rows) {
-          const reasons = await IMPORTERS[kind].apply(tx, row, context);
+          const reasons = await IMPORTERS[kind].apply(tx, row, context, tally);
           if (reasons) throw new RowRefused(line, reasons);
         }
+        await summarise(tx, tally, refusals.length);
       });
       return refusals;
     } catch (error) {
@@ -330,17 +378,22 @@ async function writeRowByRow(
     }
   }
   await database.db.transaction(async (tx) => {
+    const tally = noTally();
     for (const { line, kind, row } of rows) {
+      // A row's registration counts once its savepoint is kept.
+      const rowTally = noTally();
       try {
         await tx.transaction(async (savepoint) => {
-          const reasons = await IMPORTERS[kind].apply(savepoint, row, context);
+          const reasons = await IMPORTERS[kind].apply(savepoint, row, context, rowTally);
           if (reasons) throw new RowRefused(line, reasons);
         });
+        for (const key of Object.keys(tally) as (keyof ImportTally)[]) tally[key] += rowTally[key];
       } catch (error) {
         if (!(error instanceof RowRefused)) throw error;
         refusals.push({ line, reasons: error.reasons });
       }
     }
+    await summarise(tx, tally, refusals.length);
   });
   return refusals;
 }

@@ -36,12 +36,14 @@ export const lockExternalId = (tx: Tx, kind: string, externalId: string) =>
  * or company Pending, a passenger Approved (as the simulator's), each with
  * the notification the review desk, the bell and the live toasts show.
  * Optional fields left out keep what Cabdesk has. A record deleted at the
- * desk is not brought back.
+ * desk is not brought back. An import announces its registrations in one
+ * notification of its own (`announce` false).
  */
 export async function upsertPerson(
   tx: Tx,
   person: Person,
   now: Date,
+  announce = true,
 ): Promise<Refusal | { kind: 'done'; row: UserRow; created: boolean }> {
   let company: UserRow | undefined;
   if (person.user_type === 'Driver' && person.company_external_id !== undefined) {
@@ -81,7 +83,7 @@ export async function upsertPerson(
     })
     .returning();
   const row = inserted!;
-  await notify(tx, announcement(row, company));
+  if (announce) await notify(tx, announcement(row, company));
   return { kind: 'done', row, created: true };
 }
 

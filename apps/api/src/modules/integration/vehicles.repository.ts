@@ -56,13 +56,14 @@ async function catalogueId(
  * (decision 015). Service and vehicle types are the desk's catalogue and
  * must exist (the vehicle type with the seats sent); brands, models and
  * colours are the marketplace's and are added when new. A new vehicle
- * arrives Pending with the review desk's notification; a vehicle deleted at
- * the desk is not brought back.
+ * arrives Pending with the review desk's notification (an import's, in its
+ * own one: `announce` false); a vehicle deleted at the desk is not brought back.
  */
 export async function upsertVehicle(
   tx: Tx,
   vehicle: Vehicle,
   now: Date,
+  announce = true,
 ): Promise<Refusal | { kind: 'done'; row: VehicleRow; created: boolean }> {
   const company = await byExternalId(tx, 'Company', vehicle.company_external_id);
   if (!company) return { kind: 'no-company' };
@@ -115,6 +116,7 @@ export async function upsertVehicle(
     .values({ ...fields, externalId: vehicle.external_id, approval: 'Pending' })
     .returning();
   const row = inserted!;
+  if (!announce) return { kind: 'done', row, created: true };
   await notify(
     tx,
     notificationFor.vehicleRegistered({

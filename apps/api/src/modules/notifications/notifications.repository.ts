@@ -1,4 +1,4 @@
-import type { Notification, NotificationKind } from '@cabdesk/contract';
+import type { Notification, NotificationKind, Role } from '@cabdesk/contract';
 import { and, desc, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import {
@@ -151,7 +151,7 @@ export async function redeemStreamTicket(
   db: Db,
   ticket: string,
   policy: { idleMs: number },
-): Promise<{ sessionId: number; adminId: number } | null> {
+): Promise<StreamSession | null> {
   const [spent] = await db
     .update(notificationStreamTickets)
     .set({ usedAt: sql`now()` })
@@ -167,15 +167,19 @@ export async function redeemStreamTicket(
   return liveSession(db, spent.sessionId, policy);
 }
 
+/** A stream's session: whose it is, and their role (what they may hear). */
+type StreamSession = { sessionId: number; adminId: number; role: Role };
+
 /** The session, if live: not revoked, not expired, not idle too long. */
 export async function liveSession(
   db: Db,
   sessionId: number,
   policy: { idleMs: number },
-): Promise<{ sessionId: number; adminId: number } | null> {
+): Promise<StreamSession | null> {
   const [row] = await db
-    .select({ sessionId: adminSessions.id, adminId: adminSessions.adminId })
+    .select({ sessionId: adminSessions.id, adminId: adminSessions.adminId, role: admins.role })
     .from(adminSessions)
+    .innerJoin(admins, eq(admins.id, adminSessions.adminId))
     .where(and(eq(adminSessions.id, sessionId), sessionIsLive(idleSecondsOf(policy))));
   return row ?? null;
 }

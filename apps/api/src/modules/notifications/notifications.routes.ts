@@ -169,6 +169,7 @@ export async function notificationRoutes(app: FastifyInstance) {
       open = false;
       clearInterval(ping);
       unsubscribe();
+      unsubscribeChanges();
       raw.end();
     };
     const unsubscribe = hub.subscribe({
@@ -176,6 +177,11 @@ export async function notificationRoutes(app: FastifyInstance) {
       adminId: session.adminId,
       send: (n) => write(sse(NOTIFICATION_EVENTS.notification, asUnread(n), n.id)),
       close,
+    });
+    // Records changed (issue 46): the same stream tells open lists to refresh, one EventSource a tab.
+    const unsubscribeChanges = app.recordChanges.subscribe({
+      role: session.role,
+      send: (kinds) => write(sse(NOTIFICATION_EVENTS.changes, { kinds })),
     });
     // A revocation ends the stream at once (the hub hears it). This check
     // covers one committed before the hub knew of this stream; repeated with

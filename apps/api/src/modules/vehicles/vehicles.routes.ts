@@ -1,4 +1,10 @@
-import { DIRECTORY_MESSAGES, type Vehicle, vehicleDetail, vehicleList } from '@cabdesk/contract';
+import {
+  DIRECTORY_MESSAGES,
+  type Vehicle,
+  VEHICLE_IMAGE_FIELDS,
+  vehicleDetail,
+  vehicleList,
+} from '@cabdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import { itemBatches, sendCsv, type CsvColumn } from '../../lib/export';
 import { HttpError } from '../../lib/http-error';
@@ -23,24 +29,13 @@ const VEHICLE_COLUMNS: readonly CsvColumn<Vehicle>[] = [
   { header: 'Registration date', cell: (v) => v.created_at },
 ];
 
-/** A vehicle's documents and photos. */
-const VEHICLE_IMAGES = [
-  'registration_front',
-  'registration_back',
-  'insurance',
-  'vehicle_front',
-  'vehicle_back',
-  'vehicle_right',
-  'vehicle_left',
-] as const;
-
 /** vehicle-list and vehicle-detail (SPEC 7). */
 export async function vehicleRoutes(app: FastifyInstance) {
   const { db } = app.database;
   /** The vehicle with signed URLs in place of its stored image paths. */
   const signed = <V extends Vehicle>(vehicle: V): V => {
     const copy = { ...vehicle };
-    for (const field of VEHICLE_IMAGES) copy[field] = app.uploads.url(vehicle[field]);
+    for (const field of VEHICLE_IMAGE_FIELDS) copy[field] = app.uploads.url(vehicle[field]);
     return copy;
   };
 

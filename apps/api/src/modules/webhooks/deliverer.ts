@@ -3,6 +3,7 @@ import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
+import { WEBHOOK_EXCERPT_CHARS } from '@cabdesk/contract';
 import { Webhook } from 'standardwebhooks';
 import type { Database, Tx } from '../../db/client';
 import { audit } from '../../lib/audit';
@@ -77,7 +78,17 @@ type Claimed = {
   event_at: string;
 };
 
-type Outcome = { code: number | null; error: string | null; ms: number };
+/** An answer's code, its body's start, why it failed (null: it did not), how long it took. */
+type Outcome = { code: number | null; error: string | null; ms: number; excerpt?: string | null };
+
+/** Bytes of an answer's body read for its excerpt; the rest is drained unread. */
+const EXCERPT_BYTES = WEBHOOK_EXCERPT_CHARS * 4;
+
+/** The start of an answer's body as text, WEBHOOK_EXCERPT_CHARS at most; null when empty. */
+const excerptOf = (bytes: Buffer) => {
+  const text = new TextDecoder().decode(bytes).trim();
+  return text === '' ? null : text.slice(0, WEBHOOK_EXCERPT_CHARS);
+};
 
 export function createDeliverer(options: DelivererOptions): Deliverer {
   const { database, log } = options;
@@ -159,14 +170,32 @@ export function createDeliverer(options: DelivererOptions): Deliverer {
           timeout: TIMEOUT_MS,
         },
         (response: IncomingMessage) => {
-          // The answer's body is not kept: drained so the connection can be reused.
-          response.resume();
+          // The body's start is kept with the attempt; the rest drained so the connection can be reused.
+          const start: Buffer[] = [];
+          let kept = 0;
+          response.on('data', (chunk: Buffer) => {
+            if (kept >= EXCERPT_BYTES) return;
+            start.push(chunk.subarray(0, EXCERPT_BYTES - kept));
+            kept += Math.min(chunk.length, EXCERPT_BYTES - kept);
+          });
           response.on('end', () => {
             const code = response.statusCode ?? null;
             const ok = code !== null && code >= 200 && code < 300;
-            resolve({ code, error: ok ? null : `answered ${code}`, ms: took() });
+            resolve({
+              code,
+              error: ok ? null : `answered ${code}`,
+              ms: took(),
+              excerpt: excerptOf(Buffer.concat(start)),
+            });
           });
-          response.on('error', (err) => resolve({ code: null, error: err.message, ms: took() }));
+          response.on('error', (err) =>
+            resolve({
+              code: response.statusCode ?? null,
+              error: err.message,
+              ms: took(),
+              excerpt: excerptOf(Buffer.concat(start)),
+            }),
+          );
         },
       );
       request.on('timeout', () => request.destroy(new Error(`no answer in ${TIMEOUT_MS} ms`)));
@@ -189,15 +218,17 @@ export function createDeliverer(options: DelivererOptions): Deliverer {
         attempts: delivery.attempts + 1,
         code: outcome.code,
         ms: outcome.ms,
+        excerpt: outcome.excerpt ?? null,
       })),
     );
     await database.db.execute(sql`
       with done as (
         select * from jsonb_to_recordset(${rows}::jsonb)
-          as d(id bigint, webhook_id int, attempts int, code int, ms int)
+          as d(id bigint, webhook_id int, attempts int, code int, ms int, excerpt text)
       ), attempts as (
-        insert into webhook_attempts (delivery_id, attempted_at, response_code, duration_ms)
-        select id, ${at(now)}, code, ms from done
+        insert into webhook_attempts (delivery_id, attempted_at, response_code, duration_ms,
+          response_excerpt)
+        select id, ${at(now)}, code, ms, excerpt from done
       ), delivered as (
         update webhook_deliveries w set status = 'delivered', attempts = done.attempts,
           response_code = done.code, duration_ms = done.ms, last_error = null,
@@ -213,8 +244,10 @@ export function createDeliverer(options: DelivererOptions): Deliverer {
     const attempts = delivery.attempts + 1;
     await database.db.transaction(async (tx) => {
       await tx.execute(sql`
-        insert into webhook_attempts (delivery_id, attempted_at, response_code, duration_ms, error)
-        values (${delivery.id}, ${at(now)}, ${outcome.code}, ${outcome.ms}, ${outcome.error})`);
+        insert into webhook_attempts (delivery_id, attempted_at, response_code, duration_ms, error,
+          response_excerpt)
+        values (${delivery.id}, ${at(now)}, ${outcome.code}, ${outcome.ms}, ${outcome.error},
+          ${outcome.excerpt ?? null})`);
       // A day from its first attempt (a redelivery of an old one gets one attempt).
       const deadline = new Date(delivery.first_attempt_at ?? now).getTime() + RETRY_WINDOW_MS;
       const delay = RETRY_DELAYS_S[Math.min(attempts, RETRY_DELAYS_S.length) - 1]! * 1000;

@@ -1,5 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { Webhook, WebhookDelivery, WebhookDeliveryStatus } from '@cabdesk/contract';
+import type {
+  Webhook,
+  WebhookAttempt,
+  WebhookDelivery,
+  WebhookDeliveryStatus,
+} from '@cabdesk/contract';
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { webhooks } from '../../db/schema';
@@ -86,17 +91,19 @@ const filterOf = (filter: DeliveryFilter): SQL =>
     ...(filter.status === undefined ? [] : [sql`d.status = ${filter.status}`]),
   ]);
 
+/** A delivery as the log shows it, from `d` (deliveries) joined to its endpoint and event. */
+const DELIVERY_COLUMNS = sql`d.id, d.webhook_id, w.url, d.event_id, e.type as event_type, d.status,
+  d.attempts, d.response_code, d.duration_ms, d.last_error,
+  ${isoText(sql`d.last_attempt_at`)} as last_attempt_at,
+  case when d.status = 'pending' then ${isoText(sql`d.next_attempt_at`)} end as next_attempt_at,
+  ${isoText(sql`d.created_at`)} as created_at`;
+
 /** The delivery log, newest first (an index serves each filter). */
 export async function listDeliveries(db: Db, filter: DeliveryFilter, page: PageRequest) {
   const where = filterOf(filter);
   const rows = await rowsOf<WebhookDelivery>(
     db,
-    sql`select d.id, d.webhook_id, w.url, d.event_id, e.type as event_type, d.status,
-               d.attempts, d.response_code, d.duration_ms, d.last_error,
-               ${isoText(sql`d.last_attempt_at`)} as last_attempt_at,
-               case when d.status = 'pending' then ${isoText(sql`d.next_attempt_at`)} end
-                 as next_attempt_at,
-               ${isoText(sql`d.created_at`)} as created_at
+    sql`select ${DELIVERY_COLUMNS}
         from (select * from webhook_deliveries d where ${where}
               order by d.id desc limit ${page.per_page} offset ${offsetOf(page)}) d
         join webhooks w on w.id = d.webhook_id
@@ -108,6 +115,26 @@ export async function listDeliveries(db: Db, filter: DeliveryFilter, page: PageR
     sql`select count(*)::int as n from webhook_deliveries d where ${where}`,
   );
   return pageOf(rows, total, page);
+}
+
+/** One delivery and its attempts, oldest first; null when there is no such delivery. */
+export async function deliveryAttempts(db: Db, id: number) {
+  const [delivery] = await rowsOf<WebhookDelivery>(
+    db,
+    sql`select ${DELIVERY_COLUMNS}
+        from webhook_deliveries d
+        join webhooks w on w.id = d.webhook_id
+        join webhook_events e on e.id = d.event_id
+        where d.id = ${id}`,
+  );
+  if (!delivery) return null;
+  const attempts = await rowsOf<WebhookAttempt>(
+    db,
+    sql`select id, ${isoText(sql`attempted_at`)} as attempted_at, response_code, duration_ms,
+               error, response_excerpt
+        from webhook_attempts where delivery_id = ${id} order by id`,
+  );
+  return { delivery, attempts };
 }
 
 /**

@@ -3,6 +3,7 @@ import {
   WEBHOOK_SECRET_OVERLAP_HOURS,
   webhookCreate,
   webhookDelete,
+  webhookDeliveryAttempts,
   webhookDeliveryList,
   webhookList,
   webhookRedeliver,
@@ -19,6 +20,7 @@ import { route } from '../../lib/route';
 import { refusedTarget } from './targets';
 import {
   deleteWebhook,
+  deliveryAttempts,
   insertWebhook,
   listDeliveries,
   listWebhooks,
@@ -156,6 +158,12 @@ export async function webhookRoutes(app: FastifyInstance) {
       message: WEBHOOK_MESSAGES.deliveries,
       data: await listDeliveries(db, { webhookId: webhook_id, status }, { page, per_page }),
     };
+  });
+
+  route(app, webhookDeliveryAttempts, async (request) => {
+    const found = await deliveryAttempts(db, request.query.id);
+    if (!found) throw new HttpError(404, WEBHOOK_MESSAGES.deliveryMissing);
+    return { status: true, message: WEBHOOK_MESSAGES.attempts, data: found };
   });
 
   route(app, webhookRedeliver, async (request) => {

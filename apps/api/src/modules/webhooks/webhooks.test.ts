@@ -12,7 +12,10 @@ import {
   rideCancel,
   statusUpdate,
   webhookCreate,
+  webhookDeliveryAttempts,
   webhookDeliveryList,
+  WEBHOOK_EXCERPT_CHARS,
+  WEBHOOK_MESSAGES,
   webhookList,
   webhookRedeliver,
   webhookRotateSecret,
@@ -37,15 +40,15 @@ import { createDeliverer, RETRY_WINDOW_MS } from './deliverer';
 
 type Received = { headers: IncomingHttpHeaders; body: string };
 
-/** A webhook receiver on loopback that answers `status()` and keeps what it got. */
-async function receiver(status: () => number = () => 200) {
+/** A webhook receiver on loopback that answers `status()` (with `answer()` as its body) and keeps what it got. */
+async function receiver(status: () => number = () => 200, answer: () => string = () => '') {
   const received: Received[] = [];
   const server = createServer((request, response) => {
     let body = '';
     request.on('data', (chunk: Buffer) => (body += chunk.toString()));
     request.on('end', () => {
       received.push({ headers: request.headers, body });
-      response.writeHead(status()).end();
+      response.writeHead(status()).end(answer());
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -314,6 +317,73 @@ describe('delivery', () => {
       ],
     });
     expect(log.body.data.data[0].duration_ms).toBeGreaterThanOrEqual(0);
+  });
+
+  it('keeps each attempt: its time, answer, time taken, the start of its body and its error', async () => {
+    const { database, register, approve, deliverer, clock, call } = await setup();
+    let status = 500;
+    let body = 'Database is down';
+    const { url } = await receiver(
+      () => status,
+      () => body,
+    );
+    await register(url);
+    const driver = await createDriver(database, { approval: 'Pending' });
+    await approve(driver.id);
+    const started = clock.now().toISOString();
+    expect(await deliverer.runOnce()).toBe(1);
+    status = 200;
+    body = `{"ok":true,"note":"${'é'.repeat(WEBHOOK_EXCERPT_CHARS)}"}`;
+    clock.advance(5);
+    const retried = clock.now().toISOString();
+    expect(await deliverer.runOnce()).toBe(1);
+
+    const [delivery] = (await call(webhookDeliveryList, {})).body.data.data;
+    const read = await call(webhookDeliveryAttempts, { id: delivery.id });
+    expect(read.statusCode).toBe(200);
+    expect(read.body.message).toBe(WEBHOOK_MESSAGES.attempts);
+    expect(read.body.data.delivery).toMatchObject({
+      id: delivery.id,
+      status: 'delivered',
+      attempts: 2,
+      event_type: 'approval.decided',
+    });
+    expect(read.body.data.attempts).toEqual([
+      {
+        id: expect.any(Number),
+        attempted_at: started,
+        response_code: 500,
+        duration_ms: expect.any(Number),
+        error: 'answered 500',
+        response_excerpt: 'Database is down',
+      },
+      {
+        id: expect.any(Number),
+        attempted_at: retried,
+        response_code: 200,
+        duration_ms: expect.any(Number),
+        error: null,
+        // The body's start, cut to its characters (two bytes each here).
+        response_excerpt: body.slice(0, WEBHOOK_EXCERPT_CHARS),
+      },
+    ]);
+
+    // A refused connection: no answer, no excerpt, the error.
+    const closed = await receiver();
+    await register(`${closed.url.replace(/:\d+\//, ':1/')}`);
+    const other = await createDriver(database, { approval: 'Pending' });
+    await approve(other.id);
+    clock.advance(1);
+    await deliverer.runOnce();
+    const [latest] = (await call(webhookDeliveryList, { status: 'pending' })).body.data.data;
+    const refused = await call(webhookDeliveryAttempts, { id: latest.id });
+    expect(refused.body.data.attempts).toMatchObject([
+      { response_code: null, response_excerpt: null, error: expect.stringMatching(/ECONNREFUSED/) },
+    ]);
+
+    const missing = await call(webhookDeliveryAttempts, { id: 999_999 });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body.message).toBe(WEBHOOK_MESSAGES.deliveryMissing);
   });
 
   it('after a day of failures the delivery fails and the endpoint is disabled, with a notification to the Owners', async () => {

@@ -22,6 +22,7 @@ import { useIsPhone } from '@/hooks/use-is-phone';
 import { errorMessage } from '@/lib/api-client';
 import { translateMessage } from '@/lib/i18n';
 import { useMay } from '@/hooks/use-may';
+import { ArrivedBar, type Arrived } from './arrived-bar';
 import { BulkDialog, SelectionBar, type BulkOptions } from './bulk-actions';
 import { ColumnMenu } from './column-menu';
 import { ExportButton, type ListSource } from './export-button';
@@ -106,6 +107,10 @@ interface DataTableProps<T> {
   source?: ListSource;
   /** Actions on many rows (roles that may): a box per row, "all matching", the action bar. */
   bulk?: BulkOptions<T>;
+  /** A live list's rows that arrived and are not shown yet (`useLiveList`): a bar to show them. */
+  arrived?: Arrived;
+  /** A live list's row that left it since it was shown: drawn faded until the list is shown anew. */
+  left?: (row: T) => boolean;
 }
 
 /** What a paged list query holds (TanStack Query's result, narrowed). */
@@ -154,6 +159,9 @@ function SortHeader({
   );
 }
 
+/** A row that left a live list, until it is shown anew: still legible, plainly not current. */
+const LEFT_OPACITY = 0.55;
+
 /** The labels of a card's facts: values line up beside them; a long label wraps. */
 const CARD_LABEL_WIDTH = 116;
 
@@ -163,12 +171,15 @@ function RowCard<T>({
   index,
   columns,
   select,
+  faded,
 }: {
   row: T;
   index: number;
   columns: Column<T>[];
   /** The row's selection box, when the list has bulk actions. */
   select?: ReactNode;
+  /** It left the list since it was shown. */
+  faded?: boolean;
 }) {
   const title = columns.filter((column) => column.card === 'title');
   const facts = columns.filter((column) => column.card === undefined);
@@ -180,7 +191,8 @@ function RowCard<T>({
       radius="md"
       p="sm"
       data-testid="row-card"
-      style={{ overflowWrap: 'anywhere' }}
+      data-left={faded || undefined}
+      style={{ overflowWrap: 'anywhere', opacity: faded ? LEFT_OPACITY : undefined }}
     >
       <Stack gap="xs">
         {select || title.length > 0 ? (
@@ -245,6 +257,8 @@ export function DataTable<T>({
   dense = false,
   source,
   bulk,
+  arrived,
+  left,
 }: DataTableProps<T>) {
   const { t } = useTranslation();
   const phone = useIsPhone();
@@ -333,6 +347,7 @@ export function DataTable<T>({
               index={offset + index + 1}
               columns={columns}
               select={selecting ? rowBox(row, index) : undefined}
+              faded={left?.(row)}
             />
           ))}
         </Stack>
@@ -398,7 +413,11 @@ export function DataTable<T>({
               </Table.Tr>
             ) : (
               list.map((row, index) => (
-                <Table.Tr key={rowKey(row)}>
+                <Table.Tr
+                  key={rowKey(row)}
+                  data-left={left?.(row) || undefined}
+                  style={left?.(row) ? { opacity: LEFT_OPACITY } : undefined}
+                >
                   {selecting ? <Table.Td pe={0}>{rowBox(row, index)}</Table.Td> : null}
                   {columns.map((column) => (
                     <Table.Td
@@ -484,6 +503,7 @@ export function DataTable<T>({
           />
         </>
       ) : null}
+      {arrived ? <ArrivedBar arrived={arrived} /> : null}
       {phone ? cards : tableView}
       {pageInfo && !error ? (
         <TablePagination

@@ -3,14 +3,13 @@ import { Group, SimpleGrid, Text } from '@mantine/core';
 import { IconCar, IconSteeringWheel } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { ApprovalActions } from '@/components/approval-actions';
+import { RecordDecisions } from '@/components/record-decisions';
 import { DetailScreen } from '@/components/detail-screen';
 import { FigureGrid } from '@/components/figure-card';
 import { ImageZoom } from '@/components/image-zoom';
 import { InfoList } from '@/components/info-list';
 import { Email } from '@/components/person-cell';
 import { SectionCard } from '@/components/section-card';
-import { StatusControl } from '@/components/status-control';
 import { useDecideUserApproval } from '@/features/users/api/decide-user-approval';
 import { useUserDetail } from '@/features/users/api/get-user-detail';
 import { useUpdateUserStatus } from '@/features/users/api/update-user-status';
@@ -31,27 +30,13 @@ function CompanyInformation({ company }: { company: UserDetail }) {
       title={t('companies.information')}
       actions={
         <Group gap="md">
-          {company.approval === 'Approved' ? (
-            <StatusControl
-              status={company.status}
-              reason={company.status_reason}
-              name={name}
-              pending={statusUpdate.isPending}
-              onChange={(status, reason) =>
-                statusUpdate.mutateAsync({ id: company.id, status, reason })
-              }
-            />
-          ) : null}
-          <ApprovalActions
-            variant="buttons"
-            approval={company.approval}
-            name={name}
-            pending={approval.isPending}
+          <RecordDecisions
             kind="company"
-            id={company.id}
-            onReject={(reason) =>
-              approval.mutateAsync({ id: company.id, approval: 'Rejected', reason })
-            }
+            record={company}
+            name={name}
+            statusUpdate={statusUpdate}
+            approval={approval}
+            withStatus={company.approval === 'Approved'}
           />
         </Group>
       }

@@ -6,13 +6,12 @@ import {
   couponUpdate,
   type Coupon,
 } from '@cabdesk/contract';
-import { Button, Code, Group, Stack, Text } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { Button, Code, Stack, Text } from '@mantine/core';
 import { useIsMutating } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DataTable, indexColumn, pagedQueryProps, type Column } from '@/components/data-table';
-import { IconAction } from '@/components/icon-action';
+import { EditDeleteActions } from '@/components/edit-delete-actions';
 import { PageTitle } from '@/components/page-title';
 import { useFormPopup } from '@/hooks/use-form-popup';
 import { useMay } from '@/hooks/use-may';
@@ -81,27 +80,26 @@ export function CouponPage() {
       width: 110,
       card: 'actions',
       render: (coupon) => (
-        <Group gap="xs" wrap="nowrap">
-          {may.call(couponUpdate) ? (
-            <IconAction
-              tooltip={t('coupons.edit')}
-              label={t('coupons.editName', { code: coupon.coupon_code })}
-              onClick={() => form.open(coupon)}
-            >
-              <IconPencil size={18} />
-            </IconAction>
-          ) : null}
-          {deleteCoupon.allowed ? (
-            <IconAction
-              tooltip={t('coupons.delete')}
-              label={t('coupons.deleteName', { code: coupon.coupon_code })}
-              color="red"
-              onClick={rowDelete.ask(coupon)}
-            >
-              <IconTrash size={18} />
-            </IconAction>
-          ) : null}
-        </Group>
+        <EditDeleteActions
+          edit={
+            may.call(couponUpdate)
+              ? {
+                  tooltip: t('coupons.edit'),
+                  label: t('coupons.editName', { code: coupon.coupon_code }),
+                  onClick: () => form.open(coupon),
+                }
+              : undefined
+          }
+          remove={
+            deleteCoupon.allowed
+              ? {
+                  tooltip: t('coupons.delete'),
+                  label: t('coupons.deleteName', { code: coupon.coupon_code }),
+                  onClick: rowDelete.ask(coupon),
+                }
+              : undefined
+          }
+        />
       ),
     },
   ];

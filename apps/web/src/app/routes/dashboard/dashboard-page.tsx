@@ -7,6 +7,7 @@ import { formatCount, formatMoney } from '@/lib/format';
 import { useDashboard } from '@/features/dashboard/api/get-dashboard';
 import { useDashboardTrends } from '@/features/dashboard/api/get-dashboard-trends';
 import { StatCard } from '@/features/dashboard/components/stat-card';
+import { LiveAlertsPanel } from '@/features/live-alerts/components/live-alerts-panel';
 
 /** The charts (recharts, the largest library here) load after the cards: not on their critical path. */
 const TrendsPanel = lazy(() =>
@@ -68,6 +69,7 @@ export function DashboardPage() {
           )}
         </SimpleGrid>
       )}
+      <LiveAlertsPanel />
       {trends.isPending ? (
         <Loading />
       ) : trends.isError ? (

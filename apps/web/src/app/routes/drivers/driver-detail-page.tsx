@@ -3,13 +3,12 @@ import { Anchor, Button, Group, SimpleGrid } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { ApprovalActions } from '@/components/approval-actions';
 import { ImageZoom } from '@/components/image-zoom';
 import { InfoList } from '@/components/info-list';
+import { RecordDecisions } from '@/components/record-decisions';
 import { DetailScreen } from '@/components/detail-screen';
 import { Email, PersonProfile } from '@/components/person-cell';
 import { SectionCard } from '@/components/section-card';
-import { StatusControl } from '@/components/status-control';
 import { useUpdateUserStatus } from '@/features/users/api/update-user-status';
 import { RideHistoryTable } from '@/features/rides/components/ride-history-table';
 import { useDecideUserApproval } from '@/features/users/api/decide-user-approval';
@@ -28,25 +27,12 @@ function DriverInformation({ driver }: { driver: UserDetail }) {
       title={t('drivers.information')}
       actions={
         <Group gap="md" align="flex-start">
-          <StatusControl
-            status={driver.status}
-            reason={driver.status_reason}
-            name={driver.name}
-            pending={statusUpdate.isPending}
-            onChange={(status, reason) =>
-              statusUpdate.mutateAsync({ id: driver.id, status, reason })
-            }
-          />
-          <ApprovalActions
-            variant="buttons"
-            approval={driver.approval}
-            name={driver.name}
-            pending={approval.isPending}
+          <RecordDecisions
             kind="driver"
-            id={driver.id}
-            onReject={(reason) =>
-              approval.mutateAsync({ id: driver.id, approval: 'Rejected', reason })
-            }
+            record={driver}
+            name={driver.name}
+            statusUpdate={statusUpdate}
+            approval={approval}
           />
         </Group>
       }

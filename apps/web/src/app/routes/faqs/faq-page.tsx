@@ -1,10 +1,9 @@
 import { FAQ_SORTS, faqAdd, faqList, faqUpdate, type Faq } from '@cabdesk/contract';
-import { Button, Group, Stack, Text } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { Button, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DataTable, indexColumn, pagedQueryProps, type Column } from '@/components/data-table';
-import { IconAction } from '@/components/icon-action';
+import { EditDeleteActions } from '@/components/edit-delete-actions';
 import { useFormPopup } from '@/hooks/use-form-popup';
 import { useMay } from '@/hooks/use-may';
 import { useRowDelete } from '@/hooks/use-row-delete';
@@ -63,27 +62,26 @@ export function FaqPage() {
       width: 110,
       card: 'actions',
       render: (faq) => (
-        <Group gap="xs" wrap="nowrap">
-          {mayEdit ? (
-            <IconAction
-              tooltip={t('faqs.edit')}
-              label={t('faqs.editName', { question: faq.question })}
-              onClick={() => form.open(faq)}
-            >
-              <IconPencil size={18} />
-            </IconAction>
-          ) : null}
-          {deleteFaq.allowed ? (
-            <IconAction
-              tooltip={t('faqs.delete')}
-              label={t('faqs.deleteName', { question: faq.question })}
-              color="red"
-              onClick={rowDelete.ask(faq)}
-            >
-              <IconTrash size={18} />
-            </IconAction>
-          ) : null}
-        </Group>
+        <EditDeleteActions
+          edit={
+            mayEdit
+              ? {
+                  tooltip: t('faqs.edit'),
+                  label: t('faqs.editName', { question: faq.question }),
+                  onClick: () => form.open(faq),
+                }
+              : undefined
+          }
+          remove={
+            deleteFaq.allowed
+              ? {
+                  tooltip: t('faqs.delete'),
+                  label: t('faqs.deleteName', { question: faq.question }),
+                  onClick: rowDelete.ask(faq),
+                }
+              : undefined
+          }
+        />
       ),
     },
   ];

@@ -1,10 +1,12 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { IconKey } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '@/components/page-title';
 import { useIntegrationKeys } from '@/features/integrations/api/integration-keys';
 import { CreateKeyModal } from '@/features/integrations/components/create-key-modal';
+import { IMPORT_CHUNK } from '@/features/integrations/api/import-chunks';
 import { ImportPanel } from '@/features/integrations/components/import-panel';
 import { KeyTable } from '@/features/integrations/components/key-table';
 
@@ -13,6 +15,12 @@ export function IntegrationsPage() {
   const { t } = useTranslation();
   const keys = useIntegrationKeys();
   const [form, setForm] = useState({ opened: false, key: 0 });
+  // `?import_rows=N`: smaller parts than IMPORT_CHUNK's (a walk shows a many-part import with a small file).
+  const rows = Number(useSearchParams()[0].get('import_rows'));
+  const chunk =
+    Number.isInteger(rows) && rows > 0 && rows < IMPORT_CHUNK.rows
+      ? { ...IMPORT_CHUNK, rows }
+      : undefined;
   return (
     <Stack gap="lg">
       <PageTitle
@@ -30,7 +38,7 @@ export function IntegrationsPage() {
         {t('integrations.intro')}
       </Text>
       <KeyTable keys={keys.data?.keys} loading={keys.isFetching} />
-      <ImportPanel />
+      <ImportPanel chunk={chunk} />
       <CreateKeyModal
         opened={form.opened}
         formKey={form.key}

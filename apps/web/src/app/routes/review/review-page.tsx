@@ -11,6 +11,7 @@ import { useReviewQueue } from '@/features/review/api/get-review-queue';
 import { ReviewScreen } from '@/features/review/components/review-screen';
 import classes from '@/features/review/components/review.module.css';
 import { useDeskKeys } from '@/features/review/use-desk-keys';
+import { useLiveList } from '@/hooks/use-live-list';
 import { useTableUrlState } from '@/hooks/use-table-url-state';
 import { formatDate } from '@/lib/format';
 
@@ -34,8 +35,15 @@ export function ReviewPage() {
   const open = params.get('item');
   // The records a list sent here to approve (`driver-12,driver-15`), or the whole queue.
   const records = params.get('records') ?? undefined;
-  const queue = useReviewQueue({ kind, records, page: table.page, per_page: table.perPage });
-  const items = queue.data?.data ?? [];
+  const query = { kind, records, page: table.page, per_page: table.perPage };
+  const queue = useReviewQueue(query);
+  // Records arriving or decided elsewhere do not move the rows on screen (issue 46).
+  const live = useLiveList(
+    queue.data,
+    { endpoint: reviewQueue, input: query },
+    { kinds: ['users', 'vehicles'], rowKey: keyOf },
+  );
+  const items = live.rows ?? [];
   const undo = useUndoDecision();
 
   const openItem = (item: ReviewItem | undefined) =>
@@ -69,7 +77,7 @@ export function ReviewPage() {
             item={item}
             position={{
               index: index + (table.page - 1) * table.perPage,
-              total: queue.data?.total ?? 0,
+              total: live.pageInfo?.total ?? 0,
             }}
             onPrevious={index > 0 ? () => openItem(items[index - 1]) : undefined}
             onNext={index < items.length - 1 ? () => openItem(items[index + 1]) : undefined}
@@ -171,6 +179,17 @@ export function ReviewPage() {
         ]}
         rowKey={keyOf}
         {...pagedQueryProps(queue)}
+        rows={live.rows}
+        pageInfo={live.pageInfo}
+        left={live.left}
+        arrived={
+          live.arrived && {
+            ...live.arrived,
+            label: live.arrived.count
+              ? t('liveLists.newRecords', { count: live.arrived.count })
+              : t('liveLists.changed'),
+          }
+        }
         table={table}
         noun={(count) => t('nouns.record', { count })}
         searchable={false}

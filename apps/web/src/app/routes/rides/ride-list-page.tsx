@@ -3,6 +3,7 @@ import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DataTable, pagedQueryProps } from '@/components/data-table';
 import { PageTitle } from '@/components/page-title';
+import { useLiveList } from '@/hooks/use-live-list';
 import { useTableUrlState } from '@/hooks/use-table-url-state';
 import { useRideList } from '@/features/rides/api/get-ride-list';
 import { CancelRideButton } from '@/features/rides/components/cancel-ride-button';
@@ -16,11 +17,18 @@ import { UserFilter } from '@/features/users/components/record-filters';
  * price, searched by passenger, driver or company name, phone or e-mail and
  * by address, filtered by status, days, company, driver, service type and
  * price; all in the URL. Pending and Accepted trips can be cancelled from their row.
+ * Live: rows change in place as trips do, new ones wait behind "3 new trips".
  */
 export function RideListPage() {
   const { t } = useTranslation();
   const table = useTableUrlState({ list: 'trips', sorts: RIDE_SORTS, filters: RIDE_FILTERS });
   const rides = useRideList(table.query);
+  // New trips are announced, not slipped in under the pointer (issue 46).
+  const live = useLiveList(
+    rides.data,
+    { endpoint: rideList, input: table.query },
+    { kinds: ['rides'], rowKey: (ride) => ride.id },
+  );
   const { filters, setFilter } = table;
 
   return (
@@ -34,6 +42,17 @@ export function RideListPage() {
         ))}
         rowKey={(ride) => ride.id}
         {...pagedQueryProps(rides)}
+        rows={live.rows}
+        pageInfo={live.pageInfo}
+        left={live.left}
+        arrived={
+          live.arrived && {
+            ...live.arrived,
+            label: live.arrived.count
+              ? t('liveLists.newTrips', { count: live.arrived.count })
+              : t('liveLists.changed'),
+          }
+        }
         table={table}
         noun={(count) => t('nouns.trip', { count })}
         defaultSort="-created_at"

@@ -4,6 +4,7 @@ import {
   webhookDeliveryList,
   webhookList,
   webhookDelete,
+  webhookDeliveryAttempts,
   webhookRedeliver,
   webhookRotateSecret,
   webhookTest,
@@ -65,7 +66,7 @@ const recording = <
     return data;
   });
 
-function open(role: 'Owner' | 'Operator' = 'Owner') {
+function open(role: 'Owner' | 'Operator' = 'Owner', url = '/webhooks') {
   for (const key of Object.keys(sent)) delete sent[key];
   server.use(
     answer(getProfile, me({ role })),
@@ -95,8 +96,29 @@ function open(role: 'Owner' | 'Operator' = 'Owner') {
     recording(webhookDelete, { id: HOOK.id }),
     recording(webhookRotateSecret, { id: HOOK.id, secret: 'whsec_bmV3IHNlY3JldA==' }),
     recording(webhookUpdate, { ...HOOK, enabled: false }),
+    answer(webhookDeliveryAttempts, ({ url }) => ({
+      delivery: delivery(Number(url.searchParams.get('id'))),
+      attempts: [
+        {
+          id: 1,
+          attempted_at: '2026-11-01T10:00:05.000Z',
+          response_code: 500,
+          duration_ms: 42,
+          error: 'answered 500',
+          response_excerpt: '{"error":"database is down"}',
+        },
+        {
+          id: 2,
+          attempted_at: '2026-11-01T10:05:05.000Z',
+          response_code: null,
+          duration_ms: 10_000,
+          error: 'no answer in 10000 ms',
+          response_excerpt: null,
+        },
+      ],
+    })),
   );
-  return renderScreen(<WebhooksPage />, { path: '/webhooks' });
+  return renderScreen(<WebhooksPage />, { path: '/webhooks', url });
 }
 
 describe('Settings -> Webhooks', () => {
@@ -149,14 +171,31 @@ describe('Settings -> Webhooks', () => {
     await waitFor(() => expect(sent['webhook-delete']).toEqual([{ id: 3 }]));
   });
 
-  it('filters the log by status', async () => {
-    const { user } = open();
-    await screen.findByText('connect ECONNREFUSED');
-    await user.selectOptions(screen.getByLabelText('Status'), 'delivered');
+  it('filters the log by status, kept in the URL', async () => {
+    open('Owner', '/webhooks?delivery_status=delivered');
     await waitFor(() =>
       expect(queriesOf(webhookDeliveryList).at(-1)?.get('status')).toBe('delivered'),
     );
-    expect(await screen.findByText('No Records Found')).toBeTruthy();
+    const log = await screen.findByRole('table', { name: 'Delivery log' });
+    expect(await within(log).findByText('No Records Found')).toBeTruthy();
+    expect(screen.getByDisplayValue('Delivered')).toHaveProperty('ariaLabel', 'Status');
+  });
+
+  it('opens a delivery’s attempts: time, answer, time taken, error and the answer’s body', async () => {
+    const { user } = open();
+    await user.click(await screen.findByRole('button', { name: 'Attempts of delivery 11' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delivery 11' });
+    const attempts = await within(dialog).findAllByTestId('attempt');
+    expect(attempts).toHaveLength(2);
+    expect(within(attempts[0]!).getByText('Attempt 1')).toBeTruthy();
+    expect(within(attempts[0]!).getByText('500')).toBeTruthy();
+    expect(within(attempts[0]!).getByText('42 ms')).toBeTruthy();
+    expect(within(attempts[0]!).getByText('answered 500')).toBeTruthy();
+    expect(within(attempts[0]!).getByText('{"error":"database is down"}')).toBeTruthy();
+    expect(within(attempts[1]!).getByText('No answer')).toBeTruthy();
+    expect(within(attempts[1]!).getByText('no answer in 10000 ms')).toBeTruthy();
+    expect(within(attempts[1]!).getByText('No body')).toBeTruthy();
+    expect(queriesOf(webhookDeliveryAttempts).at(-1)?.get('id')).toBe('11');
   });
 
   it('shows nothing to a role other than Owner', async () => {

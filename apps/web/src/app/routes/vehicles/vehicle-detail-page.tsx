@@ -2,10 +2,9 @@ import type { Vehicle, VehicleDetail } from '@cabdesk/contract';
 import { Anchor, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ApprovalActions } from '@/components/approval-actions';
 import { DeleteButton } from '@/components/delete-button';
-import { StatusControl } from '@/components/status-control';
 import { useUpdateVehicleStatus } from '@/features/vehicles/api/update-vehicle-status';
+import { RecordDecisions } from '@/components/record-decisions';
 import { DetailScreen } from '@/components/detail-screen';
 import { ImageZoom } from '@/components/image-zoom';
 import { InfoList } from '@/components/info-list';
@@ -29,26 +28,12 @@ function VehicleInformation({ vehicle }: { vehicle: Vehicle }) {
       title={t('vehicles.information')}
       actions={
         <Group gap="sm" align="flex-start">
-          <StatusControl
-            status={vehicle.status}
-            reason={vehicle.status_reason}
-            name={vehicle.license_number}
-            pending={statusUpdate.isPending}
-            onChange={(status, reason) =>
-              statusUpdate.mutateAsync({ id: vehicle.id, status, reason })
-            }
-          />
-          {/* Approve opens the review desk on the vehicle; Reject asks for the reason. */}
-          <ApprovalActions
-            variant="buttons"
-            approval={vehicle.approval}
-            name={vehicle.license_number}
-            pending={approval.isPending}
+          <RecordDecisions
             kind="vehicle"
-            id={vehicle.id}
-            onReject={(reason) =>
-              approval.mutateAsync({ id: vehicle.id, approval: 'Rejected', reason })
-            }
+            record={vehicle}
+            name={vehicle.license_number}
+            statusUpdate={statusUpdate}
+            approval={approval}
           />
           {remove.allowed ? (
             <DeleteButton

@@ -1,28 +1,41 @@
 import type { ImportReport } from '@cabdesk/contract';
 import { Alert, Button, FileInput, Group, Progress, Stack, Text } from '@mantine/core';
-import { IconFileImport, IconUpload } from '@tabler/icons-react';
+import { IconFileImport, IconPlayerPlay, IconUpload } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SectionCard } from '@/components/section-card';
 import { errorMessage } from '@/lib/api-client';
 import { formatCount } from '@/lib/format';
-import { importFile, type ImportProgress } from '../api/import-file';
+import type { ChunkLimits } from '../api/import-chunks';
+import {
+  importInParts,
+  ImportPartFailed,
+  type ImportPlace,
+  type ImportProgress,
+} from '../api/import-file';
 import { ImportReportView } from './import-report';
 
 type State =
   | { step: 'idle' }
-  | { step: 'running'; progress: ImportProgress }
+  | { step: 'running'; progress: ImportProgress; place: ImportPlace | null }
   | { step: 'done'; report: ImportReport; fileName: string }
-  | { step: 'failed'; message: string };
+  /** Stopped by the Owner, or a part failed (`message`): what was imported stays. */
+  | { step: 'stopped'; place: ImportPlace | null; line: number; message: string | null };
+
+/** A new import's id: the server's one summary notification for all its parts. */
+const newImportId = () => crypto.randomUUID();
 
 /**
- * Import an existing marketplace (Owners): a file of people, vehicles, trips
- * and payments (NDJSON or CSV) sent in one request. The server reads the
- * file as it writes its rows, so the share of the file it has taken is the
- * share imported; once it has it all, it writes the last rows and answers
- * the report.
+ * Import an existing marketplace (Owners): a file of people, vehicles,
+ * trips and payments (NDJSON or CSV) sent in parts of whole records, one
+ * request after another, each well within the server's request timeout
+ * (import-chunks.ts). The progress is over the whole file; the report adds
+ * up the parts, lines numbered in the whole file. A stop, or a part that
+ * fails, keeps what was imported and offers to resume from the part it
+ * ended in (sending a row again writes it once: rows are upserts).
+ * `chunk` bounds the parts (smaller in a test than a file).
  */
-export function ImportPanel() {
+export function ImportPanel({ chunk }: { chunk?: ChunkLimits }) {
   const { t } = useTranslation();
   /** A size in KB below a megabyte, else in MB with one decimal. */
   const size = (bytes: number) =>
@@ -33,28 +46,60 @@ export function ImportPanel() {
         });
   const [file, setFile] = useState<File | null>(null);
   const [state, setState] = useState<State>({ step: 'idle' });
-  const cancel = useRef<(() => void) | null>(null);
-  useEffect(() => () => cancel.current?.(), []);
+  const importId = useRef(newImportId());
+  const stop = useRef<AbortController | null>(null);
+  useEffect(() => () => stop.current?.abort(), []);
 
-  const start = () => {
+  /** Runs the import of the chosen file, from the start or from where it stopped. */
+  const run = (from: ImportPlace | null) => {
     if (!file) return;
     const chosen = file;
-    setState({ step: 'running', progress: { sent: 0, total: chosen.size } });
-    const running = importFile(chosen, (progress) => setState({ step: 'running', progress }));
-    cancel.current = running.cancel;
-    running.done.then(
+    if (!from) importId.current = newImportId();
+    const controller = new AbortController();
+    stop.current = controller;
+    let place = from;
+    let line = from?.nextLine ?? 1;
+    setState({
+      step: 'running',
+      progress: { sent: 0, total: chosen.size, part: from?.next ?? 0, line },
+      place,
+    });
+    importInParts({
+      file: chosen,
+      importId: importId.current,
+      limits: chunk,
+      from: from ?? undefined,
+      signal: controller.signal,
+      onProgress: (progress) => {
+        line = progress.line || line;
+        setState({ step: 'running', progress, place });
+      },
+      onPlace: (next) => {
+        place = next;
+      },
+    }).then(
       (report) => setState({ step: 'done', report, fileName: chosen.name }),
       (error: unknown) => {
         if (error instanceof DOMException && error.name === 'AbortError') {
-          setState({ step: 'idle' });
-        } else setState({ step: 'failed', message: errorMessage(error) });
+          setState({ step: 'stopped', place, line, message: null });
+        } else if (error instanceof ImportPartFailed) {
+          setState({
+            step: 'stopped',
+            place,
+            line: error.chunk.firstLine,
+            message: errorMessage(error.reason),
+          });
+        } else setState({ step: 'stopped', place, line, message: errorMessage(error) });
       },
     );
   };
 
-  const running = state.step === 'running' ? state.progress : null;
-  const share = running && running.total > 0 ? (running.sent / running.total) * 100 : 0;
-  const writingLast = running !== null && running.sent >= running.total;
+  const running = state.step === 'running' ? state : null;
+  const share =
+    running && running.progress.total > 0
+      ? (running.progress.sent / running.progress.total) * 100
+      : 0;
+  const soFar = running?.place?.report ?? (state.step === 'stopped' ? state.place?.report : null);
   return (
     <SectionCard title={t('integrations.import.title')}>
       <Text size="sm" c="dimmed" maw={760}>
@@ -77,7 +122,7 @@ export function ImportPanel() {
         />
         <Button
           leftSection={<IconUpload size={18} />}
-          onClick={start}
+          onClick={() => run(null)}
           disabled={!file}
           loading={running !== null}
         >
@@ -86,41 +131,71 @@ export function ImportPanel() {
       </Group>
       {running && (
         <Stack gap={6} data-testid="import-progress">
-          <Progress
-            value={writingLast ? 100 : share}
-            striped={writingLast}
-            animated={writingLast}
-            aria-label={t('integrations.import.progressLabel')}
-          />
+          <Progress value={share} aria-label={t('integrations.import.progressLabel')} />
           <Group justify="space-between" gap="sm">
             <Text size="sm" aria-live="polite">
-              {writingLast
-                ? t('integrations.import.writingLast')
-                : t('integrations.import.reading', { percent: Math.floor(share) })}
+              {t('integrations.import.reading', {
+                percent: Math.floor(share),
+                line: formatCount(running.progress.line),
+              })}
             </Text>
             <Text size="sm" c="dimmed">
               {t('integrations.import.bytes', {
-                sent: size(running.sent),
-                total: size(running.total),
+                sent: size(running.progress.sent),
+                total: size(running.progress.total),
               })}
             </Text>
           </Group>
+          {soFar && (
+            <Text size="sm" c="dimmed" data-testid="import-so-far">
+              {t('integrations.import.soFar', {
+                accepted: formatCount(soFar.accepted),
+                rejected: formatCount(soFar.rejected),
+              })}
+            </Text>
+          )}
           <Group>
             <Button
               variant="subtle"
               color="red"
               size="compact-sm"
-              onClick={() => cancel.current?.()}
+              onClick={() => stop.current?.abort()}
             >
               {t('integrations.import.cancel')}
             </Button>
           </Group>
         </Stack>
       )}
-      {state.step === 'failed' && (
-        <Alert color="red" title={t('integrations.import.failed')}>
-          {state.message}
+      {state.step === 'stopped' && (
+        <Alert
+          color={state.message ? 'red' : 'yellow'}
+          title={
+            state.message
+              ? t('integrations.import.failedAt', { line: formatCount(state.line) })
+              : t('integrations.import.stopped')
+          }
+          data-testid="import-stopped"
+        >
+          <Stack gap="xs" align="flex-start">
+            {state.message && <Text size="sm">{state.message}</Text>}
+            <Text size="sm">
+              {t('integrations.import.kept', { line: formatCount(state.place?.nextLine ?? 1) })}
+            </Text>
+            <Button
+              size="xs"
+              leftSection={<IconPlayerPlay size={16} />}
+              onClick={() => run(state.place)}
+              disabled={!file}
+            >
+              {t('integrations.import.resume', {
+                line: formatCount(state.place?.nextLine ?? 1),
+              })}
+            </Button>
+          </Stack>
         </Alert>
+      )}
+      {state.step === 'stopped' && state.place && file && (
+        <ImportReportView report={state.place.report} fileName={file.name} partial />
       )}
       {state.step === 'done' && (
         <ImportReportView report={state.report} fileName={state.fileName} />

@@ -11,8 +11,17 @@ const KINDS = Object.keys(IMPORT_KINDS) as ImportKind[];
 /**
  * The end of an import: the rows accepted and rejected of each kind, and the
  * rejected rows (line, kind, external_id, reason) to download as CSV.
+ * `partial`: an import stopped before the end, its rows so far.
  */
-export function ImportReportView({ report, fileName }: { report: ImportReport; fileName: string }) {
+export function ImportReportView({
+  report,
+  fileName,
+  partial = false,
+}: {
+  report: ImportReport;
+  fileName: string;
+  partial?: boolean;
+}) {
   const { t } = useTranslation();
   const withoutKind =
     report.rejected - KINDS.reduce((sum, kind) => sum + report.by_kind[kind].rejected, 0);
@@ -33,13 +42,16 @@ export function ImportReportView({ report, fileName }: { report: ImportReport; f
   return (
     <Stack gap="sm" maw={720} data-testid="import-report">
       <Alert
-        color={report.rejected === 0 ? 'green' : 'yellow'}
+        color={partial ? 'blue' : report.rejected === 0 ? 'green' : 'yellow'}
         icon={
           report.rejected === 0 ? <IconCircleCheck size={18} /> : <IconAlertTriangle size={18} />
         }
-        title={t('integrations.import.finished', { name: fileName })}
+        title={t(partial ? 'integrations.import.partial' : 'integrations.import.finished', {
+          name: fileName,
+        })}
       >
         {t('integrations.import.summary', {
+          count: report.accepted,
           accepted: formatCount(report.accepted),
           rejected: formatCount(report.rejected),
         })}

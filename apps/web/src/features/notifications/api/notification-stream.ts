@@ -3,12 +3,14 @@ import {
   notificationSchema,
   notificationStream,
   notificationStreamTicket,
+  recordChangesSchema,
   urlOf,
   type Notification,
 } from '@cabdesk/contract';
 import { useEffect, useRef } from 'react';
 import { UnauthorizedError } from '@/lib/api-client';
 import { call } from '@/lib/call';
+import { announceChanges } from '@/lib/live-changes';
 import { queryClient } from '@/lib/query-client';
 import { addNotification, notificationsQuery } from './get-notifications';
 
@@ -16,7 +18,8 @@ const RETRY_MIN_MS = 2_000;
 const RETRY_MAX_MS = 60_000;
 
 /**
- * Keeps a live stream of new notifications open while the panel is: each
+ * Keeps a live stream of new notifications open while the panel is (and
+ * tells the lists on screen which records changed): each
  * one goes on top of the bell's list and to `onArrive`. EventSource cannot
  * send the bearer header, so each connection spends a fresh single-use
  * ticket; after a drop it reconnects with a new one, asking for what it missed.
@@ -77,6 +80,13 @@ export function useNotificationStream(onArrive: (notification: Notification) => 
         addNotification(parsed.data);
         // One already read (in another tab, or quiet for this administrator) is listed, not announced.
         if (!known && parsed.data.read_at === null) arrive.current(parsed.data);
+      });
+      // Records changed (issue 46): the lists on screen refresh what they show.
+      source.addEventListener(NOTIFICATION_EVENTS.changes, (event) => {
+        const parsed = recordChangesSchema.safeParse(
+          JSON.parse((event as MessageEvent<string>).data),
+        );
+        if (parsed.success) announceChanges(parsed.data.kinds);
       });
       source.addEventListener(NOTIFICATION_EVENTS.end, () => {
         source?.close();

@@ -2,6 +2,7 @@ import {
   auditLog,
   webhookCreate,
   webhookDelete,
+  webhookDeliveryAttempts,
   webhookDeliveryList,
   webhookList,
   webhookRedeliver,
@@ -20,13 +21,22 @@ export const useWebhooks = () => useQuery(queryOf(webhookList));
 export const useDeliveries = (query: WebhookDeliveryListQuery) =>
   useQuery(queryOf(webhookDeliveryList, query));
 
+/** One delivery and each of its attempts (the log's drill-down), while `id` is set. */
+export const useDeliveryAttempts = (id: number | null) =>
+  useQuery({ ...queryOf(webhookDeliveryAttempts, { id: id ?? 0 }), enabled: id !== null });
+
 /** A change to the endpoints or their deliveries: the lists and the audit log move. */
 const useWebhookChange = <E extends Parameters<typeof mutationOf>[0]>(endpoint: E) =>
   useMutation({
     ...mutationOf(endpoint),
     meta: { successToast: true },
     onSuccess: () =>
-      Promise.all([invalidate(webhookList), invalidate(webhookDeliveryList), invalidate(auditLog)]),
+      Promise.all([
+        invalidate(webhookList),
+        invalidate(webhookDeliveryList),
+        invalidate(webhookDeliveryAttempts),
+        invalidate(auditLog),
+      ]),
   });
 
 /** Registers an endpoint; the answer holds its secret, shown once. */

@@ -1,79 +1,176 @@
-import { WEBHOOK_DELIVERY_STATUSES, type WebhookDeliveryStatus } from '@cabdesk/contract';
 import {
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  Pagination,
-  NativeSelect,
-  Stack,
-  Table,
-  Text,
-  VisuallyHidden,
-} from '@mantine/core';
+  WEBHOOK_DELIVERY_STATUSES,
+  WEBHOOK_REDELIVER_MAX,
+  type WebhookDelivery,
+  type WebhookDeliveryStatus,
+} from '@cabdesk/contract';
+import { Badge, Button, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
+import { IconListDetails, IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable, FilterSelect, pagedQueryProps, type Column } from '@/components/data-table';
+import type { FilterKind } from '@/hooks/table-url-state';
+import { useTableUrlState } from '@/hooks/use-table-url-state';
+import { formatDateTime, formatFullTimestamp } from '@/lib/format';
 import { useDeliveries, useRedeliver, useWebhooks } from '../api/webhooks';
+import { DeliveryAttempts } from './delivery-attempts';
 
-const COLOR: Record<WebhookDeliveryStatus, string> = {
+export const STATUS_COLOR: Record<WebhookDeliveryStatus, string> = {
   pending: 'yellow',
   delivered: 'teal',
   failed: 'red',
 };
 
-/** The delivery log: filters (endpoint, status), each attempt's answer, and redelivery of a selection. */
+/** The log's filters, kept in the URL with its page (`delivery_page`, `delivery_status`). */
+const DELIVERY_FILTERS = {
+  webhook_id: 'id',
+  status: { one: WEBHOOK_DELIVERY_STATUSES },
+} as const satisfies Record<string, FilterKind>;
+
+/**
+ * The delivery log, newest first (the order its call has; it sorts by
+ * nothing else), paged and filtered by endpoint and status in the URL: each
+ * delivery's last answer, redelivery of a selection, and each delivery's
+ * attempts one by one.
+ */
 export function WebhookDeliveries() {
   const { t } = useTranslation();
   const webhooks = useWebhooks();
-  const [webhookId, setWebhookId] = useState('');
-  const [status, setStatus] = useState<WebhookDeliveryStatus | ''>('');
-  const [page, setPage] = useState(1);
-  const [selected, setSelected] = useState<number[]>([]);
-  const deliveries = useDeliveries({
-    page,
-    ...(webhookId ? { webhook_id: Number(webhookId) } : {}),
-    ...(status ? { status } : {}),
+  const table = useTableUrlState({
+    list: 'webhook-deliveries',
+    prefix: 'delivery_',
+    filters: DELIVERY_FILTERS,
   });
+  const deliveries = useDeliveries(table.query);
   const redeliver = useRedeliver();
-  const rows = deliveries.data?.data ?? [];
+  const [selected, setSelected] = useState<number[]>([]);
+  const [opened, setOpened] = useState<number | null>(null);
   const toggle = (id: number) =>
     setSelected((current) =>
       current.includes(id) ? current.filter((one) => one !== id) : [...current, id],
     );
+  const set = (key: keyof typeof DELIVERY_FILTERS) => (value: string | null) =>
+    table.setFilter(key, value || null);
+
+  const columns: Column<WebhookDelivery>[] = [
+    {
+      key: 'event',
+      header: t('webhooks.event'),
+      card: 'title',
+      nowrap: true,
+      render: (row) => (
+        <Group gap="xs" wrap="nowrap">
+          <Checkbox
+            aria-label={t('webhooks.selectOne', { id: row.id })}
+            checked={selected.includes(row.id)}
+            onChange={() => toggle(row.id)}
+          />
+          <Text size="sm" fw={500} dir="ltr">
+            {row.event_type}
+          </Text>
+        </Group>
+      ),
+    },
+    {
+      key: 'endpoint',
+      header: t('webhooks.endpoint'),
+      render: (row) => (
+        // A URL breaks only where it must: its column takes the room it needs first.
+        <Text size="sm" dir="ltr" style={{ overflowWrap: 'break-word' }}>
+          {row.url}
+        </Text>
+      ),
+    },
+    {
+      key: 'status',
+      header: t('webhooks.status'),
+      nowrap: true,
+      render: (row) => (
+        <Badge color={STATUS_COLOR[row.status]} variant="light" miw="max-content">
+          {t(`webhooks.statuses.${row.status}`)}
+        </Badge>
+      ),
+    },
+    {
+      key: 'attempts',
+      header: t('webhooks.attempts'),
+      align: 'right',
+      render: (row) => row.attempts,
+    },
+    {
+      key: 'answer',
+      header: t('webhooks.answer'),
+      render: (row) => row.response_code ?? row.last_error ?? '—',
+    },
+    {
+      key: 'took',
+      header: t('webhooks.took'),
+      nowrap: true,
+      render: (row) => (row.duration_ms === null ? '—' : t('webhooks.ms', { ms: row.duration_ms })),
+    },
+    {
+      key: 'lastAttempt',
+      header: t('webhooks.lastAttempt'),
+      nowrap: true,
+      render: (row) =>
+        row.last_attempt_at ? (
+          <span title={formatFullTimestamp(row.last_attempt_at)}>
+            {formatDateTime(row.last_attempt_at)}
+          </span>
+        ) : (
+          '—'
+        ),
+    },
+    {
+      key: 'open',
+      header: t('webhooks.actions'),
+      card: 'actions',
+      nowrap: true,
+      render: (row) => (
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconListDetails size={16} />}
+          aria-label={t('webhooks.attemptsOf', { id: row.id })}
+          onClick={() => setOpened(row.id)}
+        >
+          {t('webhooks.showAttempts')}
+        </Button>
+      ),
+    },
+  ];
+
+  const filters = (
+    <>
+      <FilterSelect
+        label={t('webhooks.endpoint')}
+        placeholder={t('webhooks.anyEndpoint')}
+        options={(webhooks.data ?? []).map((hook) => ({ value: String(hook.id), label: hook.url }))}
+        value={table.filters.webhook_id}
+        onChange={set('webhook_id')}
+      />
+      <FilterSelect
+        label={t('webhooks.status')}
+        placeholder={t('webhooks.anyStatus')}
+        options={WEBHOOK_DELIVERY_STATUSES.map((value) => ({
+          value,
+          label: t(`webhooks.statuses.${value}`),
+        }))}
+        value={table.filters.status}
+        onChange={set('status')}
+      />
+    </>
+  );
 
   return (
     <Stack gap="sm">
-      <Text fw={600}>{t('webhooks.deliveries')}</Text>
-      <Group align="end">
-        <NativeSelect
-          label={t('webhooks.endpoint')}
-          data={[
-            { value: '', label: t('webhooks.anyEndpoint') },
-            ...(webhooks.data ?? []).map((hook) => ({ value: String(hook.id), label: hook.url })),
-          ]}
-          value={webhookId}
-          onChange={(event) => {
-            setWebhookId(event.currentTarget.value);
-            setPage(1);
-          }}
-        />
-        <NativeSelect
-          label={t('webhooks.status')}
-          data={[
-            { value: '', label: t('webhooks.anyStatus') },
-            ...WEBHOOK_DELIVERY_STATUSES.map((value) => ({
-              value,
-              label: t(`webhooks.statuses.${value}`),
-            })),
-          ]}
-          value={status}
-          onChange={(event) => {
-            setStatus(event.currentTarget.value as WebhookDeliveryStatus | '');
-            setPage(1);
-          }}
-        />
+      <Group justify="space-between" wrap="wrap">
+        <Title order={2} size="h4">
+          {t('webhooks.deliveries')}
+        </Title>
         <Button
-          disabled={selected.length === 0}
+          leftSection={<IconSend size={16} />}
+          disabled={selected.length === 0 || selected.length > WEBHOOK_REDELIVER_MAX}
           loading={redeliver.isPending}
           onClick={async () => {
             await redeliver.mutateAsync({ ids: selected });
@@ -83,59 +180,18 @@ export function WebhookDeliveries() {
           {t('webhooks.redeliver', { count: selected.length })}
         </Button>
       </Group>
-      {/* On a phone the table scrolls inside its box, not the page. */}
-      <Table.ScrollContainer minWidth={640}>
-        <Table striped withTableBorder>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>
-                <VisuallyHidden>{t('webhooks.select')}</VisuallyHidden>
-              </Table.Th>
-              <Table.Th>{t('webhooks.event')}</Table.Th>
-              <Table.Th>{t('webhooks.endpoint')}</Table.Th>
-              <Table.Th>{t('webhooks.status')}</Table.Th>
-              <Table.Th>{t('webhooks.attempts')}</Table.Th>
-              <Table.Th>{t('webhooks.answer')}</Table.Th>
-              <Table.Th>{t('webhooks.took')}</Table.Th>
-              <Table.Th>{t('webhooks.lastAttempt')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {deliveries.isSuccess && rows.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={8}>{t('common.noRecords')}</Table.Td>
-              </Table.Tr>
-            )}
-            {rows.map((row) => (
-              <Table.Tr key={row.id}>
-                <Table.Td>
-                  <Checkbox
-                    aria-label={t('webhooks.selectOne', { id: row.id })}
-                    checked={selected.includes(row.id)}
-                    onChange={() => toggle(row.id)}
-                  />
-                </Table.Td>
-                <Table.Td>{row.event_type}</Table.Td>
-                <Table.Td>{row.url}</Table.Td>
-                <Table.Td>
-                  <Badge color={COLOR[row.status]} variant="light" miw="max-content">
-                    {t(`webhooks.statuses.${row.status}`)}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>{row.attempts}</Table.Td>
-                <Table.Td>{row.response_code ?? row.last_error ?? '—'}</Table.Td>
-                <Table.Td>
-                  {row.duration_ms === null ? '—' : t('webhooks.ms', { ms: row.duration_ms })}
-                </Table.Td>
-                <Table.Td>{row.last_attempt_at ?? '—'}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      {(deliveries.data?.last_page ?? 1) > 1 && (
-        <Pagination value={page} onChange={setPage} total={deliveries.data?.last_page ?? 1} />
-      )}
+      <DataTable
+        label={t('webhooks.deliveries')}
+        columns={columns}
+        rowKey={(row) => row.id}
+        {...pagedQueryProps(deliveries)}
+        table={table}
+        noun={(count) => t('nouns.delivery', { count })}
+        searchable={false}
+        filters={filters}
+        minWidth={980}
+      />
+      <DeliveryAttempts id={opened} onClose={() => setOpened(null)} />
     </Stack>
   );
 }

@@ -8,14 +8,16 @@ import {
   Group,
   Stack,
   Switch,
-  Table,
   Text,
   TextInput,
+  Title,
 } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { DataTable, type Column } from '@/components/data-table';
 import { Popup, PopupActions } from '@/components/popup';
+import { useTableUrlState } from '@/hooks/use-table-url-state';
 import {
   useCreateWebhook,
   useDeleteWebhook,
@@ -54,95 +56,106 @@ export function WebhookEndpoints() {
     setForm(null);
   };
 
+  // One page, in the lists' frame (no search, sort or pager: a desk has a handful of endpoints).
+  const table = useTableUrlState({ list: 'webhook-endpoints', prefix: 'endpoint_' });
+  const columns: Column<Webhook>[] = [
+    {
+      key: 'url',
+      header: t('webhooks.url'),
+      card: 'title',
+      render: (hook) => (
+        <Stack gap={2}>
+          <Text size="sm" fw={600} dir="ltr" style={{ overflowWrap: 'anywhere' }}>
+            {hook.url}
+          </Text>
+          {hook.disabled_reason && (
+            <Text size="xs" c="red">
+              {hook.disabled_reason}
+            </Text>
+          )}
+        </Stack>
+      ),
+    },
+    {
+      key: 'events',
+      header: t('webhooks.events'),
+      render: (hook) => (
+        <Group gap={4}>
+          {hook.events.map((event) => (
+            // A wire name, as the receiver reads it: its own case, never cut.
+            <Badge key={event} variant="light" size="sm" tt="none" miw="max-content" dir="ltr">
+              {event}
+            </Badge>
+          ))}
+        </Group>
+      ),
+    },
+    {
+      key: 'enabled',
+      header: t('webhooks.enabled'),
+      nowrap: true,
+      render: (hook) => (
+        <Switch
+          aria-label={t('webhooks.enabledOf', { url: hook.url })}
+          checked={hook.enabled}
+          onChange={() => update.mutate({ id: hook.id, enabled: !hook.enabled })}
+        />
+      ),
+    },
+    {
+      key: 'actions',
+      header: t('webhooks.actions'),
+      card: 'actions',
+      render: (hook) => (
+        <Group gap="xs" wrap="wrap">
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() => setForm({ id: hook.id, url: hook.url, events: knownTypes(hook.events) })}
+          >
+            {t('webhooks.edit')}
+          </Button>
+          <Button size="xs" variant="default" onClick={() => test.mutate({ id: hook.id })}>
+            {t('webhooks.sendTest')}
+          </Button>
+          <Button
+            size="xs"
+            variant="default"
+            onClick={async () => setSecret((await rotate.mutateAsync({ id: hook.id })).data.secret)}
+          >
+            {t('webhooks.rotate')}
+          </Button>
+          <Button size="xs" color="red" variant="light" onClick={() => setDeleting(hook)}>
+            {t('webhooks.delete')}
+          </Button>
+        </Group>
+      ),
+    },
+  ];
+
   return (
     <Stack gap="sm">
       <Group justify="space-between">
-        <Text fw={600}>{t('webhooks.endpoints')}</Text>
+        <Title order={2} size="h4">
+          {t('webhooks.endpoints')}
+        </Title>
         <Button onClick={() => setForm({ id: null, url: '', events: [] })}>
           {t('webhooks.add')}
         </Button>
       </Group>
-      {/* On a phone the table scrolls inside its box, not the page. */}
-      <Table.ScrollContainer minWidth={640}>
-        <Table striped withTableBorder>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('webhooks.url')}</Table.Th>
-              <Table.Th>{t('webhooks.events')}</Table.Th>
-              <Table.Th>{t('webhooks.enabled')}</Table.Th>
-              <Table.Th>{t('webhooks.actions')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {webhooks.data?.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={4}>{t('webhooks.none')}</Table.Td>
-              </Table.Tr>
-            )}
-            {webhooks.data?.map((hook) => (
-              <Table.Tr key={hook.id}>
-                <Table.Td>
-                  <Text size="sm">{hook.url}</Text>
-                  {hook.disabled_reason && (
-                    <Text size="xs" c="red">
-                      {hook.disabled_reason}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={4}>
-                    {hook.events.map((event) => (
-                      // A wire name, as the receiver reads it: its own case, never cut.
-                      <Badge key={event} variant="light" size="sm" tt="none" miw="max-content">
-                        {event}
-                      </Badge>
-                    ))}
-                  </Group>
-                </Table.Td>
-                <Table.Td>
-                  <Switch
-                    aria-label={t('webhooks.enabledOf', { url: hook.url })}
-                    checked={hook.enabled}
-                    onChange={() => update.mutate({ id: hook.id, enabled: !hook.enabled })}
-                  />
-                </Table.Td>
-                <Table.Td>
-                  <Group gap="xs">
-                    <Button
-                      size="xs"
-                      variant="default"
-                      onClick={() =>
-                        setForm({ id: hook.id, url: hook.url, events: knownTypes(hook.events) })
-                      }
-                    >
-                      {t('webhooks.edit')}
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="default"
-                      onClick={() => test.mutate({ id: hook.id })}
-                    >
-                      {t('webhooks.sendTest')}
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="default"
-                      onClick={async () =>
-                        setSecret((await rotate.mutateAsync({ id: hook.id })).data.secret)
-                      }
-                    >
-                      {t('webhooks.rotate')}
-                    </Button>
-                    <Button size="xs" color="red" variant="light" onClick={() => setDeleting(hook)}>
-                      {t('webhooks.delete')}
-                    </Button>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable
+        label={t('webhooks.endpoints')}
+        columns={columns}
+        rowKey={(hook) => hook.id}
+        rows={webhooks.data}
+        loading={webhooks.isFetching}
+        error={webhooks.error}
+        onRetry={() => void webhooks.refetch()}
+        table={table}
+        noun={(count) => t('nouns.webhook', { count })}
+        searchable={false}
+        minWidth={760}
+      />
       {form && (
         <EndpointForm
           value={form}
