@@ -47,10 +47,12 @@ function run(title, command, args, options = {}) {
 // took as long as in turn (docs/testing.md).
 run('typecheck', 'npm', ['run', 'typecheck']);
 run('lint', 'npm', ['run', 'lint']);
-run('contract and web unit tests', 'npm', [
+run('contract, city and web unit tests', 'npm', [
   'test',
   '--workspace',
   'packages/contract',
+  '--workspace',
+  'packages/city',
   '--workspace',
   'apps/web',
 ]);

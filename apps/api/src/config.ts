@@ -91,10 +91,19 @@ const envSchema = z
     SIMULATE: withDefault(z.enum(['true', 'false']), 'false'),
     /** Seconds between two simulated events. */
     SIMULATE_INTERVAL_SECONDS: withDefault(z.coerce.number().min(0.2).max(3600), 4),
+    /** The simulator's standing fleet: drivers driving the demo city's streets from the start. */
+    SIMULATE_DRIVERS: withDefault(z.coerce.number().int().min(0).max(100_000), 12),
     /** A trip Pending longer than this is an alert in the live panel and the bell. */
     LIVE_WAITING_MINUTES: withDefault(z.coerce.number().min(1).max(1440), 5),
     /** A driver on a trip with no position for this long is an alert. */
     LIVE_SILENT_MINUTES: withDefault(z.coerce.number().min(1).max(1440), 3),
+    /**
+     * A Started trip is overdue (an alert) past the time its straight-line distance takes at
+     * LIVE_OVERDUE_SPEED_KMH, times LIVE_OVERDUE_MARGIN, and never before LIVE_OVERDUE_MIN_MINUTES.
+     */
+    LIVE_OVERDUE_SPEED_KMH: withDefault(z.coerce.number().min(1).max(200), 12),
+    LIVE_OVERDUE_MARGIN: withDefault(z.coerce.number().min(1).max(20), 2),
+    LIVE_OVERDUE_MIN_MINUTES: withDefault(z.coerce.number().min(1).max(1440), 20),
     /**
      * Webhook targets may be loopback addresses, over http too (local development and tests;
      * SIMULATE=true turns it on for the simulator's receiver).
@@ -192,10 +201,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     simulate: {
       enabled: e.SIMULATE === 'true',
       intervalMs: Math.round(e.SIMULATE_INTERVAL_SECONDS * 1000),
+      drivers: e.SIMULATE_DRIVERS,
     },
     live: {
       waitingMs: Math.round(e.LIVE_WAITING_MINUTES * 60_000),
       silentMs: Math.round(e.LIVE_SILENT_MINUTES * 60_000),
+      overdue: {
+        metersPerSecond: e.LIVE_OVERDUE_SPEED_KMH / 3.6,
+        margin: e.LIVE_OVERDUE_MARGIN,
+        minMs: Math.round(e.LIVE_OVERDUE_MIN_MINUTES * 60_000),
+      },
     },
     webhooks: { allowLoopback: e.WEBHOOK_ALLOW_LOOPBACK === 'true' || e.SIMULATE === 'true' },
     push: {

@@ -16,3 +16,6 @@ export {
   type Db,
 } from './db/client';
 export * as schema from './db/schema';
+// The simulator's drivers, which the live-ingest bench drives at scale.
+export { createFleet, FIX_INTERVAL_MS } from './simulation/fleet';
+export { movePeriodMs } from './simulation/simulation';

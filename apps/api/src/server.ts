@@ -47,6 +47,7 @@ const simulating = config.simulate.enabled
       baseUrl: `http://${hostPart(wildcard ? '127.0.0.1' : config.host)}:${port}`,
       credentials: (receiverUrl) => provisionSimulator(database.db, receiverUrl),
       intervalMs: config.simulate.intervalMs,
+      drivers: config.simulate.drivers,
       signal: simulation.signal,
       log: (line) => app.log.info({ simulate: line }, 'simulated event'),
     }).catch((err: unknown) => {

@@ -495,7 +495,7 @@ function countUpTo(drivers: Driver[], time: Date): number {
   return low;
 }
 
-export function address(faker: Faker, city: City): string {
+function address(faker: Faker, city: City): string {
   return `${faker.location.buildingNumber()} ${faker.location.street()}, ${city.name}, ${city.state} ${city.zip}${faker.string.numeric(2)}`;
 }
 

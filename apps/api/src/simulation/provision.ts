@@ -17,6 +17,7 @@ const SCOPES: IntegrationScope[] = [
   'documents:write',
   'trips:write',
   'payments:write',
+  'positions:write',
 ];
 /** What the simulator listens for: the desk's decisions about its drivers and trips. */
 const EVENTS: WebhookEventType[] = [

@@ -1,5 +1,6 @@
 /**
  * npm run simulate -- [--url URL] [--key KEY --secret SECRET --port PORT] [--interval 4] [--steps N]
+ *                      [--drivers N]
  *
  * Drives realistic marketplace activity against a running Cabdesk, through
  * its integration API, and hears its webhooks on a loopback receiver (see
@@ -18,15 +19,20 @@ import { RECEIVER_PATH } from './receiver';
 import { runSimulation, type Credentials } from './simulation';
 
 const USAGE = `usage: npm run simulate -- [--url URL] [--key KEY --secret SECRET] [--port PORT]
-                            [--interval SECONDS] [--steps N]
+                            [--interval SECONDS] [--steps N] [--drivers N]
 
   --url        the running Cabdesk (default http://localhost:$PORT, PORT default 8080)
-  --key        an integration key with people, vehicles, documents, trips and payments:write
+  --key        an integration key with people, vehicles, documents, trips, payments and
+               positions:write
   --secret     the signing secret of the webhook endpoint pointing at the receiver
   --port       the receiver's port on 127.0.0.1 (default: a free one); its URL is
                http://127.0.0.1:PORT${RECEIVER_PATH}
   --interval   seconds between two events (default 4)
   --steps      stop after N events (default: run until Ctrl+C)
+  --drivers    a standing fleet of N drivers (sim-fleet-d1...), registered through the
+               integration API unless they are there, driving the demo city's streets and
+               sending a position every 4 s each (default 12; 0: only the drivers the
+               events register drive)
 
 Without --key and --secret, the simulator makes its own key and endpoint in the database
 DATABASE_URL names (PostgreSQL). On the embedded database run SIMULATE=true npm start instead.
@@ -40,6 +46,7 @@ type Args = {
   port: number;
   intervalMs: number;
   steps?: number;
+  drivers: number;
 };
 
 function parse(argv: string[]): Args | string {
@@ -53,6 +60,7 @@ function parse(argv: string[]): Args | string {
         port: { type: 'string', default: '0' },
         interval: { type: 'string', default: '4' },
         steps: { type: 'string' },
+        drivers: { type: 'string', default: '12' },
       },
       strict: true,
       allowPositionals: false,
@@ -62,6 +70,10 @@ function parse(argv: string[]): Args | string {
     const steps = values.steps === undefined ? undefined : Number(values.steps);
     if (steps !== undefined && (!Number.isInteger(steps) || steps < 1)) {
       return '--steps must be a whole number of at least 1';
+    }
+    const drivers = Number(values.drivers);
+    if (!Number.isInteger(drivers) || drivers < 0 || drivers > 100_000) {
+      return '--drivers must be a whole number from 0 to 100000';
     }
     const port = Number(values.port);
     if (!Number.isInteger(port) || port < 0 || port > 65535) return '--port must be a port number';
@@ -76,6 +88,7 @@ function parse(argv: string[]): Args | string {
       port,
       intervalMs: Math.round(interval * 1000),
       steps,
+      drivers,
     };
   } catch (error) {
     return (error as Error).message;
@@ -121,6 +134,7 @@ async function main(): Promise<number> {
     receiverPort: args.port,
     intervalMs: args.intervalMs,
     steps: args.steps,
+    drivers: args.drivers,
     signal: stop.signal,
     log: (line) => console.log(`${new Date().toISOString().slice(11, 19)}  ${line}`),
   });

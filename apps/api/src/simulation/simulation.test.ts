@@ -2,8 +2,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { cityMap, streetGraph, type LngLat } from '@cabdesk/city';
 import { approvalUser, rideCancel } from '@cabdesk/contract';
-import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { signedInApp } from '../../test/helper';
@@ -22,9 +23,10 @@ import {
 } from '../db/schema';
 import { createDeliverer } from '../modules/webhooks';
 import { insertLookups } from '../seed/common';
+import { createFleet, FIX_INTERVAL_MS } from './fleet';
 import { provisionSimulator, SIMULATOR_KEY_NAME } from './provision';
 import { RECEIVER_PATH, startReceiver } from './receiver';
-import { createSimulator, type Simulator } from './simulation';
+import { createSimulator, movePeriodMs, type Simulator } from './simulation';
 
 function tempDir() {
   const dir = mkdtempSync(join(tmpdir(), 'cabdesk-sim-'));
@@ -52,10 +54,10 @@ async function world() {
   onTestFinished(() => receiver.close());
   const credentials = await provisionSimulator(built.database.db, receiver.url);
   receiver.verifyWith(credentials.secret);
-  const simulator = createSimulator({
-    baseUrl: `http://127.0.0.1:${port}`,
-    key: credentials.key,
-  });
+  // The simulator's clock, which the test moves on.
+  const time = { now: Date.now() };
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const simulator = createSimulator({ baseUrl, key: credentials.key, clock: () => time.now });
   hearing.simulator = simulator;
   const deliverer = createDeliverer({
     database: built.database,
@@ -67,8 +69,29 @@ async function world() {
   const deliver = async () => {
     while ((await deliverer.runOnce()) > 0);
   };
-  return { ...built, simulator, credentials, receiver, heard, deliver };
+  return { ...built, simulator, credentials, receiver, heard, deliver, time, baseUrl };
 }
+
+/** Whether a point lies on one of the demo city's streets (each a straight line). */
+const STREETS = cityMap().features.flatMap((f) =>
+  f.properties.layer === 'street' ? [f.geometry.coordinates as [LngLat, LngLat]] : [],
+);
+function onAStreet([lng, lat]: LngLat): boolean {
+  const within = (v: number, a: number, b: number) =>
+    v >= Math.min(a, b) - 1e-9 && v <= Math.max(a, b) + 1e-9;
+  return STREETS.some(([[x0, y0], [x1, y1]]) =>
+    x0 === x1
+      ? Math.abs(lng - x0) < 1e-9 && within(lat, y0, y1)
+      : Math.abs(lat - y0) < 1e-9 && within(lng, x0, x1),
+  );
+}
+
+/** Each driver's latest fix, by their marketplace id. */
+const positions = async (database: Awaited<ReturnType<typeof world>>['database']) =>
+  database.rows<{ external_id: string; lat: number; lng: number; state: string; at: string }>(
+    sql`select u.external_id, p.lat, p.lng, p.state, p.at::text as at
+        from driver_positions p join users u on u.id = p.driver_id order by u.external_id`,
+  );
 
 const newest = async (
   database: Awaited<ReturnType<typeof world>>['database'],
@@ -118,7 +141,7 @@ describe('the simulator, a client of the integration API', () => {
   });
 
   it('gives trips only to a driver it heard approved: the approval.decided webhook reaches it, then the driver drives', async () => {
-    const { database, simulator, credentials, heard, deliver, call } = await world();
+    const { database, simulator, credentials, heard, deliver, call, time } = await world();
     for (const event of ['company', 'vehicle', 'driver', 'passenger', 'request'] as const) {
       await simulator.step(event);
     }
@@ -139,13 +162,36 @@ describe('the simulator, a client of the integration API', () => {
     const [delivery] = await database.db.select().from(webhookDeliveries);
     expect(delivery).toMatchObject({ status: 'delivered', responseCode: 200 });
 
+    // The trip goes to the approved driver, who drives to the pick-up (started there), then to
+    // the drop-off (ended, completed there), a fix every 4 s on the city's streets.
+    const graph = streetGraph();
+    const pickup = graph.nearestNode([trip!.pickupLng!, trip!.pickupLat!]);
+    const drop = graph.nearestNode([trip!.dropLng!, trip!.dropLat!]);
+    expect([trip!.pickupLng, trip!.pickupLat]).toEqual(graph.nodes[pickup]);
+    expect(trip!.pickupAddress).toBe(`${graph.nodeName(pickup)}, Chicago`);
+    expect(await simulator.step('advance')).toMatchObject({ event: 'advance' });
     const seen: string[] = [];
-    for (let i = 0; i < 4; i++) {
-      await simulator.step('advance');
+    const where: Record<string, LngLat> = {};
+    for (let tick = 0; tick < 400 && seen.at(-1) !== 'Complete'; tick++) {
+      time.now += FIX_INTERVAL_MS;
+      await simulator.move();
       const [now] = await database.db.select().from(rides).where(eq(rides.id, trip!.id));
-      seen.push(now!.rideStatus);
+      const [fix] = await positions(database);
+      expect(onAStreet([fix!.lng, fix!.lat]), `${fix!.lng},${fix!.lat}`).toBe(true);
+      expect(fix!.state).toBe(now!.rideStatus === 'Complete' ? 'available' : 'on_trip');
+      if (seen.at(-1) !== now!.rideStatus) {
+        seen.push(now!.rideStatus);
+        where[now!.rideStatus] = [fix!.lng, fix!.lat];
+      }
     }
-    expect(seen).toEqual(['Accept', 'Start', 'End', 'Complete']);
+    expect(seen).toEqual(['Accept', 'Start', 'Complete']);
+    expect(where.Start).toEqual(graph.nodes[pickup]);
+    expect(where.Complete).toEqual(graph.nodes[drop]);
+    // The trip keeps the route its driver drove.
+    const [route] = await database.rows<{ points: number }>(
+      sql`select cardinality(seconds) as points from ride_routes where ride_id = ${trip!.id}`,
+    );
+    expect(route!.points).toBeGreaterThan(2);
     const [vehicle] = await database.db.select().from(vehicles);
     const [done] = await database.db.select().from(rides).where(eq(rides.id, trip!.id));
     expect(done).toMatchObject({ driverId: driver.id, vehicleId: vehicle!.id });
@@ -168,8 +214,74 @@ describe('the simulator, a client of the integration API', () => {
       ['created', 'accepted', 'started', 'ended', 'completed'].map((e) => [e, key!.id]),
     );
     expect(credentials.key).toMatch(/^cdk_/);
-    // Nothing live is left to move.
+    // Nothing is left to assign.
     expect(await simulator.step('advance')).toBeNull();
+  });
+
+  it('drives a standing fleet, registered once by fixed ids, a fix every 4 s each along the streets', async () => {
+    const { database, simulator, time, baseUrl, credentials } = await world();
+    await simulator.addFleet(3);
+    const roles = () =>
+      database.rows<{ role: string; n: number; people: string }>(
+        sql`select role::text, count(*)::int as n,
+              string_agg(concat_ws(' ', name, email, phone, company_name, company_id), ', '
+                order by id) as people
+            from users
+            where external_id like 'sim-fleet-%' group by role order by role`,
+      );
+    const registered = await roles();
+    expect(registered.map(({ role, n }) => [role, n])).toEqual([
+      ['Company', 1],
+      ['Driver', 3],
+    ]);
+    expect(await database.db.select().from(vehicles)).toHaveLength(3);
+    // Another run finds the same fleet: no one new, the same people.
+    const again = createSimulator({ baseUrl, key: credentials.key, clock: () => time.now });
+    await again.addFleet(3);
+    expect(await roles()).toEqual(registered);
+    expect(await database.db.select().from(vehicles)).toHaveLength(3);
+
+    time.now += FIX_INTERVAL_MS;
+    await simulator.move();
+    const first = await positions(database);
+    expect(first.map((p) => [p.external_id, p.state])).toEqual([
+      ['sim-fleet-d1', 'available'],
+      ['sim-fleet-d2', 'available'],
+      ['sim-fleet-d3', 'available'],
+    ]);
+    time.now += FIX_INTERVAL_MS;
+    await simulator.move();
+    const second = await positions(database);
+    for (const [i, fix] of second.entries()) {
+      expect(onAStreet([fix.lng, fix.lat])).toBe(true);
+      expect(fix.at).not.toBe(first[i]!.at);
+      expect([fix.lng, fix.lat]).not.toEqual([first[i]!.lng, first[i]!.lat]);
+    }
+  });
+
+  it('spreads a large fleet’s fixes evenly: 10,000 drivers send 2,500 fixes a second, each every 4 s', () => {
+    let seed = 46;
+    const rand = () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
+    const fleet = createFleet(streetGraph(), rand);
+    for (let n = 1; n <= 10_000; n++) fleet.add(`d${n}`, 0);
+    const period = movePeriodMs(fleet.size);
+    expect(period).toBe(400);
+    const counts = new Map<string, number>();
+    const batches: number[] = [];
+    for (let now = period; now <= 8000; now += period) {
+      const { fixes } = fleet.tick(now);
+      batches.push(fixes.length);
+      for (const fix of fixes) {
+        const driver = String(fix.driver_external_id);
+        counts.set(driver, (counts.get(driver) ?? 0) + 1);
+      }
+    }
+    // Two intervals: every driver twice (or three times at the edges), each call about 1,000.
+    expect(counts.size).toBe(10_000);
+    expect(Math.min(...counts.values())).toBeGreaterThanOrEqual(2);
+    expect(Math.max(...counts.values())).toBeLessThanOrEqual(3);
+    expect(Math.max(...batches)).toBeLessThanOrEqual(1_200);
+    expect(movePeriodMs(12)).toBe(FIX_INTERVAL_MS);
   });
 
   it('drops a trip the desk cancelled when the trip.cancelled webhook arrives', async () => {

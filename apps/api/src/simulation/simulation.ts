@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { deflateSync, crc32 } from 'node:zlib';
+import { DEMO_CITY, distanceMeters, streetGraph } from '@cabdesk/city';
 import {
   IDEMPOTENCY_HEADER,
   integrationDocuments,
   integrationPayments,
   integrationPeople,
+  integrationPositions,
   integrationTrips,
   integrationVehicles,
+  POSITIONS_PER_CALL,
   urlOf,
   type AnyEndpoint,
   type PaymentRequest,
@@ -18,7 +21,6 @@ import { Faker, base, en, en_US } from '@faker-js/faker';
 import {
   BRANDS,
   CANCEL_REASONS,
-  CITIES,
   COLORS,
   COMPANY_MAILBOXES,
   DRIVER_GENDER_SHARES,
@@ -27,7 +29,8 @@ import {
   VEHICLE_TYPES,
 } from '../seed/catalog';
 import { slug } from '../seed/common';
-import { address, companyNameOf, fare, person, phone } from '../seed/demo';
+import { companyNameOf, fare, person, phone } from '../seed/demo';
+import { createFleet, FIX_INTERVAL_MS } from './fleet';
 import { startReceiver, type Receiver, type WebhookMessage } from './receiver';
 
 /*
@@ -38,6 +41,14 @@ import { startReceiver, type Receiver, type WebhookMessage } from './receiver';
  * touches the database: what it knows of its marketplace is what it sent and
  * what the webhooks told it, so a driver takes trips only once the simulator
  * has heard that the desk approved them.
+ *
+ * Its drivers drive (issue 46): every driver it registers drives the demo
+ * city's streets (fleet.ts) and sends a fix every few seconds through `POST
+ * positions`, available while cruising, on_trip from accepting a trip to
+ * dropping the passenger off, now and then offline. Its trips run between two
+ * corners of the city, with their points: the driver the desk approved
+ * nearest the pick-up accepts, drives there (started), then to the drop-off
+ * (ended, completed, paid).
  */
 
 type SimulationEvent =
@@ -62,22 +73,38 @@ type Trip = {
   user: string;
   driver?: string;
   vehicle?: string;
-  pickup: string;
-  drop: string;
+  /** The corners of the demo city it runs between (streetGraph's nodes). */
+  pickupNode: number;
+  dropNode: number;
   amount: string;
-  status: 'created' | 'accepted' | 'started' | 'ended';
+  status: 'created' | 'accepted' | 'started';
 };
 
-const NEXT = {
-  created: 'accepted',
-  accepted: 'started',
-  started: 'ended',
-  ended: 'completed',
-} as const;
+/** A trip's pick-up and drop-off are at least this far apart, in a straight line. */
+const TRIP_MIN_METERS = 600;
+
+/** Drivers of the standing fleet (`addFleet`) per company. */
+const FLEET_PER_COMPANY = 25;
 
 export type Simulator = {
   /** One event (or the given one); null when it had nothing to act on (e.g. no live trip). */
   step(event?: SimulationEvent): Promise<StepResult>;
+  /**
+   * The drivers drive on to the simulator's clock: the fixes due are sent
+   * (`POST positions`, batched), and the trips whose driver reached the
+   * pick-up start, those that reached the drop-off end. Answers what happened
+   * to trips.
+   */
+  move(): Promise<string[]>;
+  /**
+   * A standing fleet of `count` drivers with a vehicle each, by fixed ids
+   * (`sim-fleet-d1`...), registered or found again through the integration
+   * API; each drives from now on, and takes trips if the desk approved them.
+   * Answers what the API refused (a driver or vehicle), one line each.
+   */
+  addFleet(count: number): Promise<string[]>;
+  /** How many drivers drive. */
+  readonly drivers: number;
   /** A webhook Cabdesk sent (signature already verified): what it tells the marketplace. */
   hear(message: WebhookMessage): string | null;
   /** The drivers (by external id) the simulator has heard approved. */
@@ -150,9 +177,18 @@ function licencePng(rgb: readonly [number, number, number], width = 240, height 
   );
 }
 
-export function createSimulator(options: { baseUrl: string; key: string }): Simulator {
+export function createSimulator(options: {
+  baseUrl: string;
+  key: string;
+  /** The simulator's time in milliseconds (tests drive it); the wall clock by default. */
+  clock?: () => number;
+}): Simulator {
   const faker = new Faker({ locale: [en_US, en, base] });
   faker.seed(Date.now() % 2 ** 31);
+  const clock = options.clock ?? Date.now;
+  const rand = () => faker.number.int({ min: 0, max: 2 ** 31 - 1 }) / 2 ** 31;
+  const graph = streetGraph();
+  const fleet = createFleet(graph, rand);
   const post = integrationClient(options.baseUrl, options.key);
   // This run's ids: the marketplace's own, unique across runs.
   const run = Date.now().toString(36);
@@ -163,7 +199,9 @@ export function createSimulator(options: { baseUrl: string; key: string }): Simu
     const [local, domain] = email.split('@');
     return `${local}.${faker.string.numeric(5)}@${domain}`.toLowerCase();
   };
-  const now = () => new Date().toISOString();
+  const now = () => new Date(clock()).toISOString();
+  /** A corner's address: "State St & Madison St, Chicago". */
+  const addressOf = (node: number) => `${graph.nodeName(node)}, ${DEMO_CITY.name}`;
 
   // The marketplace as the simulator knows it.
   const companies: { id: string; name: string }[] = [];
@@ -174,31 +212,111 @@ export function createSimulator(options: { baseUrl: string; key: string }): Simu
   const approvedDrivers = new Set<string>();
   const trips: Trip[] = [];
 
-  /** An approved driver whose company has a vehicle, for a trip. */
-  const freeDriver = () => {
+  /**
+   * The approved driver free and nearest to `node` whose company has a
+   * vehicle, with one of its vehicles (the driver's own in the fleet), for a trip.
+   */
+  const freeDriver = (node: number) => {
     const busy = new Set(trips.map((t) => t.driver));
-    const ready = [...approvedDrivers].filter((id) => !busy.has(id));
-    for (const id of faker.helpers.shuffle(ready)) {
+    const ready = [...approvedDrivers].filter((id) => {
+      if (busy.has(id)) return false;
       const company = drivers.get(id)!.company;
-      const fleet = [...vehicles].filter(([, owner]) => owner === company);
-      if (fleet.length > 0) return { driver: id, vehicle: faker.helpers.arrayElement(fleet)[0] };
-    }
-    return null;
+      return [...vehicles.values()].includes(company);
+    });
+    const driver = fleet.nearestAvailable(ready, node);
+    if (!driver) return null;
+    const company = drivers.get(driver)!.company;
+    const own = driver.replace(/-d(\d+)$/, '-v$1');
+    const fleetCars = [...vehicles].filter(([, owner]) => owner === company);
+    const vehicle = vehicles.has(own) ? own : faker.helpers.arrayElement(fleetCars)[0];
+    return { driver, vehicle };
   };
 
-  const tripEvent = (trip: Trip, event: TripRequest['event'], extra: Partial<TripRequest> = {}) =>
-    post<{ id: number }>(integrationTrips, {
+  const tripEvent = (trip: Trip, event: TripRequest['event'], extra: Partial<TripRequest> = {}) => {
+    const [pickupLng, pickupLat] = graph.nodes[trip.pickupNode]!;
+    const [dropLng, dropLat] = graph.nodes[trip.dropNode]!;
+    return post<{ id: number }>(integrationTrips, {
       external_id: trip.externalId,
       event,
       at: now(),
       user_external_id: trip.user,
       driver_external_id: trip.driver,
       vehicle_external_id: trip.vehicle,
-      pickup_address: trip.pickup,
-      drop_address: trip.drop,
+      pickup_address: addressOf(trip.pickupNode),
+      drop_address: addressOf(trip.dropNode),
+      pickup_lat: pickupLat,
+      pickup_lng: pickupLng,
+      drop_lat: dropLat,
+      drop_lng: dropLng,
       amount: trip.amount,
       ...extra,
     } satisfies TripRequest);
+  };
+
+  /** The end of a trip: ended and completed at the drop-off, and paid. */
+  const finish = async (trip: Trip) => {
+    trips.splice(trips.indexOf(trip), 1);
+    await tripEvent(trip, 'ended');
+    const saved = await tripEvent(trip, 'completed');
+    await post(integrationPayments, {
+      external_id: `${trip.externalId}-pay`,
+      trip_external_id: trip.externalId,
+      amount: trip.amount,
+      payment_method: faker.helpers.weightedArrayElement(PAYMENT_METHODS),
+      at: now(),
+    } satisfies PaymentRequest);
+    return `trip #${saved.id} completed at ${addressOf(trip.dropNode)}, $${trip.amount} paid`;
+  };
+
+  /**
+   * A driver (and their vehicle) registered, or found again, by their ids,
+   * their details drawn from `f`; the driver drives from now on, and takes
+   * trips if the answer says the desk approved them.
+   */
+  const registerDriver = async (
+    f: Faker,
+    id: string,
+    company: { id: string; name: string },
+    vehicleId: string | null,
+  ) => {
+    // A fleet driver's e-mail is made unique by their id; another's by the run's own.
+    const someone = person(f, DRIVER_GENDER_SHARES, vehicleId ? new Set<string>() : emails);
+    const saved = await post<{ approval: string; status: string }>(integrationPeople, {
+      external_id: id,
+      user_type: 'Driver',
+      name: someone.name,
+      email: vehicleId ? `${id}.${someone.email}` : freshEmail(someone.email),
+      phone: phone(f),
+      gender: someone.gender,
+      dob: f.date
+        .between({ from: '1965-01-01T00:00:00Z', to: '2003-12-31T23:59:59Z' })
+        .toISOString()
+        .slice(0, 10),
+      company_external_id: company.id,
+    } satisfies PersonRequest);
+    drivers.set(id, { company: company.id, name: someone.name });
+    if (saved.approval === 'Approved' && saved.status === 'Active') approvedDrivers.add(id);
+    // On the streets from now on, with a car or not (a vehicle the API refuses is only logged).
+    fleet.add(id, clock());
+    if (vehicleId) {
+      const brand = f.helpers.arrayElement(BRANDS);
+      const model = f.helpers.arrayElement(brand.models);
+      const type = VEHICLE_TYPES.find((t) => t.title === model.type)!;
+      await post(integrationVehicles, {
+        external_id: vehicleId,
+        company_external_id: company.id,
+        service_type: model.service,
+        vehicle_type: type.title,
+        seats: type.seats,
+        brand: brand.name,
+        model: model.name,
+        color: f.helpers.arrayElement(COLORS).name,
+        license_number: `FLT-${vehicleId.replace(/\D/g, '').padStart(4, '0')}`,
+      } satisfies VehicleRequest);
+      vehicles.set(vehicleId, company.id);
+    }
+    return someone;
+  };
 
   const events: Record<SimulationEvent, () => Promise<string | null>> = {
     async company() {
@@ -219,22 +337,8 @@ export function createSimulator(options: { baseUrl: string; key: string }): Simu
     async driver() {
       if (companies.length === 0) return null;
       const company = faker.helpers.arrayElement(companies);
-      const someone = person(faker, DRIVER_GENDER_SHARES, emails);
       const id = newId('d');
-      await post(integrationPeople, {
-        external_id: id,
-        user_type: 'Driver',
-        name: someone.name,
-        email: freshEmail(someone.email),
-        phone: phone(faker),
-        gender: someone.gender,
-        dob: faker.date
-          .between({ from: '1965-01-01T00:00:00Z', to: '2003-12-31T23:59:59Z' })
-          .toISOString()
-          .slice(0, 10),
-        company_external_id: company.id,
-      } satisfies PersonRequest);
-      drivers.set(id, { company: company.id, name: someone.name });
+      const someone = await registerDriver(faker, id, company, null);
       // Their licence, for the review desk.
       const form = new FormData();
       form.append('owner', 'people');
@@ -295,43 +399,41 @@ export function createSimulator(options: { baseUrl: string; key: string }): Simu
 
     async request() {
       if (passengers.length === 0) return null;
-      const city = faker.helpers.arrayElement(CITIES);
+      const pickupNode = graph.randomNode(rand);
+      let dropNode = graph.randomNode(rand);
+      for (
+        let tries = 0;
+        tries < 20 &&
+        distanceMeters(graph.nodes[pickupNode]!, graph.nodes[dropNode]!) < TRIP_MIN_METERS;
+        tries++
+      ) {
+        dropNode = graph.randomNode(rand);
+      }
       const trip: Trip = {
         externalId: newId('t'),
         user: faker.helpers.arrayElement(passengers),
-        pickup: address(faker, city),
-        drop: address(faker, city),
+        pickupNode,
+        dropNode,
         amount: fare(faker),
         status: 'created',
       };
       const saved = await tripEvent(trip, 'created');
       trips.push(trip);
-      return `trip #${saved.id} requested in ${city.name}`;
+      return `trip #${saved.id} requested at ${addressOf(pickupNode)}`;
     },
 
     async advance() {
-      // The trip waiting longest moves on; a trip waits for a driver the desk approved.
-      const assignable = freeDriver();
-      const trip = trips.find((t) => t.status !== 'created' || assignable);
-      if (!trip) return null;
-      const next = NEXT[trip.status];
-      if (next === 'accepted') Object.assign(trip, assignable);
-      const saved = await tripEvent(trip, next);
-      if (next !== 'completed') {
-        trip.status = next;
-        return next === 'accepted'
-          ? `trip #${saved.id} accepted by ${drivers.get(trip.driver!)!.name}`
-          : `trip #${saved.id} ${next}`;
+      // The trip waiting longest goes to the approved driver nearest its pick-up, who drives there.
+      for (const trip of trips) {
+        if (trip.status !== 'created') continue;
+        const assigned = freeDriver(trip.pickupNode);
+        if (!assigned) return null;
+        Object.assign(trip, assigned, { status: 'accepted' });
+        const saved = await tripEvent(trip, 'accepted');
+        fleet.dispatch(trip.driver!, trip.externalId, trip.pickupNode, trip.dropNode, clock());
+        return `trip #${saved.id} accepted by ${drivers.get(trip.driver!)!.name}`;
       }
-      trips.splice(trips.indexOf(trip), 1);
-      await post(integrationPayments, {
-        external_id: `${trip.externalId}-pay`,
-        trip_external_id: trip.externalId,
-        amount: trip.amount,
-        payment_method: faker.helpers.weightedArrayElement(PAYMENT_METHODS),
-        at: now(),
-      } satisfies PaymentRequest);
-      return `trip #${saved.id} completed, $${trip.amount} paid`;
+      return null;
     },
 
     async cancel() {
@@ -341,12 +443,72 @@ export function createSimulator(options: { baseUrl: string; key: string }): Simu
       const reason = faker.helpers.arrayElement(CANCEL_REASONS);
       const saved = await tripEvent(trip, 'cancelled', { reason });
       trips.splice(trips.indexOf(trip), 1);
+      if (trip.driver) fleet.release(trip.driver, clock());
       return `trip #${saved.id} cancelled: ${reason}`;
     },
   };
 
   return {
     approvedDrivers,
+    get drivers() {
+      return fleet.size;
+    },
+    async move() {
+      const { fixes, arrivals } = fleet.tick(clock());
+      for (let i = 0; i < fixes.length; i += POSITIONS_PER_CALL) {
+        await post(integrationPositions, { fixes: fixes.slice(i, i + POSITIONS_PER_CALL) });
+      }
+      const told: string[] = [];
+      for (const arrival of arrivals) {
+        const trip = trips.find((t) => t.externalId === arrival.trip);
+        if (!trip) continue;
+        if (arrival.leg === 'drop') {
+          told.push(await finish(trip));
+          continue;
+        }
+        trip.status = 'started';
+        const saved = await tripEvent(trip, 'started');
+        told.push(`trip #${saved.id} started at ${addressOf(trip.pickupNode)}`);
+      }
+      return told;
+    },
+    async addFleet(count) {
+      // The same people for the same ids on every run: registering them again changes nothing.
+      const f = new Faker({ locale: [en_US, en, base] });
+      const fleetCompanies: { id: string; name: string }[] = [];
+      for (let n = 1; n <= Math.ceil(count / FLEET_PER_COMPANY); n++) {
+        f.seed(1_000_000 + n);
+        const company = { id: `sim-fleet-c${n}`, name: companyNameOf(f) };
+        await post(integrationPeople, {
+          external_id: company.id,
+          user_type: 'Company',
+          name: f.person.fullName(),
+          email: `office@${slug(company.name)}-${n}.com`,
+          phone: phone(f),
+          company_name: company.name,
+        } satisfies PersonRequest);
+        fleetCompanies.push(company);
+        if (!companies.some((c) => c.id === company.id)) companies.push(company);
+      }
+      // A few at a time: quick, without flooding the API. One refused does not stop the rest.
+      let next = 0;
+      const refused: string[] = [];
+      const worker = async () => {
+        const own = new Faker({ locale: [en_US, en, base] });
+        while (next < count) {
+          const n = ++next;
+          own.seed(n);
+          const company = fleetCompanies[Math.floor((n - 1) / FLEET_PER_COMPANY)]!;
+          try {
+            await registerDriver(own, `sim-fleet-d${n}`, company, `sim-fleet-v${n}`);
+          } catch (err) {
+            refused.push(`sim-fleet-d${n}: ${(err as Error).message}`);
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(8, count) }, worker));
+      return refused;
+    },
     async step(event = faker.helpers.weightedArrayElement(WEIGHTS)) {
       const summary = await events[event]();
       return summary === null ? null : { event, summary };
@@ -362,6 +524,8 @@ export function createSimulator(options: { baseUrl: string; key: string }): Simu
         }
         if (type === 'record.deleted' || (type === 'status.changed' && data.status !== 'Active')) {
           approvedDrivers.delete(externalId);
+          // A deleted driver's fixes would be refused: they leave the streets.
+          if (type === 'record.deleted') fleet.remove(externalId);
           return `driver ${name} no longer drives`;
         }
       }
@@ -369,6 +533,7 @@ export function createSimulator(options: { baseUrl: string; key: string }): Simu
         const trip = trips.find((t) => t.externalId === externalId);
         if (trip) {
           trips.splice(trips.indexOf(trip), 1);
+          if (trip.driver) fleet.release(trip.driver, clock());
           return `trip #${String(data.id)} cancelled at the desk`;
         }
       }
@@ -381,10 +546,23 @@ export function createSimulator(options: { baseUrl: string; key: string }): Simu
 export type Credentials = { key: string; secret: string };
 
 /**
+ * How often the drivers move on: each sends a fix every FIX_INTERVAL_MS, and
+ * one call of `POST positions` carries up to POSITIONS_PER_CALL fixes, so a
+ * large fleet's are sent in full batches spread over the interval, a small
+ * fleet's together once an interval.
+ */
+export const movePeriodMs = (drivers: number) =>
+  Math.min(
+    FIX_INTERVAL_MS,
+    Math.max(250, (FIX_INTERVAL_MS * POSITIONS_PER_CALL) / Math.max(1, drivers)),
+  );
+
+/**
  * Starts the receiver (on loopback, at `receiverPort` or a free port), gets
- * the credentials for its URL, then runs steps at a steady, watchable pace
- * until `signal` aborts or `steps` have run. A failed step is reported and
- * the next one goes on.
+ * the credentials for its URL, registers the standing fleet of `drivers`
+ * (none when 0), then runs steps at a steady, watchable pace until `signal`
+ * aborts or `steps` have run, while the drivers drive (movePeriodMs). A
+ * failed step or move is reported and the next one goes on.
  */
 export async function runSimulation(options: {
   baseUrl: string;
@@ -392,12 +570,16 @@ export async function runSimulation(options: {
   receiverPort?: number;
   intervalMs: number;
   steps?: number;
+  drivers?: number;
   signal?: AbortSignal;
   log: (line: string) => void;
 }): Promise<number> {
   let simulator: Simulator | undefined;
   let receiver: Receiver | undefined;
   let done = 0;
+  const stopped = new AbortController();
+  options.signal?.addEventListener('abort', () => stopped.abort(), { once: true });
+  let moving = Promise.resolve();
   try {
     receiver = await startReceiver(options.receiverPort ?? 0, (message) => {
       const heard = simulator?.hear(message);
@@ -407,7 +589,28 @@ export async function runSimulation(options: {
     receiver.verifyWith(secret);
     simulator = createSimulator({ baseUrl: options.baseUrl, key });
     options.log(`receiving webhooks at ${receiver.url}`);
-    while (!options.signal?.aborted && (options.steps === undefined || done < options.steps)) {
+    const driving = simulator;
+    if (options.drivers) {
+      const refused = await driving
+        .addFleet(options.drivers)
+        .catch((err: unknown) => [(err as Error).message]);
+      for (const line of refused.slice(0, 5)) options.log(`fleet failed: ${line}`);
+      if (refused.length > 5) options.log(`fleet failed: ${refused.length - 5} more`);
+      options.log(
+        `${'fleet'.padEnd(9)} ${options.drivers} drivers on the streets of ${DEMO_CITY.name}`,
+      );
+    }
+    moving = (async () => {
+      while (!stopped.signal.aborted) {
+        try {
+          for (const line of await driving.move()) options.log(`${'drive'.padEnd(9)} ${line}`);
+        } catch (err) {
+          options.log(`move failed: ${(err as Error).message}`);
+        }
+        await sleep(movePeriodMs(driving.drivers), stopped.signal);
+      }
+    })();
+    while (!stopped.signal.aborted && (options.steps === undefined || done < options.steps)) {
       try {
         const result = await simulator.step();
         if (result) options.log(`${result.event.padEnd(9)} ${result.summary}`);
@@ -416,9 +619,11 @@ export async function runSimulation(options: {
       }
       done++;
       if (options.steps !== undefined && done >= options.steps) break;
-      await sleep(options.intervalMs, options.signal);
+      await sleep(options.intervalMs, stopped.signal);
     }
   } finally {
+    stopped.abort();
+    await moving;
     await receiver?.close();
   }
   return done;
