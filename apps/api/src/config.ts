@@ -96,6 +96,22 @@ const envSchema = z
     /** A driver on a trip with no position for this long is an alert. */
     LIVE_SILENT_MINUTES: withDefault(z.coerce.number().min(1).max(1440), 3),
     /**
+     * The live map's basemap: any MapLibre style (a hosted one, or one whose sources are
+     * `pmtiles://` files the operator serves); unset: Cabdesk draws the demo city itself.
+     * An https:// URL, or a path on Cabdesk's own origin (behind the same proxy).
+     */
+    MAP_STYLE_URL: optional(
+      z
+        .string()
+        .refine(
+          (value) =>
+            value.startsWith('/')
+              ? !value.startsWith('//')
+              : /^https?:\/\/[^/]/.test(value) && URL.canParse(value),
+          'must be an http(s):// URL or a path starting with /',
+        ),
+    ),
+    /**
      * Webhook targets may be loopback addresses, over http too (local development and tests;
      * SIMULATE=true turns it on for the simulator's receiver).
      */
@@ -196,6 +212,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     live: {
       waitingMs: Math.round(e.LIVE_WAITING_MINUTES * 60_000),
       silentMs: Math.round(e.LIVE_SILENT_MINUTES * 60_000),
+      mapStyleUrl: e.MAP_STYLE_URL,
     },
     webhooks: { allowLoopback: e.WEBHOOK_ALLOW_LOOPBACK === 'true' || e.SIMULATE === 'true' },
     push: {

@@ -119,6 +119,11 @@ const DECISIONS: Record<string, readonly Role[] | 'public'> = {
   'live-drivers': EVERY,
   'ride-route': EVERY,
   'live-alerts': EVERY,
+  'map-style': EVERY,
+  'live-stream': 'public',
+  'live-driver': EVERY,
+  'live-search': EVERY,
+  'live-ride': EVERY,
 };
 
 const PASSWORD = 'a long enough passphrase';
