@@ -112,6 +112,13 @@ const envSchema = z
         ),
     ),
     /**
+     * A Started trip is overdue (an alert) past the time its straight-line distance takes at
+     * LIVE_OVERDUE_SPEED_KMH, times LIVE_OVERDUE_MARGIN, and never before LIVE_OVERDUE_MIN_MINUTES.
+     */
+    LIVE_OVERDUE_SPEED_KMH: withDefault(z.coerce.number().min(1).max(200), 12),
+    LIVE_OVERDUE_MARGIN: withDefault(z.coerce.number().min(1).max(20), 2),
+    LIVE_OVERDUE_MIN_MINUTES: withDefault(z.coerce.number().min(1).max(1440), 20),
+    /**
      * Webhook targets may be loopback addresses, over http too (local development and tests;
      * SIMULATE=true turns it on for the simulator's receiver).
      */
@@ -213,6 +220,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       waitingMs: Math.round(e.LIVE_WAITING_MINUTES * 60_000),
       silentMs: Math.round(e.LIVE_SILENT_MINUTES * 60_000),
       mapStyleUrl: e.MAP_STYLE_URL,
+      overdue: {
+        metersPerSecond: e.LIVE_OVERDUE_SPEED_KMH / 3.6,
+        margin: e.LIVE_OVERDUE_MARGIN,
+        minMs: Math.round(e.LIVE_OVERDUE_MIN_MINUTES * 60_000),
+      },
     },
     webhooks: { allowLoopback: e.WEBHOOK_ALLOW_LOOPBACK === 'true' || e.SIMULATE === 'true' },
     push: {

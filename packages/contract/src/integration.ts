@@ -321,25 +321,63 @@ const amountSchema = (field: string) => {
     .transform(Number);
 };
 
-const tripRequestSchema = z.object({
-  external_id: externalIdSchema('external_id'),
-  event: z.enum(TRIP_EVENTS, { error: `event must be one of ${TRIP_EVENTS.join(', ')}.` }),
-  at: atSchema,
-  user_external_id: externalIdSchema('user_external_id'),
-  driver_external_id: externalIdSchema('driver_external_id').optional(),
-  vehicle_external_id: externalIdSchema('vehicle_external_id').optional(),
-  /** The service type asked for, by its title (as a vehicle's): what a Pending trip shows. */
-  service_type: text('service_type', 100).optional(),
-  pickup_address: text('pickup_address', 500),
-  drop_address: text('drop_address', 500),
-  amount: amountSchema('amount').optional(),
-  reason: text('reason', 500).optional(),
-});
+const DEGREES_TEXT = /^-?\d{1,3}(\.\d{1,15})?$/;
+
+/**
+ * Degrees of latitude or longitude within -limit..limit, as positions' lat
+ * and lng, also as their text (a CSV import's cells are text).
+ */
+const degrees = (field: string, limit: number) =>
+  z.preprocess(
+    (value) =>
+      typeof value === 'string' && DEGREES_TEXT.test(value.trim()) ? Number(value) : value,
+    z
+      .number({ error: `${field} must be a number of degrees.` })
+      .min(-limit, `${field} must be from -${limit} to ${limit}.`)
+      .max(limit, `${field} must be from -${limit} to ${limit}.`),
+  );
+
+/** The points a trip event may carry beside its addresses, each a latitude and longitude pair. */
+const TRIP_POINTS = ['pickup', 'drop'] as const;
+
+const tripRequestSchema = z
+  .object({
+    external_id: externalIdSchema('external_id'),
+    event: z.enum(TRIP_EVENTS, { error: `event must be one of ${TRIP_EVENTS.join(', ')}.` }),
+    at: atSchema,
+    user_external_id: externalIdSchema('user_external_id'),
+    driver_external_id: externalIdSchema('driver_external_id').optional(),
+    vehicle_external_id: externalIdSchema('vehicle_external_id').optional(),
+    /** The service type asked for, by its title (as a vehicle's): what a Pending trip shows. */
+    service_type: text('service_type', 100).optional(),
+    pickup_address: text('pickup_address', 500),
+    drop_address: text('drop_address', 500),
+    amount: amountSchema('amount').optional(),
+    reason: text('reason', 500).optional(),
+    /** Where the trip starts and ends, beside the addresses (issue 46): each pair whole or absent. */
+    pickup_lat: degrees('pickup_lat', 90).optional(),
+    pickup_lng: degrees('pickup_lng', 180).optional(),
+    drop_lat: degrees('drop_lat', 90).optional(),
+    drop_lng: degrees('drop_lng', 180).optional(),
+  })
+  .superRefine((trip, context) => {
+    for (const point of TRIP_POINTS) {
+      const lat = `${point}_lat` as const;
+      const lng = `${point}_lng` as const;
+      if ((trip[lat] === undefined) === (trip[lng] === undefined)) continue;
+      const [missing, given] = trip[lat] === undefined ? [lat, lng] : [lng, lat];
+      context.addIssue({
+        code: 'custom',
+        path: [missing],
+        message: `${missing} is required with ${given}: send both or neither.`,
+      });
+    }
+  });
 export type TripRequest = z.input<typeof tripRequestSchema>;
 
 export const integrationTrips = integrationArea('Trips', 'trips:write').post('trips', {
   summary:
-    'A trip created or one of its state changes (accepted, started, ended, completed, cancelled), at its time, by the marketplace’s external_id. The trip’s status is its latest event’s by `at`; the same event at the same time writes once.',
+    'A trip created or one of its state changes (accepted, started, ended, completed, cancelled), at its time, by the marketplace’s external_id. The trip’s status is its latest event’s by `at`; the same event at the same time writes once. Beside the addresses an event may carry the pick-up and drop-off points (`pickup_lat` and `pickup_lng`, `drop_lat` and `drop_lng`, each pair whole); an event without them keeps the trip’s.',
   input: tripRequestSchema,
   headers: postHeadersSchema,
   data: z.object({

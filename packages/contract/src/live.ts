@@ -148,10 +148,12 @@ export const rideRoute = liveCalls.get('ride-route', {
 
 /**
  * What is going wrong now: a trip waiting for a driver longer than
- * LIVE_WAITING_MINUTES, or a driver on a trip with no position for
- * LIVE_SILENT_MINUTES. Each opens once per episode.
+ * LIVE_WAITING_MINUTES, a driver on a trip with no position for
+ * LIVE_SILENT_MINUTES, or a trip under way far longer than usual for the
+ * distance between its pick-up and drop-off (overdue: LIVE_OVERDUE_*). Each
+ * opens once per episode.
  */
-export const LIVE_ALERT_KINDS = ['waiting', 'silent'] as const;
+export const LIVE_ALERT_KINDS = ['waiting', 'silent', 'overdue'] as const;
 export type LiveAlertKind = (typeof LIVE_ALERT_KINDS)[number];
 
 const liveAlertSchema = z.object({
@@ -173,6 +175,6 @@ export type LiveAlert = z.infer<typeof liveAlertSchema>;
 
 export const liveAlerts = liveCalls.get('live-alerts', {
   summary:
-    'What is going wrong now, oldest first: trips waiting for a driver too long and drivers on a trip whose position went quiet, each with its trip and driver.',
+    'What is going wrong now, oldest first: trips waiting for a driver too long, drivers on a trip whose position went quiet, and trips under way far longer than usual for their distance, each with its trip and driver.',
   data: z.array(liveAlertSchema),
 });

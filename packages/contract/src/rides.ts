@@ -149,10 +149,17 @@ const rideDetailQuerySchema = z.object({ ride_id: idSchema });
  *   administrator); null unless ride_status is Cancel.
  * - transaction: the trip's payment (the Sales row), or null while unpaid;
  *   absent but for REVENUE_ROLES.
+ * - pickup_lat, pickup_lng, drop_lat, drop_lng: the pick-up and drop-off
+ *   points the marketplace sent with the trip's events (issue 46), in
+ *   degrees; null when it sent none (each pair is null together).
  */
 const rideDetailSchema = rideSchema.extend({
   cancel_reason: z.string().nullable(),
   updated_at: z.string(),
+  pickup_lat: z.number().nullable(),
+  pickup_lng: z.number().nullable(),
+  drop_lat: z.number().nullable(),
+  drop_lng: z.number().nullable(),
   transaction: transactionSchema.omit({ ride_id: true }).nullable().optional(),
 });
 export type RideDetail = z.infer<typeof rideDetailSchema>;

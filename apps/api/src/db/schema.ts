@@ -461,6 +461,15 @@ export const rides = pgTable(
     amount: money('amount').notNull(),
     pickupAddress: text('pickup_address').notNull(),
     dropAddress: text('drop_address').notNull(),
+    /**
+     * Where the trip starts and ends (issue 46), when the marketplace sent the
+     * points with its events: the live map's pins and the "overdue for
+     * distance" alert. Each pair is null together.
+     */
+    pickupLat: doublePrecision('pickup_lat'),
+    pickupLng: doublePrecision('pickup_lng'),
+    dropLat: doublePrecision('drop_lat'),
+    dropLng: doublePrecision('drop_lng'),
     rideStatus: rideStatusEnum('ride_status').notNull().default('Pending'),
     cancelReason: text('cancel_reason'),
     search: text('search').generatedAlwaysAs(
@@ -1117,7 +1126,7 @@ export const liveAlerts = pgTable(
   'live_alerts',
   {
     id: serial('id').primaryKey(),
-    /** waiting or silent (LIVE_ALERT_KINDS). */
+    /** waiting, silent or overdue (LIVE_ALERT_KINDS). */
     kind: text('kind').notNull(),
     rideId: integer('ride_id')
       .notNull()
@@ -1129,6 +1138,6 @@ export const liveAlerts = pgTable(
     uniqueIndex('live_alerts_open_key')
       .on(t.kind, t.rideId)
       .where(sql`${t.resolvedAt} is null`),
-    check('live_alerts_kind_check', sql`${t.kind} in ('waiting', 'silent')`),
+    check('live_alerts_kind_check', sql`${t.kind} in ('waiting', 'silent', 'overdue')`),
   ],
 );

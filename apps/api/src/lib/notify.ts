@@ -262,19 +262,23 @@ export const notificationFor = {
   }),
   /** The live check found a trip waiting for a driver, or a driver on a trip gone quiet. */
   tripStuck: (a: {
-    kind: 'waiting' | 'silent';
+    kind: 'waiting' | 'silent' | 'overdue';
     rideId: number;
     pickup: string;
     driver: string | null;
     minutes: number;
   }) => ({
     kind: 'trip_stuck' as const,
-    title:
-      a.kind === 'waiting' ? 'Trip waiting for a driver' : 'No position from a driver on a trip',
-    message:
-      a.kind === 'waiting'
-        ? `Trip #${a.rideId} from ${a.pickup} has waited ${a.minutes} minutes for a driver.`
-        : `${a.driver ?? 'The driver'} of trip #${a.rideId} has sent no position for ${a.minutes} minutes.`,
+    title: {
+      waiting: 'Trip waiting for a driver',
+      silent: 'No position from a driver on a trip',
+      overdue: 'Trip taking far longer than usual',
+    }[a.kind],
+    message: {
+      waiting: `Trip #${a.rideId} from ${a.pickup} has waited ${a.minutes} minutes for a driver.`,
+      silent: `${a.driver ?? 'The driver'} of trip #${a.rideId} has sent no position for ${a.minutes} minutes.`,
+      overdue: `Trip #${a.rideId} from ${a.pickup} has been under way for ${a.minutes} minutes, far longer than usual for its distance.`,
+    }[a.kind],
     link: `/trip-detail/${a.rideId}`,
   }),
   resetCodeGuessed: (email: string, tries: number) => ({

@@ -528,6 +528,8 @@ export const AR_MESSAGES: Readonly<Record<string, string>> = {
     'يجب أن يكون at تاريخًا ووقتًا مع فارق التوقيت، مثل 2026-11-28T09:12:00Z.',
   'at must be a time from 2000 on and no more than a day ahead of now.':
     'يجب أن يكون at وقتًا من عام 2000 فصاعدًا، ولا يتجاوز الآن بأكثر من يوم.',
+  '{missing} is required with {given}: send both or neither.':
+    '{missing} مطلوب مع {given}: أرسل الاثنين معًا أو لا ترسل أيًّا منهما.',
   'after must be an event id: a whole number, 0 or more.':
     'يجب أن يكون after معرّف حدث: عددًا صحيحًا، 0 أو أكثر.',
   'limit must be a whole number from 1 to {max}.': 'يجب أن يكون limit عددًا صحيحًا من 1 إلى {max}.',

@@ -537,6 +537,8 @@ export const ES_MESSAGES: Readonly<Record<string, string>> = {
     'at debe ser una fecha y hora con su desfase horario, como 2026-11-28T09:12:00Z.',
   'at must be a time from 2000 on and no more than a day ahead of now.':
     'at debe ser una hora desde el año 2000 y como mucho un día por delante de ahora.',
+  '{missing} is required with {given}: send both or neither.':
+    '{missing} es obligatorio con {given}: envíe ambos o ninguno.',
   'after must be an event id: a whole number, 0 or more.':
     'after debe ser el id de un evento: un número entero, 0 o más.',
   'limit must be a whole number from 1 to {max}.': 'limit debe ser un número entero de 1 a {max}.',

@@ -18,16 +18,19 @@ async function importer() {
     scopes: ['people:write', 'vehicles:write', 'trips:write', 'payments:write'],
   });
   const key: string = made.body.data.key;
-  const send = async (rows: object[]) => {
+  const post = async (payload: string, contentType: string) => {
     const res = await built.app.inject({
       method: 'POST',
       url: `${INTEGRATION_BASE}import`,
-      payload: rows.map((row) => JSON.stringify(row)).join('\n') + '\n',
-      headers: { ...bearer(key), 'content-type': 'application/x-ndjson' },
+      payload,
+      headers: { ...bearer(key), 'content-type': contentType },
     });
     return { statusCode: res.statusCode, body: res.json() };
   };
-  return { ...built, send };
+  const send = (rows: object[]) =>
+    post(rows.map((row) => JSON.stringify(row)).join('\n') + '\n', 'application/x-ndjson');
+  const sendCsv = (lines: string[]) => post(lines.join('\n') + '\n', 'text/csv');
+  return { ...built, send, sendCsv };
 }
 
 const person = (userType: string, externalId: string, extra: object = {}) => ({
@@ -234,6 +237,55 @@ describe('POST import, set-based', () => {
     const moved = await counters(built);
     await built.database.rows(sql`select recount_counters()`);
     expect(moved).toEqual(await counters(built));
+  });
+
+  it('keeps the points trips carry as the single calls do, from NDJSON and CSV', async () => {
+    const built = await importer();
+    const pickup = { pickup_lat: 41.882, pickup_lng: -87.6278 };
+    const drop = { drop_lat: 41.8917, drop_lng: -87.6244 };
+    const answer = await built.send([
+      person('User', 'u-1'),
+      // t-1: its points on the created event; the later one without them keeps them.
+      trip('t-1', 'created', '10:00', { ...pickup, ...drop }),
+      trip('t-1', 'accepted', '10:05'),
+      // t-2: only the drop-off, on an event older than its latest.
+      trip('t-2', 'started', '10:10'),
+      trip('t-2', 'created', '10:00', drop),
+      // Half a pair: refused with the field's reason.
+      trip('t-3', 'created', '10:00', { pickup_lat: 41.882 }),
+    ]);
+    expect(answer.body.data).toMatchObject({
+      accepted: 5,
+      rejected: 1,
+      errors: [
+        expect.objectContaining({
+          line: 6,
+          reasons: ['pickup_lng is required with pickup_lat: send both or neither.'],
+        }),
+      ],
+    });
+    const pointsOf = () =>
+      built.database.rows(
+        sql`select external_id, pickup_lat, pickup_lng, drop_lat, drop_lng from rides
+            order by external_id`,
+      );
+    const none = { pickup_lat: null, pickup_lng: null, drop_lat: null, drop_lng: null };
+    expect(await pointsOf()).toEqual([
+      { external_id: 't-1', ...pickup, ...drop },
+      { external_id: 't-2', ...none, ...drop },
+    ]);
+
+    // A second file, CSV: t-2's later event brings its pick-up; t-1's earlier one changes nothing.
+    const csv = await built.sendCsv([
+      'kind,external_id,event,at,user_external_id,pickup_address,drop_address,pickup_lat,pickup_lng',
+      'trips,t-2,ended,2026-11-20T10:20:00Z,u-1,1 Olive Street,9 Harbour Road,41.8757,-87.6162',
+      'trips,t-1,created,2026-11-20T09:00:00Z,u-1,1 Olive Street,9 Harbour Road,1.5,2.5',
+    ]);
+    expect(csv.body.data).toMatchObject({ accepted: 2, rejected: 0 });
+    expect(await pointsOf()).toEqual([
+      { external_id: 't-1', ...pickup, ...drop },
+      { external_id: 't-2', pickup_lat: 41.8757, pickup_lng: -87.6162, ...drop },
+    ]);
   });
 
   it('writes a batch of a thousand trips in a few statements', { timeout: 120_000 }, async () => {

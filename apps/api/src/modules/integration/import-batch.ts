@@ -7,7 +7,7 @@ import { storeRoute } from '../live';
 import type { PaymentInput } from './payments.repository';
 import type { Person as PersonInput } from './people.repository';
 import type { Refusal } from './refusals';
-import type { EventSource, TripInput } from './trips.repository';
+import { POINT_COLUMNS, pointsOf, type EventSource, type TripInput } from './trips.repository';
 
 /*
  * The set-based writes of an import batch: each kind's rows of a batch are
@@ -62,8 +62,8 @@ async function peopleByExternalId(tx: Tx, role: 'User' | 'Driver', ids: Iterable
 const ORDER = new Map(TRIP_EVENTS.map((event, i) => [event, i]));
 const EVENT_ORDER = `{${TRIP_EVENTS.join(',')}}`;
 
-/** An event of a trip with the Cabdesk ids it names, and its time in milliseconds. */
-type TripEventRow = {
+/** An event of a trip with the Cabdesk ids it names, its points, and its time in milliseconds. */
+type TripEventRow = ReturnType<typeof pointsOf> & {
   event: TripEvent;
   at: number;
   reason: string | null;
@@ -105,6 +105,7 @@ function setBy(events: readonly TripEventRow[]) {
     vehicle_id: lastOf(events, 'vehicleId'),
     company_id: lastOf(events, 'companyId'),
     amount: lastOf(events, 'amount'),
+    ...Object.fromEntries(POINT_COLUMNS.map((column) => [column, lastOf(events, column)])),
   };
 }
 
@@ -117,8 +118,9 @@ function setBy(events: readonly TripEventRow[]) {
  * - every event is recorded in ride_events once (the same event at the same
  *   time again records nothing and changes nothing);
  * - an existing trip takes the status and details of its latest event when
- *   the batch recorded a later one than it had; events earlier than its
- *   latest only fill a driver, vehicle or company it lacks;
+ *   the batch recorded a later one than it had (the points the newest of them
+ *   sent); events earlier than its latest only fill a driver, vehicle,
+ *   company or point it lacks;
  * - the trip's date is its `created` event's time, else its earliest event's.
  * The counters and the search text follow by trigger (decisions 002, 011).
  */
@@ -201,6 +203,7 @@ export async function writeTrips(
       amount: row.amount ?? null,
       pickup: row.pickup_address,
       drop: row.drop_address,
+      ...pointsOf(row),
     });
   }
   if (trips.size === 0) return refusals;
@@ -243,9 +246,11 @@ export async function writeTrips(
     const inserted = await rowsOf<{ id: number; external_id: string }>(
       tx,
       sql`insert into rides (user_id, driver_id, company_id, vehicle_id, amount, pickup_address,
-            drop_address, ride_status, cancel_reason, external_id, created_at, updated_at)
+            drop_address, pickup_lat, pickup_lng, drop_lat, drop_lng, ride_status, cancel_reason,
+            external_id, created_at, updated_at)
           select user_id, driver_id, company_id, vehicle_id, coalesce(amount, 0), pickup_address,
-            drop_address, ride_status::ride_status, cancel_reason, external_id, created_at, now()
+            drop_address, pickup_lat, pickup_lng, drop_lat, drop_lng, ride_status::ride_status,
+            cancel_reason, external_id, created_at, now()
           from jsonb_to_recordset(${json(
             made.map(([externalId, events]) => ({
               ...setBy(events),
@@ -255,7 +260,8 @@ export async function writeTrips(
               ).toISOString(),
             })),
           )}) as x(user_id int, driver_id int, company_id int, vehicle_id int, amount numeric,
-            pickup_address text, drop_address text, ride_status text, cancel_reason text,
+            pickup_address text, drop_address text, pickup_lat float8, pickup_lng float8,
+            drop_lat float8, drop_lng float8, ride_status text, cancel_reason text,
             external_id text, created_at timestamptz)
           returning id, external_id`,
     );
@@ -302,6 +308,9 @@ export async function writeTrips(
       fill_driver_id: firstOf(older, 'driverId'),
       fill_vehicle_id: firstOf(older, 'vehicleId'),
       fill_company_id: firstOf(older, 'companyId'),
+      ...Object.fromEntries(
+        POINT_COLUMNS.map((column) => [`fill_${column}`, firstOf(older, column)]),
+      ),
     });
   }
   if (changes.length > 0) {
@@ -340,6 +349,10 @@ async function updateTrips(tx: Tx, changes: Record<string, unknown>[]) {
           vehicle_id = coalesce(x.vehicle_id, r.vehicle_id, x.fill_vehicle_id),
           company_id = coalesce(x.company_id, r.company_id, x.fill_company_id),
           amount = coalesce(x.amount, r.amount),
+          pickup_lat = coalesce(x.pickup_lat, r.pickup_lat, x.fill_pickup_lat),
+          pickup_lng = coalesce(x.pickup_lng, r.pickup_lng, x.fill_pickup_lng),
+          drop_lat = coalesce(x.drop_lat, r.drop_lat, x.fill_drop_lat),
+          drop_lng = coalesce(x.drop_lng, r.drop_lng, x.fill_drop_lng),
           created_at = coalesce(
             (select min(at) from ride_events e where e.ride_id = r.id and e.event = 'created'),
             (select min(at) from ride_events e where e.ride_id = r.id)),
@@ -347,7 +360,9 @@ async function updateTrips(tx: Tx, changes: Record<string, unknown>[]) {
         from jsonb_to_recordset(${json(changes)}) as x(id int, newer boolean, ride_status text,
           cancel_reason text, user_id int, pickup_address text, drop_address text, driver_id int,
           vehicle_id int, company_id int, amount numeric, fill_driver_id int, fill_vehicle_id int,
-          fill_company_id int)
+          fill_company_id int, pickup_lat float8, pickup_lng float8, drop_lat float8,
+          drop_lng float8, fill_pickup_lat float8, fill_pickup_lng float8, fill_drop_lat float8,
+          fill_drop_lng float8)
         where r.id = x.id`,
   );
 }

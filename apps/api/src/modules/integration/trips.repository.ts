@@ -28,6 +28,33 @@ export type TripApplied = {
   rideStatus: RideStatus;
 };
 
+/** The columns of a trip's pick-up and drop-off points, named as the trip event's fields. */
+export const POINT_COLUMNS = ['pickup_lat', 'pickup_lng', 'drop_lat', 'drop_lng'] as const;
+
+/** A trip event's points, null where it sent none (each pair is whole: the contract sees to it). */
+export const pointsOf = (trip: TripInput) =>
+  Object.fromEntries(POINT_COLUMNS.map((column) => [column, trip[column] ?? null])) as Record<
+    (typeof POINT_COLUMNS)[number],
+    number | null
+  >;
+
+type Points = ReturnType<typeof pointsOf>;
+
+/**
+ * The points' SET clauses: the event's replace the trip's (its latest event),
+ * or only fill those the trip lacks (an earlier one); none sent keeps them.
+ */
+const setPoints = (points: Points, how: 'replace' | 'fill') =>
+  sql.join(
+    POINT_COLUMNS.map((column) => {
+      const [kept, sent] = [sql.identifier(column), sql`${points[column]}::float8`];
+      return how === 'replace'
+        ? sql`${kept} = coalesce(${sent}, ${kept})`
+        : sql`${kept} = coalesce(${kept}, ${sent})`;
+    }),
+    sql`, `,
+  );
+
 /** The events in a trip's order: at one time, the later one in this list is the later event. */
 const EVENT_ORDER = `{${TRIP_EVENTS.join(',')}}`;
 
@@ -66,8 +93,9 @@ export async function recordRideEvent(
  * - the event is recorded in ride_events once: the same event at the same
  *   time again changes nothing;
  * - the trip takes the status and details of its latest event by `at` (at
- *   one time, the later in TRIP_EVENTS); an earlier event arriving late is
- *   recorded, and fills only a driver or vehicle the trip still lacks;
+ *   one time, the later in TRIP_EVENTS), its pick-up and drop-off points when
+ *   it sends them; an earlier event arriving late is recorded, and fills only
+ *   a driver, vehicle or point the trip still lacks;
  * - the trip's date is its `created` event's time, else its earliest event's;
  * - a trip that ends (Completed or Cancelled) keeps its route (storeRoute).
  */
@@ -109,6 +137,7 @@ export async function applyTripEvent(
   const at = new Date(trip.at);
   const status = TRIP_EVENT_STATUS[trip.event];
   const reason = trip.event === 'cancelled' ? (trip.reason ?? null) : null;
+  const points = pointsOf(trip);
 
   await lockExternalId(tx, 'trip', trip.external_id);
   const [existing] = await rowsOf<{ id: number; ride_status: RideStatus }>(
@@ -119,11 +148,13 @@ export async function applyTripEvent(
     const [made] = await rowsOf<{ id: number }>(
       tx,
       sql`insert into rides (user_id, driver_id, company_id, vehicle_id, service_type_id, amount,
-            pickup_address, drop_address, ride_status, cancel_reason, external_id, created_at,
-            updated_at)
+            pickup_address, drop_address, pickup_lat, pickup_lng, drop_lat, drop_lng, ride_status,
+            cancel_reason, external_id, created_at, updated_at)
           values (${passenger.id}, ${driver?.id ?? null}, ${companyId}, ${vehicle?.id ?? null},
             ${serviceTypeId},
-            ${trip.amount ?? 0}, ${trip.pickup_address}, ${trip.drop_address}, ${status}, ${reason},
+            ${trip.amount ?? 0}, ${trip.pickup_address}, ${trip.drop_address},
+            ${points.pickup_lat}::float8, ${points.pickup_lng}::float8, ${points.drop_lat}::float8,
+            ${points.drop_lng}::float8, ${status}, ${reason},
             ${trip.external_id}, ${at.toISOString()}, now())
           returning id`,
     );
@@ -153,11 +184,13 @@ export async function applyTripEvent(
         vehicle_id = coalesce(${vehicle?.id ?? null}::int, vehicle_id),
         company_id = coalesce(${companyId}::int, company_id),
         service_type_id = coalesce(${serviceTypeId}::int, service_type_id),
-        amount = coalesce(${trip.amount ?? null}::numeric, amount),`
+        amount = coalesce(${trip.amount ?? null}::numeric, amount),
+        ${setPoints(points, 'replace')},`
     : sql`driver_id = coalesce(driver_id, ${driver?.id ?? null}::int),
         vehicle_id = coalesce(vehicle_id, ${vehicle?.id ?? null}::int),
         company_id = coalesce(company_id, ${companyId}::int),
-        service_type_id = coalesce(service_type_id, ${serviceTypeId}::int),`;
+        service_type_id = coalesce(service_type_id, ${serviceTypeId}::int),
+        ${setPoints(points, 'fill')},`;
   const [row] = await rowsOf<{ ride_status: RideStatus }>(
     tx,
     sql`update rides set ${details}

@@ -351,6 +351,80 @@ describe('POST trips', () => {
   });
 });
 
+describe('POST trips: pick-up and drop-off points', () => {
+  const points = {
+    pickup_lat: 41.882,
+    pickup_lng: -87.6278,
+    drop_lat: 41.8917,
+    drop_lng: -87.6244,
+  };
+  const pointsOf = async (call: Awaited<ReturnType<typeof marketplace>>['call'], id: number) => {
+    const { pickup_lat, pickup_lng, drop_lat, drop_lng } = (await call(rideDetail, { ride_id: id }))
+      .body.data;
+    return { pickup_lat, pickup_lng, drop_lat, drop_lng };
+  };
+
+  it('keeps the points an event sends beside the addresses, shown in the trip detail', async () => {
+    const { call, send } = await marketplace();
+    const created = await send(integrationTrips, tripEvent('created', 0, points));
+    expect(created.statusCode).toBe(200);
+    const id = created.body.data.id;
+    expect(await pointsOf(call, id)).toEqual(points);
+    const detail = (await call(rideDetail, { ride_id: id })).body.data;
+    expect(detail.pickup_address).toBe('1 Harbour Rd');
+
+    // A later event without points keeps them; one with a new drop-off moves it.
+    await send(integrationTrips, tripEvent('accepted', 2));
+    expect(await pointsOf(call, id)).toEqual(points);
+    await send(
+      integrationTrips,
+      tripEvent('started', 5, { drop_lat: '41.8757', drop_lng: '-87.6162' }),
+    );
+    expect(await pointsOf(call, id)).toEqual({ ...points, drop_lat: 41.8757, drop_lng: -87.6162 });
+  });
+
+  it('leaves a trip sent without points without them; a late earlier event fills them, never overwrites', async () => {
+    const { call, send } = await marketplace();
+    const id = (await send(integrationTrips, tripEvent('accepted', 2))).body.data.id;
+    expect(await pointsOf(call, id)).toEqual({
+      pickup_lat: null,
+      pickup_lng: null,
+      drop_lat: null,
+      drop_lng: null,
+    });
+    await send(integrationTrips, tripEvent('created', 0, points));
+    expect(await pointsOf(call, id)).toEqual(points);
+    await send(
+      integrationTrips,
+      tripEvent('created', 1, { pickup_lat: 1, pickup_lng: 2, drop_lat: 3, drop_lng: 4 }),
+    );
+    expect(await pointsOf(call, id)).toEqual(points);
+  });
+
+  it('refuses half a pair or degrees out of range with field errors, writing nothing', async () => {
+    const { database, send } = await marketplace();
+    const half = await send(
+      integrationTrips,
+      tripEvent('created', 0, { pickup_lat: 41.88, drop_lng: -87.62 }),
+    );
+    expect(half.statusCode).toBe(400);
+    expect(half.body.data.errors).toEqual({
+      pickup_lng: 'pickup_lng is required with pickup_lat: send both or neither.',
+      drop_lat: 'drop_lat is required with drop_lng: send both or neither.',
+    });
+    const wrong = await send(
+      integrationTrips,
+      tripEvent('created', 0, { ...points, pickup_lat: 91, drop_lng: 'east' }),
+    );
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.body.data.errors).toEqual({
+      pickup_lat: 'pickup_lat must be from -90 to 90.',
+      drop_lng: 'drop_lng must be a number of degrees.',
+    });
+    expect(await countOf(database, 'rides')).toBe(0);
+  });
+});
+
 describe('POST payments', () => {
   const PAYMENT = {
     external_id: 'pay-77',

@@ -1,5 +1,5 @@
 import type { LiveAlert, LiveAlertKind } from '@cabdesk/contract';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { notificationFor, notify } from '../../lib/notify';
 import { isoText, jsonOf, rowsOf } from '../../lib/sql';
@@ -10,20 +10,48 @@ const LIVE_CHECK_LOCK = 0x0cabd1e5;
 /** A trip older than this is history, not something going wrong now: it opens no alert. */
 const NOW_WINDOW_MS = 24 * 60 * 60 * 1000;
 
-/** How long before a trip waiting, or a driver on a trip unheard, is an alert. */
+/** How long before a trip waiting, a driver on a trip unheard, or a trip under way is an alert. */
 export interface LiveLimits {
   waitingMs: number;
   silentMs: number;
+  /**
+   * A Started trip is overdue past the time its straight-line distance takes
+   * at `metersPerSecond` (a slow city speed) times `margin`, and never before
+   * `minMs` (a short hop still takes a while).
+   */
+  overdue: { metersPerSecond: number; margin: number; minMs: number };
 }
+
+/** Metres between a trip's pick-up and drop-off points, along the earth's surface (haversine). */
+const straightMeters = sql`2 * 6371008.8 * asin(least(1, sqrt(
+  power(sin(radians(r.drop_lat - r.pickup_lat) / 2), 2)
+  + cos(radians(r.pickup_lat)) * cos(radians(r.drop_lat))
+    * power(sin(radians(r.drop_lng - r.pickup_lng) / 2), 2))))`;
+
+/**
+ * The trips overdue at `at`: Started (since their latest `started` event)
+ * longer than their distance allows, with their points known; `since` is when
+ * they started. Trips requested before `windowStart` are history.
+ */
+const overdueTrips = (at: string, windowStart: string, limits: LiveLimits['overdue']) => sql`
+  select r.id as ride_id, s.at as since from rides r
+    join lateral (select max(e.at) as at from ride_events e
+                  where e.ride_id = r.id and e.event = 'started') s on true
+  where r.ride_status = 'Start' and r.pickup_lat is not null and r.drop_lat is not null
+    and r.created_at > ${windowStart}::timestamptz
+    and s.at + make_interval(secs => greatest(${limits.minMs / 1000}::float8,
+          ${straightMeters} / ${limits.metersPerSecond}::float8 * ${limits.margin}::float8))
+        <= ${at}::timestamptz`;
 
 /**
  * Whether alert `a`'s trip is still in trouble at the check's time: still
- * Pending (waiting), or Accepted or Started with its driver's latest fix
- * older than the limit (silent).
+ * Pending (waiting), Accepted or Started with its driver's latest fix older
+ * than the limit (silent), or still overdue (overdueTrips).
  */
-const stillHolds = (silentSince: string) => sql`case a.kind
+const stillHolds = (silentSince: string, overdue: SQL) => sql`case a.kind
   when 'waiting' then exists (
     select 1 from rides r where r.id = a.ride_id and r.ride_status = 'Pending')
+  when 'overdue' then exists (select 1 from (${overdue}) o where o.ride_id = a.ride_id)
   else exists (
     select 1 from rides r join driver_positions p on p.driver_id = r.driver_id
     where r.id = a.ride_id and r.ride_status in ('Accept', 'Start')
@@ -46,6 +74,7 @@ export async function runLiveCheck(
   const waitingSince = new Date(now.getTime() - limits.waitingMs).toISOString();
   const silentSince = new Date(now.getTime() - limits.silentMs).toISOString();
   const windowStart = new Date(now.getTime() - NOW_WINDOW_MS).toISOString();
+  const overdue = overdueTrips(at, windowStart, limits.overdue);
   return db.transaction(async (tx) => {
     const [lock] = await rowsOf<{ locked: boolean }>(
       tx,
@@ -55,7 +84,7 @@ export async function runLiveCheck(
     const resolved = await rowsOf<{ id: number }>(
       tx,
       sql`update live_alerts a set resolved_at = ${at}
-          where a.resolved_at is null and not ${stillHolds(silentSince)}
+          where a.resolved_at is null and not ${stillHolds(silentSince, overdue)}
           returning a.id`,
     );
     const opened = await rowsOf<{
@@ -76,6 +105,8 @@ export async function runLiveCheck(
               join driver_positions p on p.driver_id = r.driver_id
             where r.ride_status in ('Accept', 'Start')
               and p.at <= ${silentSince}::timestamptz and p.at > ${windowStart}::timestamptz
+            union all
+            select 'overdue', ride_id, since from (${overdue}) o
           ),
           made as (
             insert into live_alerts (kind, ride_id, opened_at)

@@ -362,6 +362,10 @@ export function exportRides(f: RideFilter, sort: RideSort, today: string) {
 type RideDetailRow = RideRow & {
   cancel_reason: string | null;
   updated_at: string;
+  pickup_lat: number | null;
+  pickup_lng: number | null;
+  drop_lat: number | null;
+  drop_lng: number | null;
   t_id: number | null;
   t_transaction_id: string | null;
   t_amount: string | null;
@@ -374,6 +378,7 @@ export async function findRide(db: Db | Tx, id: number, today: string): Promise<
   const [row] = await rowsOf<RideDetailRow>(
     db,
     sql`${selectAsOf(today)}, r.cancel_reason, ${isoText(sql`r.updated_at`)} as updated_at,
+          r.pickup_lat, r.pickup_lng, r.drop_lat, r.drop_lng,
           t.id as t_id, t.transaction_id as t_transaction_id, t.amount::text as t_amount,
           t.payment_method as t_payment_method, ${isoText(sql`t.created_at`)} as t_created_at
         from rides r ${joins}
@@ -385,6 +390,10 @@ export async function findRide(db: Db | Tx, id: number, today: string): Promise<
     ...toRide(row),
     cancel_reason: row.cancel_reason,
     updated_at: row.updated_at,
+    pickup_lat: row.pickup_lat,
+    pickup_lng: row.pickup_lng,
+    drop_lat: row.drop_lat,
+    drop_lng: row.drop_lng,
     transaction:
       row.t_id === null
         ? null

@@ -7,6 +7,7 @@ import {
   Map as MapLibre,
   NavigationControl,
   setWorkerUrl,
+  type LngLatBounds,
   type StyleSpecification,
 } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
@@ -41,11 +42,14 @@ function useMapStyle(scheme: MapScheme) {
  */
 export function BaseMap({
   onReady,
+  onView,
   label,
   className,
   children,
 }: {
   onReady: (map: MapLibre) => void | (() => void);
+  /** The part of the world on screen: at once (before the style has loaded), then after each move. */
+  onView?: (bounds: LngLatBounds) => void;
   /** What the map shows, for assistive technology. */
   label: string;
   className?: string;
@@ -58,10 +62,12 @@ export function BaseMap({
   const container = useRef<HTMLDivElement>(null);
   const mapRef = useRef<MapLibre | null>(null);
   const ready = useRef(onReady);
+  const viewed = useRef(onView);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     ready.current = onReady;
-  }, [onReady]);
+    viewed.current = onView;
+  }, [onReady, onView]);
 
   const data = style.data;
   const ownStyle = data?.style as StyleSpecification | null | undefined;
@@ -88,6 +94,9 @@ export function BaseMap({
     );
     map.addControl(new NavigationControl({ showCompass: false }), rtl ? 'top-left' : 'top-right');
     mapRef.current = map;
+    const tellView = () => viewed.current?.(map.getBounds());
+    tellView();
+    map.on('moveend', tellView);
     let cleanup: void | (() => void);
     map.once('load', () => {
       cleanup = ready.current(map);

@@ -100,7 +100,7 @@ export function LiveMap({
   const [map, setMap] = useState<MapLibre | null>(null);
   const [box, setBox] = useState<Box | null>(null);
   const [counts, setCounts] = useState<Record<PositionState, number> | null>(null);
-  const latest = useRef<DriverIndex>(new Map());
+  const latest = useRef<DriverIndex | null>(null);
   const drawTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const select = useRef(onSelect);
   useEffect(() => {
@@ -112,10 +112,13 @@ export function LiveMap({
     if (!map || drawTimer.current) return;
     drawTimer.current = setTimeout(() => {
       drawTimer.current = undefined;
-      map.getSource<GeoJSONSource>('drivers')?.setData(featuresOf(latest.current));
+      const drivers = latest.current;
+      // Nothing heard yet: no count rather than a false zero.
+      if (!drivers) return;
+      map.getSource<GeoJSONSource>('drivers')?.setData(featuresOf(drivers));
       const bounds = map.getBounds();
       const next = { available: 0, on_trip: 0, offline: 0 };
-      for (const driver of latest.current.values()) {
+      for (const driver of drivers.values()) {
         if (bounds.contains([driver.lng, driver.lat])) next[driver.state] += 1;
       }
       setCounts(next);
@@ -227,14 +230,13 @@ export function LiveMap({
       ready.on('mouseleave', layer, () => (ready.getCanvas().style.cursor = ''));
     }
 
-    const follow = () => {
-      const bounds = ready.getBounds();
-      setBox((current) => (current && contains(current, bounds) ? current : paddedBox(bounds)));
-    };
-    follow();
-    ready.on('moveend', follow);
     setMap(ready);
     return () => setMap(null);
+  }, []);
+
+  // The stream follows the map from its first frame, before the basemap has loaded.
+  const onView = useCallback((bounds: LngLatBounds) => {
+    setBox((current) => (current && contains(current, bounds) ? current : paddedBox(bounds)));
   }, []);
 
   // The selected driver wears a ring.
@@ -256,7 +258,7 @@ export function LiveMap({
   }, [map, focus]);
 
   return (
-    <BaseMap onReady={onReady} label={t('live.mapLabel')} className={classes.map}>
+    <BaseMap onReady={onReady} onView={onView} label={t('live.mapLabel')} className={classes.map}>
       <Paper className={classes.legend} shadow="xs" p={6} radius="md" data-testid="live-legend">
         <Group gap={6} wrap="nowrap">
           {STATE_ORDER.map((state) => (
