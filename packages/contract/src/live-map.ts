@@ -14,6 +14,7 @@ export const LIVE_MAP_MESSAGES = {
   driverFetched: 'Driver fetched successfully.',
   searchDone: 'Drivers found.',
   rideFetched: 'Trip fetched successfully.',
+  tripsFetched: 'Trips fetched successfully.',
   driverNotFound: 'There is no driver with this id, or they never sent a position.',
   badTicket: 'The live map stream ticket is invalid, used or expired.',
 } as const;
@@ -178,7 +179,7 @@ export const liveSearch = liveMapCalls.get('live-search', {
 });
 
 /**
- * Where `/live?ride=<id>` flies: the trip's driver while one is on it with a
+ * Where `/live?ride=<id>` flies: the trip's driver while they have a
  * position, else its pickup when the marketplace sent its coordinates.
  */
 export const liveRide = liveMapCalls.get('live-ride', {
@@ -189,6 +190,34 @@ export const liveRide = liveMapCalls.get('live-ride', {
     id: int(),
     ride_status: rideStatusSchema,
     driver_id: int().nullable(),
-    focus: z.object({ lat: z.number(), lng: z.number() }).nullable(),
+    pickup_address: z.string(),
+    drop_address: z.string(),
+    /** Where to look: the driver's latest fix, else the pickup; null when neither is known. */
+    focus: z
+      .object({ lat: z.number(), lng: z.number(), of: z.enum(['driver', 'pickup']) })
+      .nullable(),
   }),
+});
+
+const pointSchema = z.object({ lat: z.number(), lng: z.number() });
+
+/** A trip under way on the live map: waiting for a driver (Pending) or in progress. */
+const liveTripSchema = z.object({
+  id: int(),
+  ride_status: rideStatusSchema,
+  driver_id: int().nullable(),
+  pickup_address: z.string(),
+  drop_address: z.string(),
+  pickup: pointSchema,
+  drop: pointSchema.nullable(),
+});
+export type LiveTrip = z.infer<typeof liveTripSchema>;
+
+/** The most trips one live-trips answer holds (the oldest first: those waiting longest). */
+export const LIVE_TRIPS_LIMIT = 2000;
+
+export const liveTrips = liveMapCalls.get('live-trips', {
+  summary: `Trips waiting for a driver or in progress whose pickup or drop-off is within bbox (all when absent), with their points, at most ${LIVE_TRIPS_LIMIT}, oldest first.`,
+  input: z.object({ bbox: optionalQuery(bboxSchema) }),
+  data: z.array(liveTripSchema),
 });

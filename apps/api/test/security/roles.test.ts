@@ -124,6 +124,7 @@ const DECISIONS: Record<string, readonly Role[] | 'public'> = {
   'live-driver': EVERY,
   'live-search': EVERY,
   'live-ride': EVERY,
+  'live-trips': EVERY,
 };
 
 const PASSWORD = 'a long enough passphrase';

@@ -25,8 +25,11 @@ export interface Viewer {
   sessionId: number;
   adminId: number;
   view: LiveView;
-  /** The drivers this stream has shown and not removed: who must hear they left the view. */
-  shown: Set<number>;
+  /**
+   * The drivers this stream has shown and not removed, with the time of the
+   * fix it sent: who must hear they left the view, and what it has already.
+   */
+  shown: Map<number, number>;
   send: (batch: LiveStreamDrivers) => void;
   /** Ends the stream; with a reason, an `end` event first and the client should not reopen. */
   close: (reason?: string) => void;
@@ -60,7 +63,9 @@ export function batchFor(viewer: Viewer, changed: readonly FeedDriver[]): LiveSt
   const removed: number[] = [];
   for (const driver of changed) {
     if (inView(driver, viewer.view)) {
-      viewer.shown.add(driver.id);
+      const at = Date.parse(driver.at);
+      if ((viewer.shown.get(driver.id) ?? -Infinity) >= at) continue;
+      viewer.shown.set(driver.id, at);
       drivers.push(asMapDriver(driver));
     } else if (viewer.shown.delete(driver.id)) {
       removed.push(driver.id);
@@ -81,7 +86,21 @@ export const liveFeedPlugin = fp(
     let looking: Promise<void> | undefined;
     let closing = false;
 
+    /** The clock read when the first stream came: writes after it are that stream's news. */
+    let starting: Promise<void> | null = null;
+    const start = () => {
+      starting = databaseNow(db)
+        .then((now) => {
+          cursor ??= now;
+        })
+        .catch((err: unknown) => app.log.warn({ err }, 'live map feed start failed'))
+        .finally(() => {
+          starting = null;
+        });
+    };
+
     const look = async () => {
+      if (starting) await starting;
       if (cursor === null) cursor = await databaseNow(db);
       const { drivers, newest } = await positionsWrittenSince(db, cursor, LOOK_BACK_MS);
       if (newest !== null && Date.parse(newest) > Date.parse(cursor)) cursor = newest;
@@ -126,6 +145,7 @@ export const liveFeedPlugin = fp(
     app.decorate('liveFeed', {
       subscribe(viewer) {
         viewers.add(viewer);
+        if (cursor === null && !starting) start();
         schedule();
         return () => {
           viewers.delete(viewer);

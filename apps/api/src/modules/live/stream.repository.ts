@@ -1,5 +1,7 @@
 import {
   LIVE_SEARCH_LIMIT,
+  LIVE_TRIPS_LIMIT,
+  type LiveTrip,
   type LiveDriverCard,
   type liveRide,
   type liveViewSchema,
@@ -161,15 +163,43 @@ export function searchDrivers(
 
 type LiveRide = z.input<(typeof liveRide)['data']>;
 
-/** Where a trip is: its driver's latest fix while it has a driver, else null. */
+/** Where a trip is: its driver's latest fix while it has one, else its pickup, else null. */
 export async function rideFocusOf(db: Db, rideId: number): Promise<LiveRide | null> {
   const [row] = await rowsOf<LiveRide>(
     db,
-    sql`select r.id, r.ride_status, r.driver_id,
-          case when p.driver_id is null then null
-            else jsonb_build_object('lat', p.lat, 'lng', p.lng) end as focus
+    sql`select r.id, r.ride_status, r.driver_id, r.pickup_address, r.drop_address,
+          case when p.driver_id is not null
+              then jsonb_build_object('lat', p.lat, 'lng', p.lng, 'of', 'driver')
+            when r.pickup_lat is not null
+              then jsonb_build_object('lat', r.pickup_lat, 'lng', r.pickup_lng, 'of', 'pickup')
+            end as focus
         from rides r left join driver_positions p on p.driver_id = r.driver_id
         where r.id = ${rideId}`,
   );
   return row ? { ...row, focus: row.focus && jsonOf(row.focus) } : null;
+}
+
+/** The trips under way (Pending, Accepted, Started) with a pickup point in or a drop-off in `bbox`. */
+export async function tripsInView(db: Db, bbox: LiveView['bbox']): Promise<LiveTrip[]> {
+  const inBox = (lat: SQL, lng: SQL) =>
+    bbox
+      ? sql`(${lng} between ${bbox.minLng} and ${bbox.maxLng} and ${lat} between ${bbox.minLat} and ${bbox.maxLat})`
+      : sql`true`;
+  const rows = await rowsOf<LiveTrip>(
+    db,
+    sql`select r.id, r.ride_status, r.driver_id, r.pickup_address, r.drop_address,
+          jsonb_build_object('lat', r.pickup_lat, 'lng', r.pickup_lng) as pickup,
+          case when r.drop_lat is null then null
+            else jsonb_build_object('lat', r.drop_lat, 'lng', r.drop_lng) end as drop
+        from rides r
+        where r.ride_status in ('Pending', 'Accept', 'Start') and r.pickup_lat is not null
+          and (${inBox(sql`r.pickup_lat`, sql`r.pickup_lng`)} or ${inBox(sql`r.drop_lat`, sql`r.drop_lng`)})
+        order by r.created_at, r.id
+        limit ${LIVE_TRIPS_LIMIT}`,
+  );
+  return rows.map((row) => ({
+    ...row,
+    pickup: jsonOf(row.pickup),
+    drop: row.drop && jsonOf(row.drop),
+  }));
 }

@@ -5,6 +5,7 @@ import {
   liveRide,
   liveSearch,
   liveStream,
+  liveTrips,
   mapStyle,
   RIDE_MESSAGES,
   type LiveStreamDrivers,
@@ -15,7 +16,13 @@ import { route } from '../../lib/route';
 import { liveSession, redeemStreamTicket } from '../notifications';
 import { ownMapStyle } from './map-style';
 import { batchFor } from './stream-feed';
-import { driverCardOf, driversInView, rideFocusOf, searchDrivers } from './stream.repository';
+import {
+  driverCardOf,
+  driversInView,
+  rideFocusOf,
+  searchDrivers,
+  tripsInView,
+} from './stream.repository';
 
 /** Longer than any ticket we issue: refused without touching the database. */
 const MAX_TICKET_LENGTH = 200;
@@ -85,7 +92,7 @@ export async function liveMapRoutes(app: FastifyInstance) {
       sessionId: session.sessionId,
       adminId: session.adminId,
       view,
-      shown: new Set<number>(),
+      shown: new Map<number, number>(),
       send: sendBatch,
       close,
     };
@@ -130,6 +137,12 @@ export async function liveMapRoutes(app: FastifyInstance) {
     status: true as const,
     message: LIVE_MAP_MESSAGES.searchDone,
     data: await searchDrivers(db, request.query.search),
+  }));
+
+  route(app, liveTrips, async (request) => ({
+    status: true as const,
+    message: LIVE_MAP_MESSAGES.tripsFetched,
+    data: await tripsInView(db, request.query.bbox),
   }));
 
   route(app, liveRide, async (request) => {

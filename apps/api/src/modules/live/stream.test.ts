@@ -7,6 +7,7 @@ import {
   liveRide,
   liveSearch,
   liveStream,
+  liveTrips,
   mapStyle,
   notificationStreamTicket,
   urlOf,
@@ -313,11 +314,63 @@ describe('GET live-driver, live-search and live-ride', () => {
       id: ride.id,
       ride_status: 'Start',
       driver_id: ana.id,
-      focus: IN,
+      pickup_address: '1 State St',
+      drop_address: '200 Randolph St',
+      focus: { ...IN, of: 'driver' },
     });
-    const waiting = await createRide(database, { rideStatus: 'Pending' });
-    expect((await call(liveRide, { ride_id: waiting.id })).body.data.focus).toBeNull();
+    const unplaced = await createRide(database, { rideStatus: 'Pending' });
+    expect((await call(liveRide, { ride_id: unplaced.id })).body.data.focus).toBeNull();
+    // A trip waiting for a driver, sent with its points: the map flies to its pickup.
+    const waiting = await createRide(database, {
+      rideStatus: 'Pending',
+      pickupLat: IN.lat,
+      pickupLng: IN.lng,
+      dropLat: OUT.lat,
+      dropLng: OUT.lng,
+    });
+    expect((await call(liveRide, { ride_id: waiting.id })).body.data).toMatchObject({
+      driver_id: null,
+      focus: { ...IN, of: 'pickup' },
+    });
     expect((await call(liveRide, { ride_id: 999_999 })).statusCode).toBe(404);
+  });
+
+  it('lists the trips under way with a pickup or drop-off in view, with their points', async () => {
+    const { call, database, ana } = await fleet();
+    const waiting = await createRide(database, {
+      rideStatus: 'Pending',
+      pickupLat: IN.lat,
+      pickupLng: IN.lng,
+      pickupAddress: '1 State St',
+      dropAddress: 'Far away',
+    });
+    const going = await createRide(database, {
+      rideStatus: 'Start',
+      driverId: ana.id,
+      pickupLat: OUT.lat,
+      pickupLng: OUT.lng,
+      dropLat: IN.lat,
+      dropLng: IN.lng,
+    });
+    // Ended, without points, or wholly out of view: not on the map.
+    await createRide(database, { rideStatus: 'Complete', pickupLat: IN.lat, pickupLng: IN.lng });
+    await createRide(database, { rideStatus: 'Pending' });
+    await createRide(database, { rideStatus: 'Accept', pickupLat: OUT.lat, pickupLng: OUT.lng });
+    const trips = await call(liveTrips, { bbox: BBOX });
+    expect(trips.statusCode).toBe(200);
+    expect(trips.body.data).toEqual([
+      {
+        id: waiting.id,
+        ride_status: 'Pending',
+        driver_id: null,
+        pickup_address: '1 State St',
+        drop_address: 'Far away',
+        pickup: IN,
+        drop: null,
+      },
+      expect.objectContaining({ id: going.id, driver_id: ana.id, pickup: OUT, drop: IN }),
+    ]);
+    expect((await call(liveTrips, {})).body.data).toHaveLength(3);
   });
 
   it('finds drivers with a position by name or plate', async () => {

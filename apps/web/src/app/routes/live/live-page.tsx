@@ -1,5 +1,4 @@
-import { Alert, Group, Stack } from '@mantine/core';
-import { IconInfoCircle } from '@tabler/icons-react';
+import { Group, Stack } from '@mantine/core';
 import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -10,6 +9,7 @@ import { useLiveRide } from '@/features/live/api/get-live-ride';
 import { useLiveDriver } from '@/features/live/api/get-live-driver';
 import { DriverCard } from '@/features/live/components/driver-card';
 import { DriverSearch } from '@/features/live/components/driver-search';
+import { TripCard } from '@/features/live/components/trip-card';
 import { LiveMap, STATE_ORDER, type MapFocus } from '@/features/live/components/live-map';
 import { UserFilter } from '@/features/users/components/record-filters';
 
@@ -57,7 +57,7 @@ export function LivePage() {
   const ride = useLiveRide(rideId);
   useEffect(() => {
     const found = ride.data;
-    if (found && found.driver_id !== null && found.focus) {
+    if (found && found.driver_id !== null && found.focus?.of === 'driver') {
       setParam({ ride: null, driver: String(found.driver_id) });
     }
   }, [ride.data, setParam]);
@@ -65,10 +65,10 @@ export function LivePage() {
   let focus: MapFocus | null = null;
   if (driverId !== null && fix) {
     focus = { lng: fix.lng, lat: fix.lat, key: `driver:${driverId}` };
-  } else if (rideId !== null && ride.data?.focus && ride.data.driver_id === null) {
-    focus = { ...ride.data.focus, key: `ride:${rideId}` };
+  } else if (rideId !== null && ride.data?.focus?.of === 'pickup') {
+    const { lat, lng } = ride.data.focus;
+    focus = { lat, lng, key: `ride:${rideId}` };
   }
-  const rideUnplaced = ride.data !== undefined && ride.data.focus === null;
 
   const filters = {
     state: params.get('state') ?? undefined,
@@ -99,24 +99,17 @@ export function LivePage() {
           onChange={(value) => setParam({ service_type_id: value })}
         />
       </Group>
-      {rideUnplaced ? (
-        <Alert
-          color="gray"
-          variant="light"
-          icon={<IconInfoCircle />}
-          data-testid="live-ride-unplaced"
-        >
-          {t('live.rideUnplaced', { id: rideId })}
-        </Alert>
-      ) : null}
       <LiveMap
         filters={filters}
         selectedId={driverId}
         onSelect={(id) => setParam({ driver: String(id), ride: null })}
+        onSelectTrip={(trip) => setParam({ ride: String(trip.id), driver: null })}
         focus={focus}
       >
         {driverId !== null ? (
           <DriverCard driverId={driverId} onClose={() => setParam({ driver: null })} />
+        ) : rideId !== null && ride.data ? (
+          <TripCard ride={ride.data} onClose={() => setParam({ ride: null })} />
         ) : null}
       </LiveMap>
     </Stack>

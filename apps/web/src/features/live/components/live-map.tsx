@@ -1,10 +1,11 @@
-import type { LiveView, PositionState } from '@cabdesk/contract';
+import type { LiveTrip, LiveView, PositionState } from '@cabdesk/contract';
 import { Badge, Group, Paper } from '@mantine/core';
 import type { GeoJSONSource, LngLatBounds, Map as MapLibre } from 'maplibre-gl';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BaseMap } from '@/components/map/base-map';
 import { formatCount } from '@/lib/format';
+import { useLiveTrips } from '../api/get-live-trips';
 import { useLiveStream, type DriverIndex } from '../api/live-stream';
 import classes from './live-map.module.css';
 
@@ -69,6 +70,40 @@ const featuresOf = (drivers: DriverIndex): Parameters<GeoJSONSource['setData']>[
   })),
 });
 
+/** Waiting for a driver, or under way: the trips' colours. */
+export const TRIP_COLOURS = { waiting: '#e8590c', underWay: '#4263eb' } as const;
+
+/** Each trip's pickup, its drop-off and the line between them. */
+const tripFeatures = (trips: readonly LiveTrip[]): Parameters<GeoJSONSource['setData']>[0] => ({
+  type: 'FeatureCollection',
+  features: trips.flatMap((trip) => {
+    const properties = { id: trip.id, waiting: trip.ride_status === 'Pending' };
+    const pickup: [number, number] = [trip.pickup.lng, trip.pickup.lat];
+    const drop: [number, number] | null = trip.drop ? [trip.drop.lng, trip.drop.lat] : null;
+    return [
+      {
+        type: 'Feature' as const,
+        properties: { ...properties, kind: 'pickup' },
+        geometry: { type: 'Point' as const, coordinates: pickup },
+      },
+      ...(drop
+        ? [
+            {
+              type: 'Feature' as const,
+              properties: { ...properties, kind: 'drop' },
+              geometry: { type: 'Point' as const, coordinates: drop },
+            },
+            {
+              type: 'Feature' as const,
+              properties: { ...properties, kind: 'line' },
+              geometry: { type: 'LineString' as const, coordinates: [pickup, drop] },
+            },
+          ]
+        : []),
+    ];
+  }),
+});
+
 /** A place to fly to; `key` makes the same place a new flight. */
 export interface MapFocus {
   lng: number;
@@ -85,6 +120,7 @@ export function LiveMap({
   filters,
   selectedId,
   onSelect,
+  onSelectTrip,
   focus,
   children,
 }: {
@@ -92,6 +128,8 @@ export function LiveMap({
   filters: Omit<LiveView, 'bbox'>;
   selectedId: number | null;
   onSelect: (driverId: number) => void;
+  /** A trip's pickup or drop-off clicked. */
+  onSelectTrip: (trip: LiveTrip) => void;
   focus: MapFocus | null;
   /** Drawn over the map (the driver's card). */
   children?: ReactNode;
@@ -103,9 +141,13 @@ export function LiveMap({
   const latest = useRef<DriverIndex | null>(null);
   const drawTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const select = useRef(onSelect);
+  const selectTrip = useRef(onSelectTrip);
   useEffect(() => {
     select.current = onSelect;
-  }, [onSelect]);
+    selectTrip.current = onSelectTrip;
+  }, [onSelect, onSelectTrip]);
+  const trips = useLiveTrips(box === null ? null : box.join(','));
+  const tripList = useRef<LiveTrip[]>([]);
 
   /** Draws the latest drivers, at most a few times a second however fast batches come. */
   const draw = useCallback(() => {
@@ -145,6 +187,50 @@ export function LiveMap({
   );
 
   const onReady = useCallback((ready: MapLibre) => {
+    ready.addSource('trips', {
+      type: 'geojson',
+      data: { type: 'FeatureCollection', features: [] },
+    });
+    ready.addLayer({
+      id: 'trip-lines',
+      type: 'line',
+      source: 'trips',
+      filter: ['==', ['get', 'kind'], 'line'],
+      paint: {
+        'line-color': ['case', ['get', 'waiting'], TRIP_COLOURS.waiting, TRIP_COLOURS.underWay],
+        'line-width': 2,
+        'line-dasharray': [2, 2],
+        'line-opacity': 0.7,
+      },
+    });
+    ready.addLayer({
+      id: 'trip-points',
+      type: 'circle',
+      source: 'trips',
+      filter: ['!=', ['get', 'kind'], 'line'],
+      paint: {
+        'circle-radius': ['match', ['get', 'kind'], 'pickup', 6, 5],
+        'circle-color': [
+          'match',
+          ['get', 'kind'],
+          'pickup',
+          ['case', ['get', 'waiting'], TRIP_COLOURS.waiting, TRIP_COLOURS.underWay],
+          '#ffffff',
+        ],
+        'circle-stroke-width': 2.5,
+        'circle-stroke-color': [
+          'case',
+          ['get', 'waiting'],
+          TRIP_COLOURS.waiting,
+          TRIP_COLOURS.underWay,
+        ],
+      },
+    });
+    ready.on('click', 'trip-points', (event) => {
+      const id = event.features?.[0]?.properties?.id as number | undefined;
+      const trip = tripList.current.find((t) => t.id === id);
+      if (trip) selectTrip.current(trip);
+    });
     ready.addSource('drivers', {
       type: 'geojson',
       data: { type: 'FeatureCollection', features: [] },
@@ -225,7 +311,7 @@ export function LiveMap({
       const id = event.features?.[0]?.properties?.id as number | undefined;
       if (id !== undefined) select.current(id);
     });
-    for (const layer of ['drivers', 'driver-clusters']) {
+    for (const layer of ['drivers', 'driver-clusters', 'trip-points']) {
       ready.on('mouseenter', layer, () => (ready.getCanvas().style.cursor = 'pointer'));
       ready.on('mouseleave', layer, () => (ready.getCanvas().style.cursor = ''));
     }
@@ -233,6 +319,12 @@ export function LiveMap({
     setMap(ready);
     return () => setMap(null);
   }, []);
+
+  // The trips under way, read again every few seconds.
+  useEffect(() => {
+    tripList.current = trips.data ?? [];
+    map?.getSource<GeoJSONSource>('trips')?.setData(tripFeatures(tripList.current));
+  }, [map, trips.data]);
 
   // The stream follows the map from its first frame, before the basemap has loaded.
   const onView = useCallback((bounds: LngLatBounds) => {
