@@ -107,7 +107,7 @@ describe('the live map', () => {
         .toBe(true);
 
       // The search flies to a driver and opens their card; closed, a click on them opens it again.
-      const search = page.getByLabel('Find a driver');
+      const search = page.getByRole('combobox', { name: 'Find a driver' });
       await search.fill(`${run} 3`);
       await page.getByRole('option', { name: names[3] }).click();
       const card = page.getByTestId('live-card');

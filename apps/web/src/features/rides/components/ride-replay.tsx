@@ -8,39 +8,16 @@ import { BaseMap } from '@/components/map/base-map';
 import { SectionCard } from '@/components/section-card';
 import { formatDateTime } from '@/lib/format';
 import { useRideRoute } from '../api/get-ride-route';
+import { positionAt, stateAt } from './replay-timeline';
 import classes from './ride-replay.module.css';
 
 /** How long a whole replay plays, whatever the trip's length. */
 const REPLAY_MS = 20_000;
 
-type Point = RideRoute['points'][number];
-
-/** Where the car was at `t` (ms since the epoch): between the two points around it, by time. */
-export function positionAt(points: readonly Point[], t: number): [number, number] {
-  const first = points[0]!;
-  if (t <= Date.parse(first.at)) return [first.lng, first.lat];
-  for (let i = 1; i < points.length; i++) {
-    const b = points[i]!;
-    const tb = Date.parse(b.at);
-    if (t <= tb) {
-      const a = points[i - 1]!;
-      const ta = Date.parse(a.at);
-      const k = tb === ta ? 1 : (t - ta) / (tb - ta);
-      return [a.lng + (b.lng - a.lng) * k, a.lat + (b.lat - a.lat) * k];
-    }
-  }
-  const last = points[points.length - 1]!;
-  return [last.lng, last.lat];
-}
-
-/** The state the trip was in at `t`: its last change at or before it. */
-export function stateAt(events: RideRoute['events'], t: number) {
-  let state: string | null = null;
-  for (const event of events) if (Date.parse(event.at) <= t) state = event.state;
-  return state;
-}
-
-const carAt = (points: readonly Point[], t: number): Parameters<GeoJSONSource['setData']>[0] => ({
+const carAt = (
+  points: RideRoute['points'],
+  t: number,
+): Parameters<GeoJSONSource['setData']>[0] => ({
   type: 'Feature',
   properties: {},
   geometry: { type: 'Point', coordinates: positionAt(points, t) },
