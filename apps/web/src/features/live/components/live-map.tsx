@@ -352,12 +352,13 @@ export function LiveMap({
   return (
     <BaseMap onReady={onReady} onView={onView} label={t('live.mapLabel')} className={classes.map}>
       <Paper className={classes.legend} shadow="xs" p={6} radius="md" data-testid="live-legend">
-        <Group gap={6} wrap="nowrap">
+        <Group gap={6}>
           {STATE_ORDER.map((state) => (
             <Badge
               key={state}
               variant="light"
               color="gray"
+              maw="none"
               leftSection={
                 <span className={classes.dot} style={{ backgroundColor: STATE_COLOURS[state] }} />
               }

@@ -14,6 +14,9 @@ import classes from './ride-replay.module.css';
 /** How long a whole replay plays, whatever the trip's length. */
 const REPLAY_MS = 20_000;
 
+/** The share of the timeline two state names need between them to be both written. */
+const MARK_ROOM = 0.1;
+
 const carAt = (
   points: RideRoute['points'],
   t: number,
@@ -96,14 +99,16 @@ function Replay({ route }: { route: RideRoute }) {
     return () => cancelAnimationFrame(frame.current!);
   }, [playing, span]);
 
-  const marks = useMemo(
-    () =>
-      events.map((event) => ({
-        value: Date.parse(event.at) - start,
-        label: t(`rideStatus.${event.state}`),
-      })),
-    [events, start, t],
-  );
+  // Each state change is marked; a name close behind the last one named stays unwritten.
+  const marks = useMemo(() => {
+    let named = -Infinity;
+    return events.map((event) => {
+      const value = Date.parse(event.at) - start;
+      const room = value - named >= span * MARK_ROOM;
+      if (room) named = value;
+      return { value, label: room ? t(`rideStatus.${event.state}`) : undefined };
+    });
+  }, [events, start, span, t]);
   const now = start + offset;
   const state = stateAt(events, now);
 
