@@ -26,6 +26,27 @@ const carAt = (
   geometry: { type: 'Point', coordinates: positionAt(points, t) },
 });
 
+/** Each state change marked on the timeline; a name close behind the last one named stays unwritten. */
+function timelineMarks(
+  events: RideRoute['events'],
+  start: number,
+  span: number,
+  t: (key: string) => string,
+) {
+  const marks: { value: number; label?: string }[] = [];
+  let named = -Infinity;
+  for (const event of events) {
+    const value = Date.parse(event.at) - start;
+    if (value - named >= span * MARK_ROOM) {
+      named = value;
+      marks.push({ value, label: t(`rideStatus.${event.state}`) });
+    } else {
+      marks.push({ value });
+    }
+  }
+  return marks;
+}
+
 function Replay({ route }: { route: RideRoute }) {
   const { t } = useTranslation();
   const { points, events } = route;
@@ -99,16 +120,7 @@ function Replay({ route }: { route: RideRoute }) {
     return () => cancelAnimationFrame(frame.current!);
   }, [playing, span]);
 
-  // Each state change is marked; a name close behind the last one named stays unwritten.
-  const marks = useMemo(() => {
-    let named = -Infinity;
-    return events.map((event) => {
-      const value = Date.parse(event.at) - start;
-      const room = value - named >= span * MARK_ROOM;
-      if (room) named = value;
-      return { value, label: room ? t(`rideStatus.${event.state}`) : undefined };
-    });
-  }, [events, start, span, t]);
+  const marks = useMemo(() => timelineMarks(events, start, span, t), [events, start, span, t]);
   const now = start + offset;
   const state = stateAt(events, now);
 
