@@ -71,7 +71,7 @@ const featuresOf = (drivers: DriverIndex): Parameters<GeoJSONSource['setData']>[
 });
 
 /** Waiting for a driver, or under way: the trips' colours. */
-export const TRIP_COLOURS = { waiting: '#e8590c', underWay: '#4263eb' } as const;
+const TRIP_COLOURS = { waiting: '#e8590c', underWay: '#4263eb' } as const;
 
 /** Each trip's pickup, its drop-off and the line between them. */
 const tripFeatures = (trips: readonly LiveTrip[]): Parameters<GeoJSONSource['setData']>[0] => ({
