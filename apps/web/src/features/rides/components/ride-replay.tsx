@@ -1,5 +1,6 @@
 import type { RideRoute } from '@cabdesk/contract';
 import { ActionIcon, Group, Slider, Stack, Text } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
 import { IconInfoCircle, IconPlayerPauseFilled, IconPlayerPlayFilled } from '@tabler/icons-react';
 import { LngLatBounds, type GeoJSONSource, type Map as MapLibre } from 'maplibre-gl';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -14,8 +15,8 @@ import classes from './ride-replay.module.css';
 /** How long a whole replay plays, whatever the trip's length. */
 const REPLAY_MS = 20_000;
 
-/** The share of the timeline two state names need between them to be both written. */
-const MARK_ROOM = 0.1;
+/** The room, in pixels, two state names need between them to be both written. */
+const MARK_ROOM_PX = 80;
 
 const carAt = (
   points: RideRoute['points'],
@@ -31,13 +32,15 @@ function timelineMarks(
   events: RideRoute['events'],
   start: number,
   span: number,
+  /** The share of the timeline a name needs. */
+  room: number,
   t: (key: string) => string,
 ) {
   const marks: { value: number; label?: string }[] = [];
   let named = -Infinity;
   for (const event of events) {
     const value = Date.parse(event.at) - start;
-    if (value - named >= span * MARK_ROOM) {
+    if (value - named >= span * room) {
       named = value;
       marks.push({ value, label: t(`rideStatus.${event.state}`) });
     } else {
@@ -120,7 +123,12 @@ function Replay({ route }: { route: RideRoute }) {
     return () => cancelAnimationFrame(frame.current!);
   }, [playing, span]);
 
-  const marks = useMemo(() => timelineMarks(events, start, span, t), [events, start, span, t]);
+  const { ref: timelineRef, width: timelineWidth } = useElementSize();
+  const room = timelineWidth > 0 ? MARK_ROOM_PX / timelineWidth : 1;
+  const marks = useMemo(
+    () => timelineMarks(events, start, span, room, t),
+    [events, start, span, room, t],
+  );
   const now = start + offset;
   const state = stateAt(events, now);
 
@@ -140,6 +148,7 @@ function Replay({ route }: { route: RideRoute }) {
           {playing ? <IconPlayerPauseFilled size={18} /> : <IconPlayerPlayFilled size={18} />}
         </ActionIcon>
         <Slider
+          ref={timelineRef}
           className={classes.slider}
           min={0}
           max={span}
