@@ -274,6 +274,8 @@ describe('accessibility, once per screen', () => {
           name: '/driver-history-detail',
           open: screen(`/driver-history-detail?driver_id=${driver.id}`),
         },
+        // Issue 46: the live map (its drivers' dots are drawn in the map's canvas).
+        { name: '/live', open: screen('/live', 'Live map') },
         list('/trip', 'Overall Trips'),
         { name: '/trip-detail', open: screen(`/trip-detail/${ride.id}`) },
         {

@@ -33,7 +33,7 @@ import { faqRoutes } from './modules/faqs';
 import { healthRoutes } from './modules/health';
 import { historyRoutes } from './modules/history';
 import { integrationApi, integrationKeyRoutes } from './modules/integration';
-import { liveRoutes } from './modules/live';
+import { liveFeedPlugin, liveMapRoutes, liveRoutes } from './modules/live';
 import { noteRoutes } from './modules/notes';
 import { paletteRoutes } from './modules/palette';
 import { lookupRoutes } from './modules/lookups';
@@ -104,6 +104,10 @@ class RequestLines extends LogController {
   }
 }
 
+/** Where the operator's basemap comes from, beside Cabdesk itself (an https:// MAP_STYLE_URL's origin). */
+const mapOrigins = (styleUrl: string | undefined) =>
+  styleUrl && !styleUrl.startsWith('/') ? [new URL(styleUrl).origin] : [];
+
 /** The whole server, without listening: the API, uploads, and the built web app. */
 export async function buildApp({
   config,
@@ -151,6 +155,8 @@ export async function buildApp({
         // without 'unsafe-inline' Chromium blocks them (seen in the login walk).
         styleSrc: ["'self'", "'unsafe-inline'"],
         fontSrc: ["'self'"],
+        // The live map fetches its basemap from Cabdesk, or from the operator's MAP_STYLE_URL.
+        connectSrc: ["'self'", ...mapOrigins(config.live.mapStyleUrl)],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],
         frameAncestors: ["'none'"],
@@ -170,6 +176,7 @@ export async function buildApp({
   await app.register(uploadsPlugin);
   await app.register(notificationHubPlugin, notifications ?? {});
   await app.register(recordChangesPlugin);
+  await app.register(liveFeedPlugin);
 
   await app.register(apiReferencePlugin);
   await app.register(healthRoutes);
@@ -203,6 +210,7 @@ export async function buildApp({
       await api.register(integrationKeyRoutes);
       await api.register(webhookRoutes);
       await api.register(liveRoutes);
+      await api.register(liveMapRoutes);
     },
     { prefix: API_BASE },
   );

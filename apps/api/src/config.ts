@@ -98,6 +98,22 @@ const envSchema = z
     /** A driver on a trip with no position for this long is an alert. */
     LIVE_SILENT_MINUTES: withDefault(z.coerce.number().min(1).max(1440), 3),
     /**
+     * The live map's basemap: any MapLibre style (a hosted one, or one whose sources are
+     * `pmtiles://` files the operator serves); unset: Cabdesk draws the demo city itself.
+     * An https:// URL, or a path on Cabdesk's own origin (behind the same proxy).
+     */
+    MAP_STYLE_URL: optional(
+      z
+        .string()
+        .refine(
+          (value) =>
+            value.startsWith('/')
+              ? !value.startsWith('//')
+              : /^https?:\/\/[^/]/.test(value) && URL.canParse(value),
+          'must be an http(s):// URL or a path starting with /',
+        ),
+    ),
+    /**
      * A Started trip is overdue (an alert) past the time its straight-line distance takes at
      * LIVE_OVERDUE_SPEED_KMH, times LIVE_OVERDUE_MARGIN, and never before LIVE_OVERDUE_MIN_MINUTES.
      */
@@ -206,6 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     live: {
       waitingMs: Math.round(e.LIVE_WAITING_MINUTES * 60_000),
       silentMs: Math.round(e.LIVE_SILENT_MINUTES * 60_000),
+      mapStyleUrl: e.MAP_STYLE_URL,
       overdue: {
         metersPerSecond: e.LIVE_OVERDUE_SPEED_KMH / 3.6,
         margin: e.LIVE_OVERDUE_MARGIN,

@@ -29,6 +29,7 @@ export * from './health';
 export * from './integration';
 export * from './live';
 export * from './changes';
+export * from './live-map';
 export * from './i18n';
 
 import * as account from './account';
@@ -44,6 +45,7 @@ import * as faqs from './faqs';
 import * as health from './health';
 import * as integration from './integration';
 import * as live from './live';
+import * as liveMap from './live-map';
 import * as history from './history';
 import * as notes from './notes';
 import * as lookups from './lookups';
@@ -94,6 +96,7 @@ export const ENDPOINTS: readonly AnyEndpoint[] = [
   health,
   integration,
   live,
+  liveMap,
 ]
   .flatMap((area) => Object.values(area).filter(isEndpoint))
   .filter((e) => e.scope === undefined);

@@ -81,7 +81,7 @@ export const integrationPositions = integrationArea('Positions', 'positions:writ
 );
 
 /** `minLng,minLat,maxLng,maxLat`: the part of the map on screen. */
-const bboxSchema = z
+export const bboxSchema = z
   .string()
   .transform((text, context) => {
     const parts = text.split(',').map((part) => Number(part.trim()));

@@ -1104,9 +1104,15 @@ export const driverPositions = pgTable(
     state: text('state').notNull(),
     /** When the fix was taken, as the marketplace says. */
     at: timestamp('at', { withTimezone: true }).notNull(),
+    /**
+     * When Cabdesk wrote it: each API instance reads the positions changed
+     * since its last look, once a second, for its live map streams (stream.ts).
+     */
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('driver_positions_state_check', sql`${t.state} in ('offline', 'available', 'on_trip')`),
+    index('driver_positions_received_idx').on(t.receivedAt),
   ],
 );
 

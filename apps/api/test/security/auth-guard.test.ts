@@ -9,6 +9,7 @@ import {
   login2fa,
   logout,
   newPassword,
+  liveStream,
   notificationStream,
   resendOtp,
   sendOtp,
@@ -28,8 +29,8 @@ import { ADMIN, bearer, buildTestApp, createAdmin, signIn } from '../helper';
  * The only calls of the admin API reachable without a session: sign-in (and
  * its second step), password recovery (SPEC 7) and accepting an invitation.
  * A new public call must be added here on purpose.
- * (The notification stream is public to the bearer guard, but answers 401
- * without its single-use ticket: it is walked like the guarded calls.)
+ * (The notification and live map streams are public to the bearer guard, but
+ * answer 401 without their single-use ticket: they are walked like the guarded calls.)
  */
 const PUBLIC_CALLS = [
   login,
@@ -112,7 +113,7 @@ describe('the authentication guard, over the server’s own route table', () => 
       .filter((r) => !r.url.startsWith(DOCS_URL) && r.url !== OPENAPI_URL)
       .map((r) => r.url);
     expect([...new Set(marked)].sort()).toEqual(
-      [...PUBLIC_CALLS, urlOf(notificationStream)].sort(),
+      [...PUBLIC_CALLS, urlOf(notificationStream), urlOf(liveStream)].sort(),
     );
     const reference = app.routeTable.filter(
       (r) => r.url.startsWith(DOCS_URL) || r.url === OPENAPI_URL,

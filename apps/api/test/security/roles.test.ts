@@ -120,6 +120,12 @@ const DECISIONS: Record<string, readonly Role[] | 'public'> = {
   'live-drivers': EVERY,
   'ride-route': EVERY,
   'live-alerts': EVERY,
+  'map-style': EVERY,
+  'live-stream': 'public',
+  'live-driver': EVERY,
+  'live-search': EVERY,
+  'live-ride': EVERY,
+  'live-trips': EVERY,
 };
 
 const PASSWORD = 'a long enough passphrase';

@@ -65,6 +65,7 @@ const screens: RouteObject[] = [
       })),
     children: [
       page(null, () => import('./routes/dashboard/dashboard-page').then((m) => m.DashboardPage)),
+      page('live', () => import('./routes/live/live-page').then((m) => m.LivePage)),
       page('user', () => import('./routes/users/user-list-page').then((m) => m.UserListPage)),
       page('user-detail/:id', () =>
         import('./routes/users/user-detail-page').then((m) => m.UserDetailPage),

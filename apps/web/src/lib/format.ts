@@ -16,8 +16,11 @@ const LOCALES: Record<Language, string> = {
 /** SPEC's number format, whatever the language. */
 const NUMBERS = 'en-US';
 
-const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
-function formatter<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => T) {
+const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>();
+function formatter<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>(
+  key: string,
+  make: () => T,
+) {
   let found = cache.get(key) as T | undefined;
   if (!found) {
     found = make();
@@ -208,4 +211,26 @@ export function formatShortDay(day: string, language: Language = activeLanguage(
   const date = new Date(`${day}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return '';
   return `${monthName(date, language, 'UTC')} ${twoDigits(date.getUTCDate())}`;
+}
+
+/**
+ * How long ago something happened, in its largest whole unit: "12 sec. ago",
+ * "3 min. ago" (the age of a driver's last position on the live map).
+ */
+export function formatAgo(
+  since: string | Date,
+  now: number,
+  language: Language = activeLanguage(),
+): string {
+  const start = dateOf(since).getTime();
+  if (Number.isNaN(start)) return '';
+  const seconds = Math.max(0, Math.floor((now - start) / 1000));
+  const relative = formatter(
+    `ago:${language}`,
+    () => new Intl.RelativeTimeFormat(LOCALES[language], { style: 'short', numeric: 'always' }),
+  );
+  if (seconds < 60) return relative.format(-seconds, 'second');
+  if (seconds < 3600) return relative.format(-Math.floor(seconds / 60), 'minute');
+  if (seconds < 86_400) return relative.format(-Math.floor(seconds / 3600), 'hour');
+  return relative.format(-Math.floor(seconds / 86_400), 'day');
 }

@@ -34,6 +34,7 @@ const DYNAMIC_PREFIXES = [
   'bulk.actions.',
   'bulk.title.',
   'palette.kinds.',
+  'live.states.',
   'notifications.kinds.',
   'dashboard.waiting.',
   'documents.field.',

@@ -61,13 +61,17 @@ export async function recordPositions(tx: Tx, fixes: Fix[]): Promise<PositionsRe
   }));
   const written = await rowsOf<{ driver_id: number }>(
     tx,
-    sql`insert into driver_positions (driver_id, lat, lng, heading, speed, state, at)
-        select driver_id, lat, lng, heading, speed, state, at
+    // received_at is the clock at the write, not the transaction's start: the
+    // live streams' poll looks back a little before its cursor for a write
+    // committed late (stream-feed.ts), and the closer to the commit the better.
+    sql`insert into driver_positions (driver_id, lat, lng, heading, speed, state, at, received_at)
+        select driver_id, lat, lng, heading, speed, state, at, clock_timestamp()
         from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
           as f(driver_id int, lat float8, lng float8, heading real, speed real, state text, at timestamptz)
         on conflict (driver_id) do update set
           lat = excluded.lat, lng = excluded.lng, heading = excluded.heading,
-          speed = excluded.speed, state = excluded.state, at = excluded.at
+          speed = excluded.speed, state = excluded.state, at = excluded.at,
+          received_at = excluded.received_at
         where driver_positions.at < excluded.at
         returning driver_id`,
   );

@@ -2,3 +2,4 @@
 export { notificationHubPlugin, type NotificationOptions } from './hub';
 export { notificationRoutes, pushKeyRoutes } from './notifications.routes';
 export { isLoopbackAddress, isPublicAddress, publicOnlyLookup } from './public-agent';
+export { liveSession, redeemStreamTicket } from './notifications.repository';

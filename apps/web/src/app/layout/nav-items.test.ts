@@ -18,6 +18,7 @@ describe('the sidebar entries', () => {
   it('follow SPEC order (the review desk after the dashboard), with Settings holding Coupon and Profile (and the team’s pages)', () => {
     expect(NAV_ENTRIES.map((e) => e.labelKey)).toEqual([
       'nav.dashboard',
+      'nav.live',
       'nav.review',
       'nav.user',
       'nav.company',
@@ -69,6 +70,7 @@ describe('the screens the command palette jumps to', () => {
   it("are the sidebar's pages, a group's children in its place", () => {
     expect(NAV_SCREENS.map((screen) => screen.to)).toEqual([
       '/',
+      '/live',
       '/review',
       '/user',
       '/company',

@@ -15,6 +15,7 @@ import {
   IconWebhook,
   IconHistory,
   IconLayoutDashboard,
+  IconMap2,
   IconReceipt,
   IconRoute,
   IconSettings,
@@ -51,6 +52,8 @@ export interface NavGroup {
 /** SPEC 1: the side navigation, in order (Logout is added by the sidebar). */
 export const NAV_ENTRIES: (NavItem | NavGroup)[] = [
   { labelKey: 'nav.dashboard', to: '/', icon: IconLayoutDashboard },
+  // Issue 46: where the drivers are now, every role.
+  { labelKey: 'nav.live', to: '/live', icon: IconMap2 },
   {
     labelKey: 'nav.review',
     to: '/review',

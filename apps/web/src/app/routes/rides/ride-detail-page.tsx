@@ -1,7 +1,7 @@
 import { RIDE_MESSAGES, type RideDetail } from '@cabdesk/contract';
 import { Alert, Anchor, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { DateTime } from '@/components/date-time';
@@ -19,6 +19,11 @@ import { RecordLog } from '@/features/review/components/record-log';
 import { RideFlagBadge, RideServiceType } from '@/features/rides/components/ride-flags';
 import { RideTimeline } from '@/features/rides/components/ride-timeline';
 import { RideWaiting } from '@/features/rides/components/ride-waiting';
+
+// The map library is large: the replay's code loads with the first trip detail that shows it.
+const RideReplay = lazy(() =>
+  import('@/features/rides/components/ride-replay').then((m) => ({ default: m.RideReplay })),
+);
 
 /** A name that opens the person's or company's own page. */
 function NameLink({ to, children }: { to: string; children: ReactNode }) {
@@ -200,6 +205,9 @@ export function RideDetailPage() {
           <RideInformation ride={data} />
           <People ride={data} />
           <RideTimeline rideId={data.id} />
+          <Suspense fallback={null}>
+            <RideReplay rideId={data.id} />
+          </Suspense>
           {/* The payment reaches only the roles that read revenue (Owner, Finance). */}
           {data.transaction !== undefined && <Payment transaction={data.transaction} />}
           <RecordLog table="rides" id={data.id} />

@@ -1,0 +1,2 @@
+ALTER TABLE "driver_positions" ADD COLUMN "received_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
+CREATE INDEX "driver_positions_received_idx" ON "driver_positions" USING btree ("received_at");

@@ -1,0 +1,153 @@
+import {
+  LIVE_MAP_MESSAGES,
+  LIVE_STREAM_EVENTS,
+  liveDriver,
+  liveRide,
+  liveSearch,
+  liveStream,
+  liveTrips,
+  mapStyle,
+  RIDE_MESSAGES,
+  type LiveStreamDrivers,
+} from '@cabdesk/contract';
+import type { FastifyInstance } from 'fastify';
+import { HttpError } from '../../lib/http-error';
+import { route } from '../../lib/route';
+import { liveSession, redeemStreamTicket } from '../notifications';
+import { ownMapStyle } from './map-style';
+import { batchFor } from './stream-feed';
+import {
+  driverCardOf,
+  driversInView,
+  rideFocusOf,
+  searchDrivers,
+  tripsInView,
+} from './stream.repository';
+
+/** Longer than any ticket we issue: refused without touching the database. */
+const MAX_TICKET_LENGTH = 200;
+
+/** Keep-alive comment interval of the stream, under common proxy idle limits. */
+const PING_MS = 25_000;
+
+/** One server-sent event; data is JSON on one line. */
+const sse = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+
+/** The live map (issue 46): its basemap, its stream, a driver's card, the search, a trip's place. */
+export async function liveMapRoutes(app: FastifyInstance) {
+  const { db } = app.database;
+
+  route(app, mapStyle, (request) => {
+    const styleUrl = app.config.live.mapStyleUrl ?? null;
+    return {
+      status: true as const,
+      message: LIVE_MAP_MESSAGES.styleFetched,
+      data: {
+        style_url: styleUrl,
+        style: styleUrl === null ? ownMapStyle(request.query.scheme ?? 'light') : null,
+      },
+    };
+  });
+
+  // EventSource sends no Authorization header: the stream is opened with a
+  // single-use ticket (notification-stream-ticket), never with the bearer token.
+  route(app, liveStream, async (request, reply) => {
+    const { ticket, ...view } = request.query;
+    const session =
+      ticket && ticket.length <= MAX_TICKET_LENGTH
+        ? await redeemStreamTicket(db, ticket, app.config.session)
+        : null;
+    if (!session) throw new HttpError(401, LIVE_MAP_MESSAGES.badTicket);
+
+    reply.hijack();
+    const raw = reply.raw;
+    raw.writeHead(200, {
+      ...(reply.getHeaders() as Record<string, string>),
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    raw.write(`retry: 5000\n\n`);
+
+    let open = true;
+    // What the feed sends before the first batch is written waits behind it.
+    let held: LiveStreamDrivers[] | null = [];
+    const write = (chunk: string) => {
+      if (open) raw.write(chunk);
+    };
+    const sendBatch = (batch: LiveStreamDrivers) => {
+      if (held) held.push(batch);
+      else write(sse(LIVE_STREAM_EVENTS.drivers, batch));
+    };
+    const close = (reason?: string) => {
+      if (!open) return;
+      if (reason) write(sse(LIVE_STREAM_EVENTS.end, { reason }));
+      open = false;
+      clearInterval(ping);
+      unsubscribe();
+      raw.end();
+    };
+    const viewer = {
+      sessionId: session.sessionId,
+      adminId: session.adminId,
+      view,
+      shown: new Map<number, number>(),
+      send: sendBatch,
+      close,
+    };
+    const unsubscribe = app.liveFeed.subscribe(viewer);
+    const ping = setInterval(() => {
+      void liveSession(db, session.sessionId, app.config.session).then(
+        (live) => {
+          if (!live) close('session ended');
+          else write(sse(LIVE_STREAM_EVENTS.ping, { at: new Date().toISOString() }));
+        },
+        (err: unknown) => request.log.warn({ err }, 'live map stream session check failed'),
+      );
+    }, PING_MS);
+    raw.on('close', () => close());
+
+    try {
+      const drivers = await driversInView(db, view);
+      const first = batchFor(viewer, drivers);
+      write(
+        sse(LIVE_STREAM_EVENTS.drivers, {
+          snapshot: true,
+          drivers: first?.drivers ?? [],
+          removed: [],
+        }),
+      );
+      const waiting = held;
+      held = null;
+      for (const batch of waiting) write(sse(LIVE_STREAM_EVENTS.drivers, batch));
+    } catch (err) {
+      request.log.warn({ err }, 'live map stream snapshot failed');
+      close();
+    }
+  });
+
+  route(app, liveDriver, async (request) => {
+    const card = await driverCardOf(db, request.query.driver_id);
+    if (!card) throw new HttpError(404, LIVE_MAP_MESSAGES.driverNotFound);
+    return { status: true as const, message: LIVE_MAP_MESSAGES.driverFetched, data: card };
+  });
+
+  route(app, liveSearch, async (request) => ({
+    status: true as const,
+    message: LIVE_MAP_MESSAGES.searchDone,
+    data: await searchDrivers(db, request.query.search),
+  }));
+
+  route(app, liveTrips, async (request) => ({
+    status: true as const,
+    message: LIVE_MAP_MESSAGES.tripsFetched,
+    data: await tripsInView(db, request.query.bbox),
+  }));
+
+  route(app, liveRide, async (request) => {
+    const found = await rideFocusOf(db, request.query.ride_id);
+    if (!found) throw new HttpError(404, RIDE_MESSAGES.rideNotFound);
+    return { status: true as const, message: LIVE_MAP_MESSAGES.rideFetched, data: found };
+  });
+}
