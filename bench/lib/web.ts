@@ -76,7 +76,7 @@ function initialScripts(): string[] {
   return [...new Set(found)];
 }
 
-const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -86,7 +86,7 @@ const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
-async function signedInContext(browser: Browser, base: string): Promise<BrowserContext> {
+export async function signedInContext(browser: Browser, base: string): Promise<BrowserContext> {
   const res = await fetch(`${base}${API_BASE}login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
