@@ -539,6 +539,20 @@ export const AR_MESSAGES: Readonly<Record<string, string>> = {
   "The trip's route has been fetched.": 'تم جلب مسار الرحلة.',
   'Alerts fetched successfully.': 'تم جلب التنبيهات بنجاح.',
   'The positions have been received.': 'تم استلام المواقع.',
+  'Map style fetched successfully.': 'تم جلب نمط الخريطة بنجاح.',
+  'Driver fetched successfully.': 'تم جلب السائق بنجاح.',
+  'Drivers found.': 'تم العثور على السائقين.',
+  'Trips fetched successfully.': 'تم جلب الرحلات بنجاح.',
+  'There is no driver with this id, or they never sent a position.':
+    'لا يوجد سائق بهذا المعرّف، أو لم يرسل أي موقع قط.',
+  'The live map stream ticket is invalid, used or expired.':
+    'تذكرة بث الخريطة المباشرة غير صالحة أو مستخدمة أو منتهية الصلاحية.',
+  'scheme must be one of {schemes}.': 'يجب أن يكون scheme واحدًا من {schemes}.',
+  'state must list some of {states}, separated by commas.':
+    'يجب أن يسرد state بعضًا من {states}، مفصولة بفواصل.',
+  'search must be text.': 'يجب أن يكون search نصًا.',
+  'search must be at least 2 characters.': 'يجب ألا يقل search عن حرفين.',
+  'search must be at most 100 characters.': 'يجب ألا يزيد search على 100 حرف.',
   'This driver was deleted in Cabdesk.': 'تم حذف هذا السائق في Cabdesk.',
   'bbox must be minLng,minLat,maxLng,maxLat in degrees, the minimums first.':
     'يجب أن يكون bbox بالصيغة minLng,minLat,maxLng,maxLat بالدرجات، والقيم الدنيا أولًا.',

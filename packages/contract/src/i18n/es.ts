@@ -548,6 +548,20 @@ export const ES_MESSAGES: Readonly<Record<string, string>> = {
   "The trip's route has been fetched.": 'Se ha obtenido el recorrido del viaje.',
   'Alerts fetched successfully.': 'Alertas obtenidas correctamente.',
   'The positions have been received.': 'Las posiciones se han recibido.',
+  'Map style fetched successfully.': 'Estilo del mapa obtenido correctamente.',
+  'Driver fetched successfully.': 'Conductor obtenido correctamente.',
+  'Drivers found.': 'Conductores encontrados.',
+  'Trips fetched successfully.': 'Viajes obtenidos correctamente.',
+  'There is no driver with this id, or they never sent a position.':
+    'No hay ningún conductor con este id, o nunca envió una posición.',
+  'The live map stream ticket is invalid, used or expired.':
+    'El ticket del flujo del mapa en vivo no es válido, ya se usó o ha caducado.',
+  'scheme must be one of {schemes}.': 'scheme debe ser uno de {schemes}.',
+  'state must list some of {states}, separated by commas.':
+    'state debe enumerar algunos de {states}, separados por comas.',
+  'search must be text.': 'search debe ser texto.',
+  'search must be at least 2 characters.': 'search debe tener al menos 2 caracteres.',
+  'search must be at most 100 characters.': 'search debe tener como máximo 100 caracteres.',
   'This driver was deleted in Cabdesk.': 'Este conductor se eliminó en Cabdesk.',
   'bbox must be minLng,minLat,maxLng,maxLat in degrees, the minimums first.':
     'bbox debe ser minLng,minLat,maxLng,maxLat en grados, primero los mínimos.',

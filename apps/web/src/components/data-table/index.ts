@@ -6,6 +6,7 @@ export {
   type ListControls,
   type PagedQuery,
 } from './data-table';
+export { ListBar } from './list-bar';
 export { SearchBox } from './search-box';
 export {
   AmountRangeFilter,

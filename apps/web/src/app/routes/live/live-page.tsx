@@ -1,10 +1,11 @@
-import { Group, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { FilterMultiSelect } from '@/components/data-table';
+import { FilterMultiSelect, ListBar } from '@/components/data-table';
 import { LookupFilter } from '@/components/lookup-filter';
 import { PageTitle } from '@/components/page-title';
+import { useIsPhone } from '@/hooks/use-is-phone';
 import { useLiveRide } from '@/features/live/api/get-live-ride';
 import { useLiveDriver } from '@/features/live/api/get-live-driver';
 import { DriverCard } from '@/features/live/components/driver-card';
@@ -28,6 +29,7 @@ const idOf = (value: string | null) => {
  */
 export function LivePage() {
   const { t } = useTranslation();
+  const phone = useIsPhone();
   const [params, setParams] = useSearchParams();
   const driverId = idOf(params.get('driver'));
   const rideId = idOf(params.get('ride'));
@@ -79,26 +81,36 @@ export function LivePage() {
   return (
     <Stack gap="md">
       <PageTitle title={t('pages.live')} />
-      <Group gap="sm" align="flex-end" wrap="wrap">
-        <DriverSearch onPick={(driver) => setParam({ driver: String(driver.id), ride: null })} />
-        <FilterMultiSelect
-          label={t('live.stateFilter')}
-          placeholder={t('live.anyState')}
-          options={STATE_ORDER.map((value) => ({ value, label: t(`live.states.${value}`) }))}
-          value={filters.state ?? ''}
-          onChange={(value) => setParam({ state: value })}
-        />
-        <UserFilter
-          kind="company"
-          value={filters.company_id ?? ''}
-          onChange={(value) => setParam({ company_id: value })}
-        />
-        <LookupFilter
-          kind="service_types"
-          value={filters.service_type_id ?? ''}
-          onChange={(value) => setParam({ service_type_id: value })}
-        />
-      </Group>
+      {/* As above a list: on a phone the search, then a Filters button opening a drawer. */}
+      <ListBar
+        phone={phone}
+        search={
+          <DriverSearch onPick={(driver) => setParam({ driver: String(driver.id), ride: null })} />
+        }
+        filters={
+          <>
+            <FilterMultiSelect
+              label={t('live.stateFilter')}
+              placeholder={t('live.anyState')}
+              options={STATE_ORDER.map((value) => ({ value, label: t(`live.states.${value}`) }))}
+              value={filters.state ?? ''}
+              onChange={(value) => setParam({ state: value })}
+            />
+            <UserFilter
+              kind="company"
+              value={filters.company_id ?? ''}
+              onChange={(value) => setParam({ company_id: value })}
+            />
+            <LookupFilter
+              kind="service_types"
+              value={filters.service_type_id ?? ''}
+              onChange={(value) => setParam({ service_type_id: value })}
+            />
+          </>
+        }
+        activeFilters={Object.values(filters).filter(Boolean).length}
+        onReset={() => setParam({ state: null, company_id: null, service_type_id: null })}
+      />
       <LiveMap
         filters={filters}
         selectedId={driverId}

@@ -352,7 +352,8 @@ export function LiveMap({
   return (
     <BaseMap onReady={onReady} onView={onView} label={t('live.mapLabel')} className={classes.map}>
       <Paper className={classes.legend} shadow="xs" p={6} radius="md" data-testid="live-legend">
-        <Group gap={6}>
+        {/* Each state whole: on a phone the badges wrap rather than cut their words. */}
+        <Group gap={6} preventGrowOverflow={false}>
           {STATE_ORDER.map((state) => (
             <Badge
               key={state}
