@@ -55,6 +55,7 @@ describe('the dashboard and its frame', () => {
       // An entry's first line is its label (the review desk's second, its waiting count).
       expect((await entries.allInnerTexts()).map((t) => t.trim().split('\n')[0])).toEqual([
         'Dashboard',
+        'Live',
         'Review desk',
         'User',
         'Company',
