@@ -47,10 +47,25 @@ describe('the directory screens', () => {
       await page.setViewportSize({ width: 1366, height: 860 });
       const token = await signInByApi(page, baseUrl, admin, '/user');
 
-      // A passenger, a driver and a company that all have trips.
+      // A passenger, a driver and a company that all have trips; a demo driver with both
+      // licence pictures (another walk's simulator drives drivers it registered with fewer).
       const rides = await apiGet<Paged<Ride>>(baseUrl, token, 'ride-list?per_page=100');
-      const ride = rides.data.find((r) => r.driver?.vehicle && r.company);
-      expect(ride, 'a ride with driver, vehicle and company').toBeTruthy();
+      let ride: Ride | undefined;
+      for (const candidate of rides.data.filter((r) => r.driver?.vehicle && r.company)) {
+        const pictures = await apiGet<{ dl_front: string | null; holding_dl: string | null }>(
+          baseUrl,
+          token,
+          `user-detail?user_id=${candidate.driver!.id}`,
+        );
+        if (pictures.dl_front && pictures.holding_dl) {
+          ride = candidate;
+          break;
+        }
+      }
+      expect(
+        ride,
+        'a ride with driver (with both licence pictures), vehicle and company',
+      ).toBeTruthy();
       const { user, driver, company } = ride as Required<Ride> & {
         driver: NonNullable<Ride['driver']> & { vehicle: { id: number } };
         company: { id: number };
