@@ -12,6 +12,7 @@ import {
 } from '@cabdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../lib/http-error';
+import { openEventStream } from '../../lib/event-stream';
 import { route } from '../../lib/route';
 import { liveSession, redeemStreamTicket } from '../notifications';
 import { ownMapStyle } from './map-style';
@@ -59,16 +60,7 @@ export async function liveMapRoutes(app: FastifyInstance) {
         : null;
     if (!session) throw new HttpError(401, LIVE_MAP_MESSAGES.badTicket);
 
-    reply.hijack();
-    const raw = reply.raw;
-    raw.writeHead(200, {
-      ...(reply.getHeaders() as Record<string, string>),
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-    });
-    raw.write(`retry: 5000\n\n`);
+    const raw = openEventStream(reply);
 
     let open = true;
     // What the feed sends before the first batch is written waits behind it.

@@ -26,6 +26,7 @@ import {
   redeemStreamTicket,
   setMutedKinds,
 } from './notifications.repository';
+import { openEventStream } from '../../lib/event-stream';
 import type { LiveNotification } from '../../lib/notify';
 
 /** Longer than any ticket we issue: refused without touching the database. */
@@ -147,17 +148,7 @@ export async function notificationRoutes(app: FastifyInstance) {
     const lastEventId = Number(request.headers['last-event-id']);
     const after = request.query.after ?? (Number.isInteger(lastEventId) ? lastEventId : undefined);
 
-    reply.hijack();
-    const raw = reply.raw;
-    raw.writeHead(200, {
-      ...(reply.getHeaders() as Record<string, string>),
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      connection: 'keep-alive',
-      // nginx and similar proxies must not buffer the stream.
-      'x-accel-buffering': 'no',
-    });
-    raw.write(`retry: 5000\n\n`);
+    const raw = openEventStream(reply);
 
     let open = true;
     const write = (chunk: string) => {
