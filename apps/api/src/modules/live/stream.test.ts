@@ -10,6 +10,7 @@ import {
   liveTrips,
   mapStyle,
   notificationStreamTicket,
+  rideCancel,
   urlOf,
   type LiveStreamDrivers,
 } from '@cabdesk/contract';
@@ -371,6 +372,28 @@ describe('GET live-driver, live-search and live-ride', () => {
       expect.objectContaining({ id: going.id, driver_id: ana.id, pickup: OUT, drop: IN }),
     ]);
     expect((await call(liveTrips, {})).body.data).toHaveLength(3);
+  });
+
+  it('streams the trips in view on opening, and again when trips change', async () => {
+    const { app, call, database, ticket } = await fleet();
+    const waiting = await createRide(database, {
+      rideStatus: 'Pending',
+      pickupLat: IN.lat,
+      pickupLng: IN.lng,
+    });
+    await createRide(database, { rideStatus: 'Pending', pickupLat: OUT.lat, pickupLng: OUT.lng });
+    const base = await listening(app);
+    const client = await stream(base, await ticket(), { bbox: BBOX });
+    const tripsOf = (event: { data: string }) =>
+      (JSON.parse(event.data) as { trips: { id: number; ride_status: string }[] }).trips;
+    const first = await client.next((e) => e.event === LIVE_STREAM_EVENTS.trips);
+    expect(tripsOf(first).map((trip) => trip.id)).toEqual([waiting.id]);
+
+    const cancelled = await call(rideCancel, { ride_id: waiting.id, reason: 'Rider called' });
+    expect(cancelled.statusCode).toBe(200);
+    await app.recordChanges.flush();
+    const next = await client.next((e) => e.event === LIVE_STREAM_EVENTS.trips && e !== first);
+    expect(tripsOf(next)).toEqual([]);
   });
 
   it('finds drivers with a position by name or plate', async () => {

@@ -2,8 +2,10 @@ import {
   LIVE_STREAM_EVENTS,
   liveStream,
   liveStreamDriversSchema,
+  liveStreamTripsSchema,
   notificationStreamTicket,
   urlOf,
+  type LiveTrip,
   type LiveView,
   type MapDriver,
 } from '@cabdesk/contract';
@@ -35,18 +37,24 @@ export function applyBatch(
   return next;
 }
 
+/** What a live map stream hands on: each state of the drivers in view, and of the trips. */
+type LiveStreamHandlers = {
+  onDrivers: (drivers: DriverIndex) => void;
+  onTrips: (trips: LiveTrip[]) => void;
+};
+
 /**
  * Keeps a live map stream open for `view` (a viewport and filters; null:
- * none yet) and hands each state of the drivers in it to `onDrivers`. A new
+ * none yet) and hands what it sends to `handlers`. A new
  * view opens a new stream, which starts with a snapshot. EventSource cannot
  * send the bearer header: each connection spends a fresh single-use ticket,
  * and after a drop it reconnects with a new one.
  */
-export function useLiveStream(view: LiveView | null, onDrivers: (drivers: DriverIndex) => void) {
-  const deliver = useRef(onDrivers);
+export function useLiveStream(view: LiveView | null, handlers: LiveStreamHandlers) {
+  const deliver = useRef(handlers);
   useEffect(() => {
-    deliver.current = onDrivers;
-  }, [onDrivers]);
+    deliver.current = handlers;
+  }, [handlers]);
   const key = view ? queryString(view) : null;
 
   useEffect(() => {
@@ -84,7 +92,13 @@ export function useLiveStream(view: LiveView | null, onDrivers: (drivers: Driver
         );
         if (!parsed.success) return;
         drivers = applyBatch(drivers, parsed.data);
-        deliver.current(drivers);
+        deliver.current.onDrivers(drivers);
+      });
+      source.addEventListener(LIVE_STREAM_EVENTS.trips, (event) => {
+        const parsed = liveStreamTripsSchema.safeParse(
+          JSON.parse((event as MessageEvent<string>).data),
+        );
+        if (parsed.success) deliver.current.onTrips(parsed.data.trips);
       });
       source.addEventListener(LIVE_STREAM_EVENTS.end, () => source?.close());
       source.addEventListener('error', () => {
