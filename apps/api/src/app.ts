@@ -104,9 +104,12 @@ class RequestLines extends LogController {
   }
 }
 
-/** Where the operator's basemap comes from, beside Cabdesk itself (an https:// MAP_STYLE_URL's origin). */
-const mapOrigins = (styleUrl: string | undefined) =>
-  styleUrl && !styleUrl.startsWith('/') ? [new URL(styleUrl).origin] : [];
+/** Where the operator's basemaps come from, beside Cabdesk itself (the style URLs' origins). */
+const mapOrigins = (...styleUrls: (string | undefined)[]) => [
+  ...new Set(
+    styleUrls.flatMap((url) => (url && !url.startsWith('/') ? [new URL(url).origin] : [])),
+  ),
+];
 
 /** The whole server, without listening: the API, uploads, and the built web app. */
 export async function buildApp({
@@ -155,8 +158,8 @@ export async function buildApp({
         // without 'unsafe-inline' Chromium blocks them (seen in the login walk).
         styleSrc: ["'self'", "'unsafe-inline'"],
         fontSrc: ["'self'"],
-        // The live map fetches its basemap from Cabdesk, or from the operator's MAP_STYLE_URL.
-        connectSrc: ["'self'", ...mapOrigins(config.live.mapStyleUrl)],
+        // The live map fetches its basemap from Cabdesk, or from the operator's style URLs.
+        connectSrc: ["'self'", ...mapOrigins(config.live.mapStyleUrl, config.live.mapStyleDarkUrl)],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],
         frameAncestors: ["'none'"],

@@ -78,7 +78,9 @@ export async function liveMapRoutes(app: FastifyInstance) {
   const { db } = app.database;
 
   route(app, mapStyle, (request) => {
-    const styleUrl = app.config.live.mapStyleUrl ?? null;
+    const { mapStyleUrl, mapStyleDarkUrl } = app.config.live;
+    const styleUrl =
+      (request.query.scheme === 'dark' ? (mapStyleDarkUrl ?? mapStyleUrl) : mapStyleUrl) ?? null;
     return {
       status: true as const,
       message: LIVE_MAP_MESSAGES.styleFetched,

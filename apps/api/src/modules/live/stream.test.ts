@@ -17,6 +17,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { buildApp } from '../../app';
+import { loadConfig } from '../../config';
 import { openDatabase } from '../../db/client';
 import { driverVehicles } from '../../db/schema';
 import { createCompany, createDriver, createRide, createVehicle } from '../../../test/builders';
@@ -153,13 +154,26 @@ describe('GET map-style', () => {
     expect((await call(mapStyle, { scheme: 'sepia' })).statusCode).toBe(400);
   });
 
-  it("with MAP_STYLE_URL answers the operator's style, and the page may fetch from its origin alone", async () => {
+  it("with MAP_STYLE_URL (and MAP_STYLE_DARK_URL) answers the operator's style, and the page may fetch from their origins alone", async () => {
     const url = 'https://tiles.example.net/styles/streets.json';
     const { call } = await signedInApp(undefined, { MAP_STYLE_URL: url });
     const answer = await call(mapStyle, {});
     expect(answer.body.data).toEqual({ style_url: url, style: null });
     const csp = String(answer.headers['content-security-policy']);
     expect(csp).toContain("connect-src 'self' https://tiles.example.net");
+
+    const dark = 'https://dark.example.net/styles/night.json';
+    const both = await signedInApp(undefined, { MAP_STYLE_URL: url, MAP_STYLE_DARK_URL: dark });
+    expect((await both.call(mapStyle, { scheme: 'dark' })).body.data.style_url).toBe(dark);
+    const light = await both.call(mapStyle, { scheme: 'light' });
+    expect(light.body.data.style_url).toBe(url);
+    expect(String(light.headers['content-security-policy'])).toContain(
+      "connect-src 'self' https://tiles.example.net https://dark.example.net",
+    );
+
+    expect(() =>
+      loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/cabdesk-unused', MAP_STYLE_DARK_URL: dark }),
+    ).toThrow(/MAP_STYLE_DARK_URL: needs MAP_STYLE_URL/);
 
     const plain = await (await signedInApp()).call(mapStyle, {});
     expect(String(plain.headers['content-security-policy'])).toMatch(/connect-src 'self'(;|$)/);
