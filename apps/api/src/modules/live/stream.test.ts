@@ -9,7 +9,6 @@ import {
   liveStream,
   liveTrips,
   mapStyle,
-  notificationStreamTicket,
   rideCancel,
   urlOf,
   type LiveStreamDrivers,
@@ -22,16 +21,9 @@ import { openDatabase } from '../../db/client';
 import { driverVehicles } from '../../db/schema';
 import { createCompany, createDriver, createRide, createVehicle } from '../../../test/builders';
 import { bearer, callApi, signedInApp } from '../../../test/helper';
-import { openSse, type SseClient } from '../../../test/sse';
+import { listening, openSse, ticketFor, type SseClient } from '../../../test/sse';
 
 type App = Awaited<ReturnType<typeof signedInApp>>['app'];
-
-async function listening(app: App) {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('not listening');
-  return `http://127.0.0.1:${address.port}`;
-}
 
 /** The demo city's middle, and a box around it. */
 const IN = { lat: 41.882, lng: -87.628 };
@@ -101,11 +93,7 @@ async function fleet() {
     expect(res.statusCode).toBe(200);
     return at;
   };
-  const ticket = async (app: App = built.app) => {
-    const res = await callApi(app, notificationStreamTicket, {}, bearer(built.token));
-    expect(res.statusCode).toBe(200);
-    return res.body.data.ticket as string;
-  };
+  const ticket = async (app: App = built.app) => (await ticketFor(app, built.token)).ticket;
   return { ...built, send, ticket, ana, ben, a, b, standard, premium };
 }
 
