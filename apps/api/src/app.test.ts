@@ -2,16 +2,27 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { rideList } from '@cabdesk/contract';
+import {
+  NOTIFICATION_EVENTS,
+  notificationStream,
+  notificationStreamTicket,
+  rideList,
+  urlOf,
+} from '@cabdesk/contract';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import {
   api,
+  bearer,
   buildTestApp,
+  createAdmin,
   downloadCsv,
   signedInApp,
+  signIn,
   signUpload,
   TEST_UPLOAD_KEY,
 } from '../test/helper';
+import { openSse } from '../test/sse';
+import { buildApp } from './app';
 import { OPENAPI_URL } from './plugins/api-reference';
 
 describe('the server', () => {
@@ -187,6 +198,31 @@ describe('compression', () => {
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.headers['content-encoding']).toBeUndefined();
     expect(csv.rows.length).toBeGreaterThan(0);
+  });
+
+  it('sends the notification stream as it is, event by event, to a client that accepts brotli', async () => {
+    const { database, config } = await buildTestApp();
+    await createAdmin(database);
+    // A short keep-alive: each ping must arrive on its own, not held back by a compressor.
+    const app = await buildApp({ config, database, notifications: { pingMs: 150 } });
+    onTestFinished(() => app.close());
+    const token = await signIn(app);
+    const ticket = await app.inject({
+      method: 'POST',
+      url: urlOf(notificationStreamTicket),
+      headers: bearer(token),
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as { port: number };
+    const stream = await openSse(
+      `http://127.0.0.1:${port}${urlOf(notificationStream)}?ticket=${ticket.json<{ data: { ticket: string } }>().data.ticket}`,
+      { 'accept-encoding': 'br, gzip' },
+    );
+    onTestFinished(() => stream.close());
+    expect(stream.status).toBe(200);
+    expect(stream.headers['content-encoding']).toBeUndefined();
+    expect(stream.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+    await stream.next((e) => e.event === NOTIFICATION_EVENTS.ping, 2000);
   });
 
   it('answers HEAD on a client route as GET, without the body', async () => {
