@@ -2,17 +2,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import {
-  NOTIFICATION_EVENTS,
-  notificationStream,
-  notificationStreamTicket,
-  rideList,
-  urlOf,
-} from '@cabdesk/contract';
+import { NOTIFICATION_EVENTS, notificationStream, rideList, urlOf } from '@cabdesk/contract';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import {
   api,
-  bearer,
   buildTestApp,
   createAdmin,
   downloadCsv,
@@ -21,7 +14,7 @@ import {
   signUpload,
   TEST_UPLOAD_KEY,
 } from '../test/helper';
-import { openSse } from '../test/sse';
+import { listening, openSse, ticketFor } from '../test/sse';
 import { buildApp } from './app';
 import { OPENAPI_URL } from './plugins/api-reference';
 
@@ -206,16 +199,9 @@ describe('compression', () => {
     // A short keep-alive: each ping must arrive on its own, not held back by a compressor.
     const app = await buildApp({ config, database, notifications: { pingMs: 150 } });
     onTestFinished(() => app.close());
-    const token = await signIn(app);
-    const ticket = await app.inject({
-      method: 'POST',
-      url: urlOf(notificationStreamTicket),
-      headers: bearer(token),
-    });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = app.server.address() as { port: number };
+    const ticket = await ticketFor(app, await signIn(app));
     const stream = await openSse(
-      `http://127.0.0.1:${port}${urlOf(notificationStream)}?ticket=${ticket.json<{ data: { ticket: string } }>().data.ticket}`,
+      `${await listening(app)}${urlOf(notificationStream)}?ticket=${ticket.ticket}`,
       { 'accept-encoding': 'br, gzip' },
     );
     onTestFinished(() => stream.close());
