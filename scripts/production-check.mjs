@@ -32,6 +32,16 @@ const port = await new Promise((resolve) => {
 const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'cabdesk-production-'));
 
+/** Whether any process of the group `pid` leads is still running. */
+function running(pid) {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** `npm start` as an operator runs it; answers its output so far and a stop. */
 async function start() {
   const child = spawn('npm', ['start'], {
@@ -56,6 +66,8 @@ async function start() {
   const stop = async () => {
     if (child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
     await exited;
+    // npm leaves first; the server under it still finishes and closes the database.
+    while (running(child.pid)) await new Promise((resolve) => setTimeout(resolve, 100));
   };
   const deadline = Date.now() + 240_000;
   while (!output.includes('Cabdesk is ready') && child.exitCode === null) {
