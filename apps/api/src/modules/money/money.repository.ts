@@ -6,7 +6,7 @@ import { allOf, isoText, rowsOf } from '../../lib/sql';
 
 export type RuleFilter = { serviceType?: number; companyId?: number };
 
-type RuleRow = Omit<CommissionRule, never>;
+type RuleRow = CommissionRule;
 
 const ruleColumns = sql`c.id, c.service_type_id as service_type, s.title as service_type_title,
   c.company_id, u.company_name, c.percent::text as percent,
@@ -37,7 +37,7 @@ export async function listRules(db: Db, f: RuleFilter, request: PageRequest) {
   return pageOf(rows, count!.n, request);
 }
 
-export async function ruleById(tx: Tx, id: number) {
+async function ruleById(tx: Tx, id: number) {
   const [row] = await rowsOf<RuleRow>(
     tx,
     sql`select ${ruleColumns} ${ruleJoins} where c.id = ${id}`,

@@ -8,7 +8,6 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { audit } from '../../lib/audit';
 import { HttpError } from '../../lib/http-error';
-import { isUniqueViolation } from '../../lib/pg-errors';
 import { route } from '../../lib/route';
 import { balanceOf, textOf } from './ledger';
 import {
@@ -45,36 +44,32 @@ export async function moneyRoutes(app: FastifyInstance) {
 
   route(app, commissionRuleSave, async (request) => {
     const { service_type, company_id, percent, company_percent, from } = request.body;
-    try {
-      const rule = await db.transaction(async (tx) => {
-        if (!(await serviceTypeExists(tx, service_type))) {
-          throw onField(400, 'service_type', MONEY_MESSAGES.serviceTypeUnknown);
-        }
-        if (company_id !== undefined && !(await companyExists(tx, company_id))) {
-          throw onField(400, 'company_id', MONEY_MESSAGES.companyUnknown);
-        }
-        const saved = await insertRule(tx, {
-          serviceType: service_type,
-          companyId: company_id ?? null,
-          percent,
-          companyPercent: company_percent,
-          from,
-          adminId: request.session?.adminId ?? null,
-        });
-        if (!saved) throw ruleTaken();
-        await audit(tx, request, {
-          action: 'create',
-          tableName: 'commission_rules',
-          recordId: saved.id,
-          after: saved,
-        });
-        return saved;
+    // One rule per service type, company and day: the unique index decides (on conflict do nothing).
+    const rule = await db.transaction(async (tx) => {
+      if (!(await serviceTypeExists(tx, service_type))) {
+        throw onField(400, 'service_type', MONEY_MESSAGES.serviceTypeUnknown);
+      }
+      if (company_id !== undefined && !(await companyExists(tx, company_id))) {
+        throw onField(400, 'company_id', MONEY_MESSAGES.companyUnknown);
+      }
+      const saved = await insertRule(tx, {
+        serviceType: service_type,
+        companyId: company_id ?? null,
+        percent,
+        companyPercent: company_percent,
+        from,
+        adminId: request.session?.adminId ?? null,
       });
-      return { status: true, message: MONEY_MESSAGES.ruleSaved, data: rule };
-    } catch (error) {
-      if (isUniqueViolation(error, 'commission_rules_key')) throw ruleTaken();
-      throw error;
-    }
+      if (!saved) throw ruleTaken();
+      await audit(tx, request, {
+        action: 'create',
+        tableName: 'commission_rules',
+        recordId: saved.id,
+        after: saved,
+      });
+      return saved;
+    });
+    return { status: true, message: MONEY_MESSAGES.ruleSaved, data: rule };
   });
 
   route(app, rideSplit, async (request) => {
