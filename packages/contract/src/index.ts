@@ -17,6 +17,7 @@ export * from './history';
 export * from './faqs';
 export * from './coupons';
 export * from './sales';
+export * from './money';
 export * from './two-factor';
 export * from './admins';
 export * from './audit';
@@ -45,6 +46,7 @@ import * as faqs from './faqs';
 import * as health from './health';
 import * as integration from './integration';
 import * as live from './live';
+import * as money from './money';
 import * as liveMap from './live-map';
 import * as history from './history';
 import * as notes from './notes';
@@ -85,6 +87,7 @@ export const ENDPOINTS: readonly AnyEndpoint[] = [
   faqs,
   coupons,
   sales,
+  money,
   twoFactor,
   admins,
   audit,

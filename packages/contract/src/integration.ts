@@ -341,6 +341,8 @@ const degrees = (field: string, limit: number) =>
 /** The points a trip event may carry beside its addresses, each a latitude and longitude pair. */
 const TRIP_POINTS = ['pickup', 'drop'] as const;
 
+const COUPON_DISCOUNT_OVER = 'coupon_discount may be at most amount.';
+
 const tripRequestSchema = z
   .object({
     external_id: externalIdSchema('external_id'),
@@ -354,6 +356,13 @@ const tripRequestSchema = z
     pickup_address: text('pickup_address', 500),
     drop_address: text('drop_address', 500),
     amount: amountSchema('amount').optional(),
+    /**
+     * The coupon's discount on the fare, borne by the platform (issue 48): the
+     * passenger pays amount - coupon_discount. 0 when absent.
+     */
+    coupon_discount: amountSchema('coupon_discount').optional(),
+    /** How the passenger pays (cash, card, ...): `cash` means the driver collects the fare. */
+    payment_method: text('payment_method', 50).optional(),
     reason: text('reason', 500).optional(),
     /** Where the trip starts and ends, beside the addresses (issue 46): each pair whole or absent. */
     pickup_lat: degrees('pickup_lat', 90).optional(),
@@ -362,6 +371,17 @@ const tripRequestSchema = z
     drop_lng: degrees('drop_lng', 180).optional(),
   })
   .superRefine((trip, context) => {
+    if (
+      trip.coupon_discount !== undefined &&
+      trip.amount !== undefined &&
+      trip.coupon_discount > trip.amount
+    ) {
+      context.addIssue({
+        code: 'custom',
+        path: ['coupon_discount'],
+        message: COUPON_DISCOUNT_OVER,
+      });
+    }
     for (const point of TRIP_POINTS) {
       const lat = `${point}_lat` as const;
       const lng = `${point}_lng` as const;

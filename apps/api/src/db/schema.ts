@@ -491,6 +491,17 @@ export const rides = pgTable(
     digits: text('digits').notNull().default(''),
     /** The marketplace's id of a trip that came in through the integration API (decision 015). */
     externalId: text('external_id'),
+    /**
+     * The coupon's discount on this fare, borne by the platform (issue 48), as
+     * the marketplace's trip events send it; 0 when none.
+     */
+    couponDiscount: money('coupon_discount').notNull().default('0'),
+    /**
+     * How the passenger pays (cash, card, ...), as the trip events send it; the
+     * trip's payment's method when they send none. `cash` means the driver
+     * collected the fare (issue 48).
+     */
+    paymentMethod: text('payment_method'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -521,6 +532,7 @@ export const rides = pgTable(
       .on(t.createdAt)
       .where(sql`${t.rideStatus} in ('Pending', 'Accept', 'Start')`),
     check('rides_amount_check', sql`${t.amount} >= 0`),
+    check('rides_coupon_discount_check', sql`${t.couponDiscount} >= 0`),
   ],
 );
 
@@ -1169,5 +1181,144 @@ export const liveAlerts = pgTable(
       .on(t.kind, t.rideId)
       .where(sql`${t.resolvedAt} is null`),
     check('live_alerts_kind_check', sql`${t.kind} in ('waiting', 'silent', 'overdue')`),
+  ],
+);
+
+// ---------------------------------------------------------------- money (issue 48)
+
+/**
+ * The platform's commission on a service type's trips, from a day on (UTC),
+ * for every company or, with company_id, one company's override. A rule is
+ * never edited: a later `starts_on` supersedes it; one key and day is one
+ * rule (saving another is 409). `company_percent` is the company's part of
+ * the fare when the trip has a company and a driver; the driver has the rest.
+ */
+export const commissionRules = pgTable(
+  'commission_rules',
+  {
+    id: serial('id').primaryKey(),
+    serviceTypeId: integer('service_type_id')
+      .notNull()
+      .references(() => serviceTypes.id),
+    companyId: integer('company_id').references(() => users.id),
+    percent: numeric('percent', { precision: 5, scale: 2, mode: 'string' }).notNull(),
+    companyPercent: numeric('company_percent', { precision: 5, scale: 2, mode: 'string' })
+      .notNull()
+      .default('0'),
+    startsOn: date('starts_on', { mode: 'string' }).notNull(),
+    adminId: integer('admin_id').references(() => admins.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('commission_rules_key').on(
+      t.serviceTypeId,
+      sql`coalesce(${t.companyId}, 0)`,
+      t.startsOn,
+    ),
+    check(
+      'commission_rules_percent_check',
+      sql`${t.percent} between 0 and 100 and ${t.companyPercent} between 0 and 100
+          and ${t.percent} + ${t.companyPercent} <= 100`,
+    ),
+  ],
+);
+
+/**
+ * A set of ledger entries: one movement of money (a trip's split, a refund,
+ * an adjustment, a payout), written once in its cause's transaction; its
+ * entries sum to zero (the deferred trigger of migration 0039).
+ */
+export const ledgerSets = pgTable(
+  'ledger_sets',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** ride_split, refund, adjustment or payout (LEDGER_CAUSES). */
+    cause: text('cause').notNull(),
+    /** The cause's row: the trip of a ride_split. */
+    causeId: bigint('cause_id', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ledger_sets_cause_idx').on(t.cause, t.causeId),
+    check(
+      'ledger_sets_cause_check',
+      sql`${t.cause} in ('ride_split', 'refund', 'adjustment', 'payout')`,
+    ),
+  ],
+);
+
+/**
+ * The double-entry ledger (issue 48): signed amounts, debit positive and
+ * credit negative, never updated or deleted (triggers refuse it). The
+ * accounts of parties (a company's or a driver's balance, the cash a driver
+ * holds) name the party in party_id; the platform's have none.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    setId: bigint('set_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerSets.id),
+    /** LEDGER_ACCOUNTS. */
+    account: text('account').notNull(),
+    partyId: integer('party_id').references(() => users.id),
+    amount: money('amount').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ledger_entries_set_idx').on(t.setId),
+    // A party's entries by time: balances, and the statements to come.
+    index('ledger_entries_party_idx')
+      .on(t.partyId, t.account, t.createdAt)
+      .where(sql`${t.partyId} is not null`),
+    check(
+      'ledger_entries_account_check',
+      sql`(${t.account} in ('platform_receipts', 'platform_revenue', 'platform_coupons') and ${t.partyId} is null)
+          or (${t.account} in ('company', 'driver', 'driver_cash') and ${t.partyId} is not null)`,
+    ),
+    check('ledger_entries_amount_check', sql`${t.amount} <> 0`),
+  ],
+);
+
+/**
+ * A completed trip's split, computed once when it completes from the rule
+ * in force then (none: 0%): platform_commission + company_share +
+ * driver_share = gross; the passenger paid gross - coupon_discount, the
+ * platform bearing the coupon. set_id is its ledger set.
+ */
+export const rideSplits = pgTable(
+  'ride_splits',
+  {
+    rideId: integer('ride_id')
+      .primaryKey()
+      .references(() => rides.id),
+    ruleId: integer('rule_id').references(() => commissionRules.id),
+    percent: numeric('percent', { precision: 5, scale: 2, mode: 'string' }).notNull(),
+    companyPercent: numeric('company_percent', {
+      precision: 5,
+      scale: 2,
+      mode: 'string',
+    }).notNull(),
+    gross: money('gross').notNull(),
+    couponDiscount: money('coupon_discount').notNull(),
+    platformCommission: money('platform_commission').notNull(),
+    companyShare: money('company_share').notNull(),
+    driverShare: money('driver_share').notNull(),
+    cashCollected: boolean('cash_collected').notNull(),
+    companyId: integer('company_id').references(() => users.id),
+    driverId: integer('driver_id').references(() => users.id),
+    completedAt: timestamp('completed_at', { withTimezone: true }).notNull(),
+    setId: bigint('set_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerSets.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check(
+      'ride_splits_sum_check',
+      sql`${t.platformCommission} + ${t.companyShare} + ${t.driverShare} = ${t.gross}
+          and ${t.couponDiscount} between 0 and ${t.gross}`,
+    ),
   ],
 );

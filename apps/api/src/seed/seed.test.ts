@@ -152,6 +152,24 @@ describe('demo seed', () => {
     ).toBe(0);
   });
 
+  it('splits every completed ride once, by the seeded rules, each ledger set summing to zero', async () => {
+    expect(
+      await count(sql`select count(*)::int as n from rides r where r.ride_status = 'Complete'
+        and not exists (select 1 from ride_splits s where s.ride_id = r.id)`),
+    ).toBe(0);
+    expect(await count(sql`select count(*)::int as n from ride_splits`)).toBe(
+      await count(sql`select count(*)::int as n from rides where ride_status = 'Complete'`),
+    );
+    expect(
+      await count(sql`select count(*)::int as n from ride_splits
+        where rule_id is null or percent <> 20 or platform_commission <> round(gross * 0.2, 2)`),
+    ).toBe(0);
+    expect(
+      await count(sql`select count(*)::int as n from (select set_id from ledger_entries
+        group by set_id having sum(amount) <> 0) unbalanced`),
+    ).toBe(0);
+  });
+
   it('keeps values in their formats and dates in the past', async () => {
     expect(
       await count(sql`select count(*)::int as n from users where phone !~ '^[0-9]{10}$'`),
@@ -229,6 +247,10 @@ describe('demo seed', () => {
         (select coalesce(sum(n), 0) from user_counts)::int + (select coalesce(sum(n), 0) from ride_counts)::int
           + (select coalesce(sum(n), 0) from table_counts)::int as counted`);
       expect(left).toEqual({ users: 0, rides: 0, counted: 0 });
+      const [ledger] = await other.rows<{ n: number }>(
+        sql`select ((select count(*) from ledger_sets) + (select count(*) from ride_splits))::int as n`,
+      );
+      expect(ledger!.n).toBe(0);
     } finally {
       await rm(otherUploads, { recursive: true, force: true });
     }

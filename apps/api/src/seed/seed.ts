@@ -13,6 +13,7 @@ import {
   type SeedContext,
 } from './common';
 import { seedDemo } from './demo';
+import { splitCompletedRides } from '../modules/money';
 import { buildPendingIndexes } from './bulk-load';
 
 /**
@@ -87,6 +88,9 @@ export async function seed(database: Database, options: SeedOptions): Promise<Se
     imageFiles = await options.scale.populate(tx, lookups, context);
     await insertSupports(tx, now);
     await insertCoupons(tx, now);
+    await insertCommissionRules(tx, now);
+    // The seeded Complete trips are split as a completing trip is (issue 48).
+    await timed(context.log, 'trip splits and their ledger', () => splitCompletedRides(tx, 'all'));
     await settleDocuments(tx, now);
     await insertNotifications(tx, now);
     await advanceSequences(tx);
@@ -95,6 +99,18 @@ export async function seed(database: Database, options: SeedOptions): Promise<Se
   // PGlite never vacuums by itself, and fresh statistics keep the list plans right.
   await timed(context.log, 'vacuum analyze', () => database.rows(sql`vacuum analyze`));
   return { scale: options.scale.name, imageFiles, counts: await countRows(database) };
+}
+
+/**
+ * A commission rule for each service type, from two years before `now`:
+ * the platform 20%, the company 10%, the driver the rest (issue 48).
+ */
+async function insertCommissionRules(tx: Tx, now: Date): Promise<void> {
+  const from = new Date(now.getTime() - 2 * 365 * 86_400_000).toISOString().slice(0, 10);
+  await tx.execute(
+    sql`insert into commission_rules (service_type_id, percent, company_percent, starts_on)
+        select id, 20, 10, ${from}::date from service_types`,
+  );
 }
 
 /** Refuses to mix seeded rows into a marketplace that already has users or lookups. */
@@ -136,7 +152,8 @@ async function countRows(database: Database): Promise<Record<string, number>> {
  * fires no row or statement delete triggers, so the counters are rebuilt.
  */
 export async function resetMarketplace(database: Database): Promise<void> {
-  const tables = [...MARKETPLACE_TABLES, 'user_stats', 'audit_log'].map((table) =>
+  const money = ['commission_rules', 'ride_splits', 'ledger_entries', 'ledger_sets'];
+  const tables = [...MARKETPLACE_TABLES, ...money, 'user_stats', 'audit_log'].map((table) =>
     sql.identifier(table),
   );
   await database.db.transaction(async (tx) => {

@@ -200,6 +200,14 @@ describe('the simulator, a client of the integration API', () => {
       .from(transactions)
       .where(eq(transactions.rideId, trip!.id));
     expect(paid).toMatchObject({ amount: trip!.amount, transactionId: `${trip!.externalId}-pay` });
+    // Split when it completed, cash as its payment says (issue 48).
+    const [split] = await database.rows<{ gross: string; cash_collected: boolean }>(
+      sql`select gross::text, cash_collected from ride_splits where ride_id = ${trip!.id}`,
+    );
+    expect(split).toEqual({
+      gross: trip!.amount,
+      cash_collected: paid!.paymentMethod === 'Cash',
+    });
     // Every state change came with the simulator's key.
     const [key] = await database.db
       .select()

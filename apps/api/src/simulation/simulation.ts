@@ -253,16 +253,20 @@ export function createSimulator(options: {
     } satisfies TripRequest);
   };
 
-  /** The end of a trip: ended and completed at the drop-off, and paid. */
+  /**
+   * The end of a trip: ended and completed at the drop-off, and paid. The
+   * completed event names the payment method, so a cash trip is split as one.
+   */
   const finish = async (trip: Trip) => {
     trips.splice(trips.indexOf(trip), 1);
     await tripEvent(trip, 'ended');
-    const saved = await tripEvent(trip, 'completed');
+    const method = faker.helpers.weightedArrayElement(PAYMENT_METHODS);
+    const saved = await tripEvent(trip, 'completed', { payment_method: method });
     await post(integrationPayments, {
       external_id: `${trip.externalId}-pay`,
       trip_external_id: trip.externalId,
       amount: trip.amount,
-      payment_method: faker.helpers.weightedArrayElement(PAYMENT_METHODS),
+      payment_method: method,
       at: now(),
     } satisfies PaymentRequest);
     return `trip #${saved.id} completed at ${addressOf(trip.dropNode)}, $${trip.amount} paid`;

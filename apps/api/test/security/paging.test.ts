@@ -27,6 +27,7 @@ describe('paging, on every list', () => {
       [
         'all-users',
         'audit-log',
+        'commission-rule-list',
         'coupon-list',
         'driver-list',
         'expiring-documents',

@@ -27,7 +27,7 @@ const CONTENT: readonly Role[] = ['Owner', 'Support'];
 /**
  * The role decision of every call of the admin API (issue 20's table):
  * Owner everything; Operator approvals, statuses, trip cancelling and the
- * directory; Support FAQ and coupons; Finance sales and the dashboard; every
+ * directory; Support FAQ and coupons; Finance sales, money and the dashboard; every
  * role reads the directory, the trips, the FAQ and coupons, and its own
  * account. A new call fails this test until its roles are decided here.
  */
@@ -89,6 +89,11 @@ const DECISIONS: Record<string, readonly Role[] | 'public'> = {
   'coupon-status': CONTENT,
   'coupon-update': CONTENT,
   transaction: ['Owner', 'Finance'],
+  // Money (issue 48): commission rules, a trip's split, balances: Owner and Finance.
+  'commission-rule-list': ['Owner', 'Finance'],
+  'commission-rule-save': ['Owner', 'Finance'],
+  'ride-split': ['Owner', 'Finance'],
+  balance: ['Owner', 'Finance'],
   'admin-list': OWNER,
   'admin-invite': OWNER,
   'admin-update': OWNER,

@@ -235,6 +235,31 @@ export const AR_MESSAGES: Readonly<Record<string, string>> = {
   'Coupon not found.': 'لم يُعثر على القسيمة.',
   'This coupon code already exists.': 'رمز القسيمة هذا موجود بالفعل.',
 
+  // ------------------------------------------------------------ money (issue 48)
+  'Commission rules fetched successfully.': 'تم جلب قواعد العمولة بنجاح.',
+  'Commission rule saved successfully.': 'تم حفظ قاعدة العمولة بنجاح.',
+  'A rule for this service type and company already starts on this day.':
+    'توجد بالفعل قاعدة لنوع الخدمة هذا وهذه الشركة تبدأ في هذا اليوم.',
+  'Trip split fetched successfully.': 'تم جلب تقسيم الرحلة بنجاح.',
+  'This trip has no split yet: a trip is split when it completes.':
+    'لا يوجد تقسيم لهذه الرحلة بعد: تُقسَّم الرحلة عند اكتمالها.',
+  'Balance fetched successfully.': 'تم جلب الرصيد بنجاح.',
+  'No such company or driver.': 'لا توجد شركة أو سائق بهذا المعرّف.',
+  'Please choose a service type.': 'يرجى اختيار نوع الخدمة.',
+  'No such service type.': 'لا يوجد نوع خدمة بهذا المعرّف.',
+  'No such company.': 'لا توجد شركة بهذا المعرّف.',
+  'The percent must be a number from 0 to 100 with at most two decimals.':
+    'يجب أن تكون النسبة المئوية رقمًا من 0 إلى 100 بمنزلتين عشريتين على الأكثر.',
+  'The company percent must be a number from 0 to 100 with at most two decimals.':
+    'يجب أن تكون نسبة الشركة رقمًا من 0 إلى 100 بمنزلتين عشريتين على الأكثر.',
+  'The percent and the company percent together may be at most 100.':
+    'يجب ألا يتجاوز مجموع النسبة ونسبة الشركة 100.',
+  'from must be a date written YYYY-MM-DD, such as 2025-01-31.':
+    'يجب أن يكون from تاريخًا مكتوبًا بالصيغة YYYY-MM-DD، مثل 2025-01-31.',
+  'Send company_id or driver_id, not both.': 'أرسل company_id أو driver_id، وليس كليهما.',
+  'Send company_id or driver_id.': 'أرسل company_id أو driver_id.',
+  'coupon_discount may be at most amount.': 'يجب ألا يتجاوز coupon_discount قيمة amount.',
+
   // ------------------------------------------------------------ dashboard, sales
   'Dashboard fetched successfully.': 'تم جلب لوحة المعلومات بنجاح.',
   'Dashboard trends fetched successfully.': 'تم جلب اتجاهات لوحة المعلومات بنجاح.',

@@ -235,6 +235,31 @@ export const ES_MESSAGES: Readonly<Record<string, string>> = {
   'Coupon not found.': 'No se encontró el cupón.',
   'This coupon code already exists.': 'Este código de cupón ya existe.',
 
+  // ------------------------------------------------------------ money (issue 48)
+  'Commission rules fetched successfully.': 'Reglas de comisión obtenidas correctamente.',
+  'Commission rule saved successfully.': 'Regla de comisión guardada correctamente.',
+  'A rule for this service type and company already starts on this day.':
+    'Ya hay una regla para este tipo de servicio y esta empresa que empieza este día.',
+  'Trip split fetched successfully.': 'Reparto del viaje obtenido correctamente.',
+  'This trip has no split yet: a trip is split when it completes.':
+    'Este viaje aún no tiene reparto: un viaje se reparte cuando se completa.',
+  'Balance fetched successfully.': 'Saldo obtenido correctamente.',
+  'No such company or driver.': 'No existe esa empresa o ese conductor.',
+  'Please choose a service type.': 'Elija un tipo de servicio.',
+  'No such service type.': 'No existe ese tipo de servicio.',
+  'No such company.': 'No existe esa empresa.',
+  'The percent must be a number from 0 to 100 with at most two decimals.':
+    'El porcentaje debe ser un número de 0 a 100 con dos decimales como máximo.',
+  'The company percent must be a number from 0 to 100 with at most two decimals.':
+    'El porcentaje de la empresa debe ser un número de 0 a 100 con dos decimales como máximo.',
+  'The percent and the company percent together may be at most 100.':
+    'El porcentaje y el porcentaje de la empresa juntos pueden sumar como máximo 100.',
+  'from must be a date written YYYY-MM-DD, such as 2025-01-31.':
+    'from debe ser una fecha escrita AAAA-MM-DD, como 2025-01-31.',
+  'Send company_id or driver_id, not both.': 'Envíe company_id o driver_id, no ambos.',
+  'Send company_id or driver_id.': 'Envíe company_id o driver_id.',
+  'coupon_discount may be at most amount.': 'coupon_discount puede ser como máximo amount.',
+
   // ------------------------------------------------------------ dashboard, sales
   'Dashboard fetched successfully.': 'Panel obtenido correctamente.',
   'Dashboard trends fetched successfully.': 'Tendencias del panel obtenidas correctamente.',

@@ -293,6 +293,48 @@ describe('POST import, set-based', () => {
     ]);
   });
 
+  it('splits the trips a file completes, once, as the single calls do (issue 48)', async () => {
+    const built = await importer();
+    const people = MARKETPLACE.slice(0, 6);
+    const driven = { driver_external_id: 'd-1', vehicle_external_id: 'v-1' };
+    const file = [
+      ...people,
+      trip('t-1', 'created', '10:00', { ...driven, amount: '20.00', payment_method: 'Cash' }),
+      trip('t-1', 'completed', '10:30', { ...driven, amount: '20.00', coupon_discount: '5.00' }),
+      trip('t-2', 'completed', '11:30', { ...driven, amount: '8.00', payment_method: 'Card' }),
+      trip('t-3', 'started', '11:30', driven),
+    ];
+    expect((await built.send(file)).body.data).toMatchObject({ accepted: 10, rejected: 0 });
+    expect((await built.send(file)).body.data).toMatchObject({ accepted: 10, rejected: 0 });
+    const splits = await built.database.rows(
+      sql`select r.external_id, s.gross::text, s.coupon_discount::text, s.driver_share::text,
+            s.cash_collected, (select count(*)::int from ledger_sets l where l.cause_id = r.id) as sets,
+            (select sum(amount)::text from ledger_entries e where e.set_id = s.set_id) as total
+          from ride_splits s join rides r on r.id = s.ride_id order by r.external_id`,
+    );
+    // No rule: 0% commission; the company's part is 0% too, so the driver has the fare.
+    expect(splits).toEqual([
+      {
+        external_id: 't-1',
+        gross: '20.00',
+        coupon_discount: '5.00',
+        driver_share: '20.00',
+        cash_collected: true,
+        sets: 1,
+        total: '0.00',
+      },
+      {
+        external_id: 't-2',
+        gross: '8.00',
+        coupon_discount: '0.00',
+        driver_share: '8.00',
+        cash_collected: false,
+        sets: 1,
+        total: '0.00',
+      },
+    ]);
+  });
+
   it('writes a batch of a thousand trips in a few statements', { timeout: 120_000 }, async () => {
     const built = await importer();
     await built.send([person('User', 'u-1')]);

@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { arrayLiteral, rowsOf } from '../../lib/sql';
 import { storeRoute } from '../live';
+import { splitCompletedRides } from '../money';
 import type { ImportTally } from './import-summary';
 import type { PaymentInput } from './payments.repository';
 import type { Person as PersonInput } from './people.repository';
@@ -72,6 +73,8 @@ type TripEventRow = ReturnType<typeof pointsOf> & {
   vehicleId: number | null;
   companyId: number | null;
   amount: number | null;
+  couponDiscount: number | null;
+  paymentMethod: string | null;
   pickup: string;
   drop: string;
 };
@@ -105,6 +108,8 @@ function setBy(events: readonly TripEventRow[]) {
     vehicle_id: lastOf(events, 'vehicleId'),
     company_id: lastOf(events, 'companyId'),
     amount: lastOf(events, 'amount'),
+    coupon_discount: lastOf(events, 'couponDiscount'),
+    payment_method: lastOf(events, 'paymentMethod'),
     ...Object.fromEntries(POINT_COLUMNS.map((column) => [column, lastOf(events, column)])),
   };
 }
@@ -201,6 +206,8 @@ export async function writeTrips(
       vehicleId: vehicle?.id ?? null,
       companyId: driver?.company_id ?? vehicle?.company_id ?? null,
       amount: row.amount ?? null,
+      couponDiscount: row.coupon_discount ?? null,
+      paymentMethod: row.payment_method ?? null,
       pickup: row.pickup_address,
       drop: row.drop_address,
       ...pointsOf(row),
@@ -245,10 +252,12 @@ export async function writeTrips(
   if (made.length > 0) {
     const inserted = await rowsOf<{ id: number; external_id: string }>(
       tx,
-      sql`insert into rides (user_id, driver_id, company_id, vehicle_id, amount, pickup_address,
+      sql`insert into rides (user_id, driver_id, company_id, vehicle_id, amount, coupon_discount,
+            payment_method, pickup_address,
             drop_address, pickup_lat, pickup_lng, drop_lat, drop_lng, ride_status, cancel_reason,
             external_id, created_at, updated_at)
-          select user_id, driver_id, company_id, vehicle_id, coalesce(amount, 0), pickup_address,
+          select user_id, driver_id, company_id, vehicle_id, coalesce(amount, 0),
+            coalesce(coupon_discount, 0), payment_method, pickup_address,
             drop_address, pickup_lat, pickup_lng, drop_lat, drop_lng, ride_status::ride_status,
             cancel_reason, external_id, created_at, now()
           from jsonb_to_recordset(${json(
@@ -260,7 +269,7 @@ export async function writeTrips(
               ).toISOString(),
             })),
           )}) as x(user_id int, driver_id int, company_id int, vehicle_id int, amount numeric,
-            pickup_address text, drop_address text, pickup_lat float8, pickup_lng float8,
+            coupon_discount numeric, payment_method text, pickup_address text, drop_address text, pickup_lat float8, pickup_lng float8,
             drop_lat float8, drop_lng float8, ride_status text, cancel_reason text,
             external_id text, created_at timestamptz)
           returning id, external_id`,
@@ -308,6 +317,7 @@ export async function writeTrips(
       fill_driver_id: firstOf(older, 'driverId'),
       fill_vehicle_id: firstOf(older, 'vehicleId'),
       fill_company_id: firstOf(older, 'companyId'),
+      fill_payment_method: firstOf(older, 'paymentMethod'),
       ...Object.fromEntries(
         POINT_COLUMNS.map((column) => [`fill_${column}`, firstOf(older, column)]),
       ),
@@ -320,6 +330,8 @@ export async function writeTrips(
       changes.map((change) => change.id as number),
     );
   }
+  // The trips the batch completed are split once, as a single call's (issue 48).
+  await splitCompletedRides(tx, [...ids.values()]);
   return refusals;
 }
 
@@ -349,6 +361,8 @@ async function updateTrips(tx: Tx, changes: Record<string, unknown>[]) {
           vehicle_id = coalesce(x.vehicle_id, r.vehicle_id, x.fill_vehicle_id),
           company_id = coalesce(x.company_id, r.company_id, x.fill_company_id),
           amount = coalesce(x.amount, r.amount),
+          coupon_discount = coalesce(x.coupon_discount, r.coupon_discount),
+          payment_method = coalesce(x.payment_method, r.payment_method, x.fill_payment_method),
           pickup_lat = coalesce(x.pickup_lat, r.pickup_lat, x.fill_pickup_lat),
           pickup_lng = coalesce(x.pickup_lng, r.pickup_lng, x.fill_pickup_lng),
           drop_lat = coalesce(x.drop_lat, r.drop_lat, x.fill_drop_lat),
@@ -359,7 +373,8 @@ async function updateTrips(tx: Tx, changes: Record<string, unknown>[]) {
           updated_at = now()
         from jsonb_to_recordset(${json(changes)}) as x(id int, newer boolean, ride_status text,
           cancel_reason text, user_id int, pickup_address text, drop_address text, driver_id int,
-          vehicle_id int, company_id int, amount numeric, fill_driver_id int, fill_vehicle_id int,
+          vehicle_id int, company_id int, amount numeric, coupon_discount numeric,
+          payment_method text, fill_payment_method text, fill_driver_id int, fill_vehicle_id int,
           fill_company_id int, pickup_lat float8, pickup_lng float8, drop_lat float8,
           drop_lng float8, fill_pickup_lat float8, fill_pickup_lng float8, fill_drop_lat float8,
           fill_drop_lng float8)

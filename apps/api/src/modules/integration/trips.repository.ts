@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { rowsOf } from '../../lib/sql';
 import { storeRoute } from '../live';
+import { splitCompletedRides } from '../money';
 import { byExternalId, lockExternalId } from './people.repository';
 import type { Refusal } from './refusals';
 
@@ -97,7 +98,8 @@ export async function recordRideEvent(
  *   it sends them; an earlier event arriving late is recorded, and fills only
  *   a driver, vehicle or point the trip still lacks;
  * - the trip's date is its `created` event's time, else its earliest event's;
- * - a trip that ends (Completed or Cancelled) keeps its route (storeRoute).
+ * - a trip that ends (Completed or Cancelled) keeps its route (storeRoute);
+ * - a trip that completes is split and its ledger set written (splitCompletedRides).
  */
 export async function applyTripEvent(
   tx: Tx,
@@ -148,11 +150,13 @@ export async function applyTripEvent(
     const [made] = await rowsOf<{ id: number }>(
       tx,
       sql`insert into rides (user_id, driver_id, company_id, vehicle_id, service_type_id, amount,
+            coupon_discount, payment_method,
             pickup_address, drop_address, pickup_lat, pickup_lng, drop_lat, drop_lng, ride_status,
             cancel_reason, external_id, created_at, updated_at)
           values (${passenger.id}, ${driver?.id ?? null}, ${companyId}, ${vehicle?.id ?? null},
             ${serviceTypeId},
-            ${trip.amount ?? 0}, ${trip.pickup_address}, ${trip.drop_address},
+            ${trip.amount ?? 0}, ${trip.coupon_discount ?? 0}, ${trip.payment_method ?? null},
+            ${trip.pickup_address}, ${trip.drop_address},
             ${points.pickup_lat}::float8, ${points.pickup_lng}::float8, ${points.drop_lat}::float8,
             ${points.drop_lng}::float8, ${status}, ${reason},
             ${trip.external_id}, ${at.toISOString()}, now())
@@ -160,6 +164,7 @@ export async function applyTripEvent(
     );
     const id = made!.id;
     await recordRideEvent(tx, id, trip.event, at, source, reason);
+    if (status === 'Complete') await splitCompletedRides(tx, [id]);
     return { kind: 'done', id, created: true, recorded: true, rideStatus: status };
   }
 
@@ -185,11 +190,14 @@ export async function applyTripEvent(
         company_id = coalesce(${companyId}::int, company_id),
         service_type_id = coalesce(${serviceTypeId}::int, service_type_id),
         amount = coalesce(${trip.amount ?? null}::numeric, amount),
+        coupon_discount = coalesce(${trip.coupon_discount ?? null}::numeric, coupon_discount),
+        payment_method = coalesce(${trip.payment_method ?? null}::text, payment_method),
         ${setPoints(points, 'replace')},`
     : sql`driver_id = coalesce(driver_id, ${driver?.id ?? null}::int),
         vehicle_id = coalesce(vehicle_id, ${vehicle?.id ?? null}::int),
         company_id = coalesce(company_id, ${companyId}::int),
         service_type_id = coalesce(service_type_id, ${serviceTypeId}::int),
+        payment_method = coalesce(payment_method, ${trip.payment_method ?? null}::text),
         ${setPoints(points, 'fill')},`;
   const [row] = await rowsOf<{ ride_status: RideStatus }>(
     tx,
@@ -203,5 +211,7 @@ export async function applyTripEvent(
   );
   const rideStatus = row!.ride_status;
   if (rideStatus === 'Complete' || rideStatus === 'Cancel') await storeRoute(tx, id);
+  // A trip that completes is split once, from the rule in force then (issue 48).
+  if (rideStatus === 'Complete') await splitCompletedRides(tx, [id]);
   return { kind: 'done', id, created: false, recorded, rideStatus };
 }

@@ -1,0 +1,2 @@
+export { moneyRoutes } from './money.routes';
+export { splitCompletedRides } from './split';
