@@ -11,7 +11,9 @@
  * on a cold cache; prints the median performance, accessibility and best
  * practices scores beside their targets, and the login page's bytes
  * transferred (Lighthouse's total byte weight: what the network carried,
- * compressed when the server compresses) with each file's share.
+ * compressed when the server compresses) with each file's share, and what
+ * each file of the build would weigh gzip'd and brotli'd (the build's files
+ * compressed here, at the levels a build step would use).
  *
  * Writes bench/results/lighthouse-<label>.{json,md}; --reports also each
  * run's whole Lighthouse report (every audit's details) into a directory,
@@ -19,11 +21,12 @@
  * build (e.g. one of main's, to compare before and after); without one the
  * build of apps/web is used, built first when there is none.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
@@ -187,6 +190,20 @@ async function measure(base: string, page: (typeof PAGES)[number]): Promise<Run[
 }
 
 const kib = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+
+const dist = process.env.BENCH_WEB_DIST ?? join(root, 'apps/web/dist');
+/** A served path's file in the build: a client route is index.html. */
+function builtFile(path: string): Buffer | undefined {
+  const file = join(dist, path);
+  if (path.includes('.') && existsSync(file)) return readFileSync(file);
+  return path.includes('.') ? undefined : readFileSync(join(dist, 'index.html'));
+}
+/** A file's size gzip'd (level 9) and brotli'd (quality 11), as a build step would precompress it. */
+function compressed(path: string): { gzip: number; brotli: number } | undefined {
+  const body = builtFile(path);
+  if (!body) return undefined;
+  return { gzip: gzipSync(body, { level: 9 }).length, brotli: brotliCompressSync(body).length };
+}
 const median = (xs: number[]) =>
   quantile(
     [...xs].sort((a, b) => a - b),
@@ -219,6 +236,14 @@ try {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
+const login = pages.find((p) => p.name === 'login');
+const loginFiles = [...(login?.runs[0]?.files ?? [])]
+  .sort((a, b) => b.transferred - a.transferred)
+  .map((f) => ({ ...f, ...compressed(f.url) }));
+const foreseen = {
+  gzip: loginFiles.reduce((sum, f) => sum + (f.gzip ?? f.transferred), 0),
+  brotli: loginFiles.reduce((sum, f) => sum + (f.brotli ?? f.transferred), 0),
+};
 const load = loadavg().map((l) => l.toFixed(2));
 const results = {
   label,
@@ -229,10 +254,9 @@ const results = {
   runs,
   targets: TARGETS,
   pages,
+  login: { files: loginFiles, foreseen },
 };
 const mark = (ok: boolean, text: string) => (ok ? text : `**${text}**`);
-const login = pages.find((p) => p.name === 'login');
-const loginFiles = [...(login?.runs[0]?.files ?? [])].sort((a, b) => b.transferred - a.transferred);
 const md = `# Lighthouse: ${label}
 
 ${results.when}, Node ${results.node}, ${results.cpus} cores (load average ${load.join(' ')} at the end),
@@ -251,11 +275,13 @@ Audits short of a full score (first run of each page):
 
 ${pages.map((p) => `- ${p.name}: ${p.runs[0]?.failing.map((f) => `${f.id} ${f.score}${f.value ? ` (${f.value})` : ''}`).join(', ') || 'none'}`).join('\n')}
 
-The login page's files (first run; target ${TARGETS.loginKiB} KiB transferred in all):
+The login page's files (first run; target ${TARGETS.loginKiB} KiB transferred in all), and each
+built file compressed here as a build step would (gzip level 9, brotli quality 11): in all
+${kib(foreseen.gzip)} KiB gzip'd, ${kib(foreseen.brotli)} KiB brotli'd.
 
-| file | transferred KiB | uncompressed KiB |
-| --- | --: | --: |
-${loginFiles.map((f) => `| \`${f.url}\` | ${kib(f.transferred)} | ${kib(f.resource)} |`).join('\n')}
+| file | transferred KiB | uncompressed KiB | gzip KiB | brotli KiB |
+| --- | --: | --: | --: | --: |
+${loginFiles.map((f) => `| \`${f.url}\` | ${kib(f.transferred)} | ${kib(f.resource)} | ${f.gzip === undefined ? '' : kib(f.gzip)} | ${f.brotli === undefined ? '' : kib(f.brotli)} |`).join('\n')}
 `;
 const resultsDir = fileURLToPath(new URL('./results', import.meta.url));
 writeFileSync(
