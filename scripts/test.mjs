@@ -88,7 +88,8 @@ if (givenUrl) {
   cleanUp();
 }
 
-run('web build', 'npm', ['run', 'build', '--workspace', 'apps/web']);
+// The production build (the web app, and the API compiled for `npm start`).
+run('build', 'npm', ['run', 'build']);
 
 run('browser tests', 'npm', ['test', '--workspace', 'e2e']);
 

@@ -5,6 +5,7 @@ import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 const require = createRequire(import.meta.url);
 
@@ -22,7 +23,9 @@ function reactRouterProductionBuild() {
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`;
 
 export default defineConfig(({ command }) => ({
-  plugins: [react()],
+  // Brotli and gzip copies of every text file over 1 KiB beside it (`.br`, `.gz`), which the
+  // API's static serving sends to a client that accepts them (preCompressed).
+  plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 })],
   resolve: {
     alias: [
       { find: /^@\//, replacement: `${fileURLToPath(new URL('./src/', import.meta.url))}` },

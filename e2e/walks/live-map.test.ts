@@ -139,7 +139,17 @@ describe('the live map', () => {
         drop_lng: toLng,
       };
       const at = (minutes: number) => new Date(start + minutes * minute).toISOString();
+      // Waiting for a driver, it appears on the map (its drop-off near driver 3) without a reload.
+      await card.getByRole('button', { name: 'Close the driver card' }).click();
+      await card.waitFor({ state: 'hidden' });
+      await page.waitForTimeout(500);
+      const withoutTrip = await mapShot(page);
       const made = await send<{ id: number }>('trips', { ...trip, event: 'created', at: at(0) });
+      await expect
+        .poll(async () => Buffer.compare(withoutTrip, await mapShot(page)) !== 0, {
+          timeout: 5_000,
+        })
+        .toBe(true);
       const driver = { driver_external_id: `live-d-${run}-0` };
       await send('trips', { ...trip, ...driver, event: 'accepted', at: at(1) });
       await send('trips', { ...trip, ...driver, event: 'started', at: at(2) });

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { API_BASE, INTEGRATION_BASE } from '@cabdesk/contract';
+import fastifyCompress from '@fastify/compress';
 import helmet from 'helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, {
@@ -104,9 +105,14 @@ class RequestLines extends LogController {
   }
 }
 
-/** Where the operator's basemap comes from, beside Cabdesk itself (an https:// MAP_STYLE_URL's origin). */
-const mapOrigins = (styleUrl: string | undefined) =>
-  styleUrl && !styleUrl.startsWith('/') ? [new URL(styleUrl).origin] : [];
+const JSON_TYPE = /^application\/(?:[\w.-]+\+)?json(?:;|$)/;
+
+/** Where the operator's basemaps come from, beside Cabdesk itself (the style URLs' origins). */
+const mapOrigins = (...styleUrls: (string | undefined)[]) => [
+  ...new Set(
+    styleUrls.flatMap((url) => (url && !url.startsWith('/') ? [new URL(url).origin] : [])),
+  ),
+];
 
 /** The whole server, without listening: the API, uploads, and the built web app. */
 export async function buildApp({
@@ -143,6 +149,24 @@ export async function buildApp({
 
   await app.register(routeTablePlugin);
   await app.register(metricsPlugin);
+  // JSON answers over 1 KiB go out compressed (it hooks every route registered after it), and
+  // only JSON: the web app's files are compressed at build time and sent as they are
+  // (preCompressed below), CSV exports stream to the browser as they are read, event streams
+  // are the hijacked raw response. The plugin compresses whatever mime-db calls compressible
+  // (scripts, CSV) and skips a request carrying `x-no-compression`: any other answer is marked
+  // so before its hook runs (app hooks run before route hooks). Request bodies are read as
+  // sent (no decompression).
+  await app.register(fastifyCompress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    globalDecompression: false,
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!JSON_TYPE.test(String(reply.getHeader('content-type') ?? ''))) {
+      request.headers['x-no-compression'] = 'json only';
+    }
+    return payload;
+  });
   // helmet's headers, its middleware built once: @fastify/helmet built it anew for every
   // request (parsing the CSP each time), a few per cent of a detail call's CPU.
   const securityHeaders = helmet({
@@ -155,8 +179,8 @@ export async function buildApp({
         // without 'unsafe-inline' Chromium blocks them (seen in the login walk).
         styleSrc: ["'self'", "'unsafe-inline'"],
         fontSrc: ["'self'"],
-        // The live map fetches its basemap from Cabdesk, or from the operator's MAP_STYLE_URL.
-        connectSrc: ["'self'", ...mapOrigins(config.live.mapStyleUrl)],
+        // The live map fetches its basemap from Cabdesk, or from the operator's style URLs.
+        connectSrc: ["'self'", ...mapOrigins(config.live.mapStyleUrl, config.live.mapStyleDarkUrl)],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],
         frameAncestors: ["'none'"],
@@ -224,6 +248,8 @@ export async function buildApp({
       root: config.webDistDir,
       index: false,
       wildcard: true,
+      // The build's `.br` and `.gz` beside each file, chosen by Accept-Encoding (with Vary).
+      preCompressed: true,
       setHeaders(reply, path) {
         // Vite puts content hashes in asset names: cache them for a year.
         reply.header(

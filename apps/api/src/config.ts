@@ -16,6 +16,17 @@ const withDefault = <T extends z.ZodType>(s: T, d: z.input<T>) =>
     .preprocess(blankToUndefined, s.optional())
     .transform((v) => (v === undefined ? d : v) as z.output<T>);
 
+/** A MapLibre style's address: an http(s):// URL, or a path on Cabdesk's own origin. */
+const mapStyleUrl = z
+  .string()
+  .refine(
+    (value) =>
+      value.startsWith('/')
+        ? !value.startsWith('//')
+        : /^https?:\/\/[^/]/.test(value) && URL.canParse(value),
+    'must be an http(s):// URL or a path starting with /',
+  );
+
 const envSchema = z
   .object({
     NODE_ENV: withDefault(z.enum(['development', 'production', 'test']), 'development'),
@@ -102,17 +113,9 @@ const envSchema = z
      * `pmtiles://` files the operator serves); unset: Cabdesk draws the demo city itself.
      * An https:// URL, or a path on Cabdesk's own origin (behind the same proxy).
      */
-    MAP_STYLE_URL: optional(
-      z
-        .string()
-        .refine(
-          (value) =>
-            value.startsWith('/')
-              ? !value.startsWith('//')
-              : /^https?:\/\/[^/]/.test(value) && URL.canParse(value),
-          'must be an http(s):// URL or a path starting with /',
-        ),
-    ),
+    MAP_STYLE_URL: optional(mapStyleUrl),
+    /** The operator's style in the dark colour scheme; unset: MAP_STYLE_URL in both. */
+    MAP_STYLE_DARK_URL: optional(mapStyleUrl),
     /**
      * A Started trip is overdue (an alert) past the time its straight-line distance takes at
      * LIVE_OVERDUE_SPEED_KMH, times LIVE_OVERDUE_MARGIN, and never before LIVE_OVERDUE_MIN_MINUTES.
@@ -160,6 +163,13 @@ const envSchema = z
         code: 'custom',
         path: ['VAPID_PRIVATE_KEY'],
         message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together',
+      });
+    }
+    if (env.MAP_STYLE_DARK_URL !== undefined && env.MAP_STYLE_URL === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MAP_STYLE_DARK_URL'],
+        message: 'needs MAP_STYLE_URL (the style of the light scheme)',
       });
     }
     if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
@@ -223,6 +233,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       waitingMs: Math.round(e.LIVE_WAITING_MINUTES * 60_000),
       silentMs: Math.round(e.LIVE_SILENT_MINUTES * 60_000),
       mapStyleUrl: e.MAP_STYLE_URL,
+      mapStyleDarkUrl: e.MAP_STYLE_DARK_URL,
       overdue: {
         metersPerSecond: e.LIVE_OVERDUE_SPEED_KMH / 3.6,
         margin: e.LIVE_OVERDUE_MARGIN,

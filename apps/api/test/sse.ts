@@ -1,4 +1,8 @@
+import { notificationStreamTicket, urlOf } from '@cabdesk/contract';
+import type { FastifyInstance } from 'fastify';
 import { request, type IncomingHttpHeaders } from 'node:http';
+import { expect } from 'vitest';
+import { bearer } from './helper';
 
 type SseEvent = { event: string; data: string; id?: string };
 
@@ -79,4 +83,23 @@ export function openSse(url: string, headers: Record<string, string> = {}): Prom
     req.on('error', reject);
     req.end();
   });
+}
+
+/** The address `app` serves on loopback, listening first if it is not yet. */
+export async function listening(app: FastifyInstance): Promise<string> {
+  if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('not listening');
+  return `http://127.0.0.1:${address.port}`;
+}
+
+/** A single-use ticket that opens a stream of the session of `token` once. */
+export async function ticketFor(app: FastifyInstance, token: string) {
+  const res = await app.inject({
+    method: 'POST',
+    url: urlOf(notificationStreamTicket),
+    headers: bearer(token),
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json<{ data: { ticket: string; expires_in: number } }>().data;
 }

@@ -89,6 +89,20 @@ export const liveViewSchema = z.object({
 });
 export type LiveView = z.input<typeof liveViewSchema>;
 
+const pointSchema = z.object({ lat: z.number(), lng: z.number() });
+
+/** A trip under way on the live map: waiting for a driver (Pending) or in progress. */
+const liveTripSchema = z.object({
+  id: int(),
+  ride_status: rideStatusSchema,
+  driver_id: int().nullable(),
+  pickup_address: z.string(),
+  drop_address: z.string(),
+  pickup: pointSchema,
+  drop: pointSchema.nullable(),
+});
+export type LiveTrip = z.infer<typeof liveTripSchema>;
+
 /** The server-sent event names of the live map stream. */
 export const LIVE_STREAM_EVENTS = {
   /**
@@ -97,6 +111,11 @@ export const LIVE_STREAM_EVENTS = {
    * those that left the view (moved out, or out of the filters).
    */
   drivers: 'drivers',
+  /**
+   * `{trips}`: the trips waiting or in progress in view (as live-trips
+   * answers), first on opening, then again whenever trips changed.
+   */
+  trips: 'trips',
   ping: 'ping',
   /** The session ended: the stream closes and should not reopen. */
   end: 'end',
@@ -109,13 +128,15 @@ export const liveStreamDriversSchema = z.object({
 });
 export type LiveStreamDrivers = z.infer<typeof liveStreamDriversSchema>;
 
+export const liveStreamTripsSchema = z.object({ trips: z.array(liveTripSchema) });
+
 /**
  * A single-use ticket that opens live-stream once (EventSource cannot send
  * the bearer header): the same tickets as notification-stream's.
  */
 export const liveStream = liveMapCalls.get('live-stream', {
   summary:
-    "The live map's drivers as server-sent events (LIVE_STREAM_EVENTS) for a viewport and filters: every driver in view first, then each change within a second or so of its fix. Opened with a ticket from notification-stream-ticket, not a bearer token.",
+    "The live map's drivers and trips as server-sent events (LIVE_STREAM_EVENTS) for a viewport and filters: every driver in view first, then each change within a second or so of its fix; the trips in view on opening and again whenever trips change. Opened with a ticket from notification-stream-ticket, not a bearer token.",
   input: liveViewSchema.extend({ ticket: z.string().optional() }),
   data: z.null(),
   stream: true,
@@ -198,20 +219,6 @@ export const liveRide = liveMapCalls.get('live-ride', {
       .nullable(),
   }),
 });
-
-const pointSchema = z.object({ lat: z.number(), lng: z.number() });
-
-/** A trip under way on the live map: waiting for a driver (Pending) or in progress. */
-const liveTripSchema = z.object({
-  id: int(),
-  ride_status: rideStatusSchema,
-  driver_id: int().nullable(),
-  pickup_address: z.string(),
-  drop_address: z.string(),
-  pickup: pointSchema,
-  drop: pointSchema.nullable(),
-});
-export type LiveTrip = z.infer<typeof liveTripSchema>;
 
 /** The most trips one live-trips answer holds (the oldest first: those waiting longest). */
 export const LIVE_TRIPS_LIMIT = 2000;

@@ -4,7 +4,6 @@ import {
   integrationTrips,
   NOTIFICATION_EVENTS,
   notificationStream,
-  notificationStreamTicket,
   rideCancel,
   urlOf,
   type Role,
@@ -16,31 +15,15 @@ import type { Config } from '../../config';
 import { openDatabase, type Database } from '../../db/client';
 import { createCompany, createDriver, createRide, createUser } from '../../../test/builders';
 import { bearer, callApi, createAdmin, signedInApp, signIn } from '../../../test/helper';
-import { openSse, type SseClient } from '../../../test/sse';
+import { listening, openSse, ticketFor, type SseClient } from '../../../test/sse';
 import { CHANGES_CHANNEL } from './changes.plugin';
 
 type App = Awaited<ReturnType<typeof signedInApp>>['app'];
 
-async function listening(app: App) {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('not listening');
-  return `http://127.0.0.1:${address.port}`;
-}
-
 /** The live stream of the session of `token`, served by `app`. */
 async function openStream(app: App, token: string): Promise<SseClient> {
-  const base = await listening(app).catch(() => {
-    const address = app.server.address();
-    if (!address || typeof address === 'string') throw new Error('not listening');
-    return `http://127.0.0.1:${address.port}`;
-  });
-  const made = await app.inject({
-    method: 'POST',
-    url: urlOf(notificationStreamTicket),
-    headers: bearer(token),
-  });
-  const { ticket } = made.json<{ data: { ticket: string } }>().data;
+  const base = await listening(app);
+  const { ticket } = await ticketFor(app, token);
   const stream = await openSse(
     `${base}${urlOf(notificationStream)}?ticket=${encodeURIComponent(ticket)}`,
   );

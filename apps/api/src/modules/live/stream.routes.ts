@@ -11,6 +11,7 @@ import {
   type LiveStreamDrivers,
 } from '@cabdesk/contract';
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client';
 import { HttpError } from '../../lib/http-error';
 import { openEventStream } from '../../lib/event-stream';
 import { route } from '../../lib/route';
@@ -23,6 +24,7 @@ import {
   rideFocusOf,
   searchDrivers,
   tripsInView,
+  type LiveView,
 } from './stream.repository';
 
 /** Longer than any ticket we issue: refused without touching the database. */
@@ -34,12 +36,51 @@ const PING_MS = 25_000;
 /** One server-sent event; data is JSON on one line. */
 const sse = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
+/**
+ * Sends the trips in `bbox` as a `trips` event each time `send` is called,
+ * one read at a time: a call during a read reads once more after it, and a
+ * list that did not change is not sent again.
+ */
+function tripsOfView(
+  db: Db,
+  bbox: LiveView['bbox'],
+  write: (chunk: string) => void,
+  onError: (err: unknown) => void,
+) {
+  let reading = false;
+  let again = false;
+  let last = '';
+  const read = async () => {
+    reading = true;
+    try {
+      do {
+        again = false;
+        const event = sse(LIVE_STREAM_EVENTS.trips, { trips: await tripsInView(db, bbox) });
+        if (event !== last) write(event);
+        last = event;
+      } while (again);
+    } catch (err) {
+      onError(err);
+    } finally {
+      reading = false;
+    }
+  };
+  return {
+    send() {
+      if (reading) again = true;
+      else void read();
+    },
+  };
+}
+
 /** The live map (issue 46): its basemap, its stream, a driver's card, the search, a trip's place. */
 export async function liveMapRoutes(app: FastifyInstance) {
   const { db } = app.database;
 
   route(app, mapStyle, (request) => {
-    const styleUrl = app.config.live.mapStyleUrl ?? null;
+    const { mapStyleUrl, mapStyleDarkUrl } = app.config.live;
+    const styleUrl =
+      (request.query.scheme === 'dark' ? (mapStyleDarkUrl ?? mapStyleUrl) : mapStyleUrl) ?? null;
     return {
       status: true as const,
       message: LIVE_MAP_MESSAGES.styleFetched,
@@ -78,6 +119,7 @@ export async function liveMapRoutes(app: FastifyInstance) {
       open = false;
       clearInterval(ping);
       unsubscribe();
+      unsubscribeTrips();
       raw.end();
     };
     const viewer = {
@@ -89,6 +131,16 @@ export async function liveMapRoutes(app: FastifyInstance) {
       close,
     };
     const unsubscribe = app.liveFeed.subscribe(viewer);
+    const trips = tripsOfView(db, view.bbox, write, (err) =>
+      request.log.warn({ err }, 'live map stream trips failed'),
+    );
+    // Trips change with trip events, told at most once a batch (the record changes' NOTIFY).
+    const unsubscribeTrips = app.recordChanges.subscribe({
+      role: session.role,
+      send: (kinds) => {
+        if (kinds.includes('rides')) trips.send();
+      },
+    });
     const ping = setInterval(() => {
       void liveSession(db, session.sessionId, app.config.session).then(
         (live) => {
@@ -113,6 +165,7 @@ export async function liveMapRoutes(app: FastifyInstance) {
       const waiting = held;
       held = null;
       for (const batch of waiting) write(sse(LIVE_STREAM_EVENTS.drivers, batch));
+      trips.send();
     } catch (err) {
       request.log.warn({ err }, 'live map stream snapshot failed');
       close();

@@ -9,27 +9,21 @@ import {
   liveStream,
   liveTrips,
   mapStyle,
-  notificationStreamTicket,
+  rideCancel,
   urlOf,
   type LiveStreamDrivers,
 } from '@cabdesk/contract';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { buildApp } from '../../app';
+import { loadConfig } from '../../config';
 import { openDatabase } from '../../db/client';
 import { driverVehicles } from '../../db/schema';
 import { createCompany, createDriver, createRide, createVehicle } from '../../../test/builders';
 import { bearer, callApi, signedInApp } from '../../../test/helper';
-import { openSse, type SseClient } from '../../../test/sse';
+import { listening, openSse, ticketFor, type SseClient } from '../../../test/sse';
 
 type App = Awaited<ReturnType<typeof signedInApp>>['app'];
-
-async function listening(app: App) {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('not listening');
-  return `http://127.0.0.1:${address.port}`;
-}
 
 /** The demo city's middle, and a box around it. */
 const IN = { lat: 41.882, lng: -87.628 };
@@ -99,11 +93,7 @@ async function fleet() {
     expect(res.statusCode).toBe(200);
     return at;
   };
-  const ticket = async (app: App = built.app) => {
-    const res = await callApi(app, notificationStreamTicket, {}, bearer(built.token));
-    expect(res.statusCode).toBe(200);
-    return res.body.data.ticket as string;
-  };
+  const ticket = async (app: App = built.app) => (await ticketFor(app, built.token)).ticket;
   return { ...built, send, ticket, ana, ben, a, b, standard, premium };
 }
 
@@ -152,13 +142,26 @@ describe('GET map-style', () => {
     expect((await call(mapStyle, { scheme: 'sepia' })).statusCode).toBe(400);
   });
 
-  it("with MAP_STYLE_URL answers the operator's style, and the page may fetch from its origin alone", async () => {
+  it("with MAP_STYLE_URL (and MAP_STYLE_DARK_URL) answers the operator's style, and the page may fetch from their origins alone", async () => {
     const url = 'https://tiles.example.net/styles/streets.json';
     const { call } = await signedInApp(undefined, { MAP_STYLE_URL: url });
     const answer = await call(mapStyle, {});
     expect(answer.body.data).toEqual({ style_url: url, style: null });
     const csp = String(answer.headers['content-security-policy']);
     expect(csp).toContain("connect-src 'self' https://tiles.example.net");
+
+    const dark = 'https://dark.example.net/styles/night.json';
+    const both = await signedInApp(undefined, { MAP_STYLE_URL: url, MAP_STYLE_DARK_URL: dark });
+    expect((await both.call(mapStyle, { scheme: 'dark' })).body.data.style_url).toBe(dark);
+    const light = await both.call(mapStyle, { scheme: 'light' });
+    expect(light.body.data.style_url).toBe(url);
+    expect(String(light.headers['content-security-policy'])).toContain(
+      "connect-src 'self' https://tiles.example.net https://dark.example.net",
+    );
+
+    expect(() =>
+      loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/cabdesk-unused', MAP_STYLE_DARK_URL: dark }),
+    ).toThrow(/MAP_STYLE_DARK_URL: needs MAP_STYLE_URL/);
 
     const plain = await (await signedInApp()).call(mapStyle, {});
     expect(String(plain.headers['content-security-policy'])).toMatch(/connect-src 'self'(;|$)/);
@@ -371,6 +374,28 @@ describe('GET live-driver, live-search and live-ride', () => {
       expect.objectContaining({ id: going.id, driver_id: ana.id, pickup: OUT, drop: IN }),
     ]);
     expect((await call(liveTrips, {})).body.data).toHaveLength(3);
+  });
+
+  it('streams the trips in view on opening, and again when trips change', async () => {
+    const { app, call, database, ticket } = await fleet();
+    const waiting = await createRide(database, {
+      rideStatus: 'Pending',
+      pickupLat: IN.lat,
+      pickupLng: IN.lng,
+    });
+    await createRide(database, { rideStatus: 'Pending', pickupLat: OUT.lat, pickupLng: OUT.lng });
+    const base = await listening(app);
+    const client = await stream(base, await ticket(), { bbox: BBOX });
+    const tripsOf = (event: { data: string }) =>
+      (JSON.parse(event.data) as { trips: { id: number; ride_status: string }[] }).trips;
+    const first = await client.next((e) => e.event === LIVE_STREAM_EVENTS.trips);
+    expect(tripsOf(first).map((trip) => trip.id)).toEqual([waiting.id]);
+
+    const cancelled = await call(rideCancel, { ride_id: waiting.id, reason: 'Rider called' });
+    expect(cancelled.statusCode).toBe(200);
+    await app.recordChanges.flush();
+    const next = await client.next((e) => e.event === LIVE_STREAM_EVENTS.trips && e !== first);
+    expect(tripsOf(next)).toEqual([]);
   });
 
   it('finds drivers with a position by name or plate', async () => {

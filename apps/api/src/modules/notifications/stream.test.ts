@@ -7,7 +7,6 @@ import {
   NOTIFICATION_MESSAGES,
   notificationSettingsUpdate,
   notificationStream,
-  notificationStreamTicket,
   rideCancel,
   urlOf,
 } from '@cabdesk/contract';
@@ -19,26 +18,9 @@ import { openDatabase, type Database } from '../../db/client';
 import { notify } from '../../lib/notify';
 import { createDriver, createRide } from '../../../test/builders';
 import { ADMIN, bearer, buildTestApp, createAdmin, signIn } from '../../../test/helper';
-import { openSse, type SseClient } from '../../../test/sse';
+import { listening, openSse, ticketFor, type SseClient } from '../../../test/sse';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>['app'];
-
-async function ticketFor(app: App, token: string) {
-  const res = await app.inject({
-    method: 'POST',
-    url: urlOf(notificationStreamTicket),
-    headers: bearer(token),
-  });
-  expect(res.statusCode).toBe(200);
-  return res.json<{ data: { ticket: string; expires_in: number } }>().data;
-}
-
-async function listening(app: App) {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('not listening');
-  return `http://127.0.0.1:${address.port}`;
-}
 
 const streamUrl = (base: string, ticket: string, after?: number) =>
   `${base}${urlOf(notificationStream)}?ticket=${encodeURIComponent(ticket)}${after === undefined ? '' : `&after=${after}`}`;

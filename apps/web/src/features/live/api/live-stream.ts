@@ -2,17 +2,15 @@ import {
   LIVE_STREAM_EVENTS,
   liveStream,
   liveStreamDriversSchema,
-  notificationStreamTicket,
+  liveStreamTripsSchema,
   urlOf,
+  type LiveTrip,
   type LiveView,
   type MapDriver,
 } from '@cabdesk/contract';
 import { useEffect, useRef } from 'react';
-import { UnauthorizedError } from '@/lib/api-client';
-import { call, queryString } from '@/lib/call';
-
-const RETRY_MIN_MS = 2_000;
-const RETRY_MAX_MS = 60_000;
+import { queryString } from '@/lib/call';
+import { openTicketedStream } from '@/lib/ticketed-stream';
 
 /** The drivers a stream has sent, by id: the newest fix of each. */
 export type DriverIndex = Map<number, MapDriver>;
@@ -35,70 +33,47 @@ export function applyBatch(
   return next;
 }
 
+/** What a live map stream hands on: each state of the drivers in view, and of the trips. */
+type LiveStreamHandlers = {
+  onDrivers: (drivers: DriverIndex) => void;
+  onTrips: (trips: LiveTrip[]) => void;
+};
+
 /**
  * Keeps a live map stream open for `view` (a viewport and filters; null:
- * none yet) and hands each state of the drivers in it to `onDrivers`. A new
- * view opens a new stream, which starts with a snapshot. EventSource cannot
- * send the bearer header: each connection spends a fresh single-use ticket,
- * and after a drop it reconnects with a new one.
+ * none yet) and hands what it sends to `handlers`. A new
+ * view opens a new stream, which starts with a snapshot; after a drop it
+ * reconnects (lib/ticketed-stream).
  */
-export function useLiveStream(view: LiveView | null, onDrivers: (drivers: DriverIndex) => void) {
-  const deliver = useRef(onDrivers);
+export function useLiveStream(view: LiveView | null, handlers: LiveStreamHandlers) {
+  const deliver = useRef(handlers);
   useEffect(() => {
-    deliver.current = onDrivers;
-  }, [onDrivers]);
+    deliver.current = handlers;
+  }, [handlers]);
   const key = view ? queryString(view) : null;
 
   useEffect(() => {
     if (key === null || typeof EventSource === 'undefined') return;
-    let stopped = false;
-    let source: EventSource | undefined;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let retryMs = RETRY_MIN_MS;
     let drivers: DriverIndex = new Map();
-
-    const retry = () => {
-      if (stopped) return;
-      timer = setTimeout(() => void connect(), retryMs);
-      retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);
-    };
-
-    const connect = async () => {
-      let ticket: string;
-      try {
-        ({ ticket } = await call(notificationStreamTicket));
-      } catch (error) {
-        if (!(error instanceof UnauthorizedError)) retry();
-        return;
-      }
-      if (stopped) return;
-      const url = new URL(`${urlOf(liveStream)}${key}`, window.location.origin);
-      url.searchParams.set('ticket', ticket);
-      source = new EventSource(url);
-      source.addEventListener('open', () => {
-        retryMs = RETRY_MIN_MS;
-      });
-      source.addEventListener(LIVE_STREAM_EVENTS.drivers, (event) => {
-        const parsed = liveStreamDriversSchema.safeParse(
-          JSON.parse((event as MessageEvent<string>).data),
-        );
-        if (!parsed.success) return;
-        drivers = applyBatch(drivers, parsed.data);
-        deliver.current(drivers);
-      });
-      source.addEventListener(LIVE_STREAM_EVENTS.end, () => source?.close());
-      source.addEventListener('error', () => {
-        // The ticket is spent: the browser's own reconnect would be refused, so we make a new one.
-        source?.close();
-        retry();
-      });
-    };
-
-    void connect();
-    return () => {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      source?.close();
-    };
+    return openTicketedStream(
+      (ticket) => {
+        const url = new URL(`${urlOf(liveStream)}${key}`, window.location.origin);
+        url.searchParams.set('ticket', ticket);
+        return url;
+      },
+      {
+        [LIVE_STREAM_EVENTS.drivers]: (data) => {
+          const parsed = liveStreamDriversSchema.safeParse(data);
+          if (!parsed.success) return;
+          drivers = applyBatch(drivers, parsed.data);
+          deliver.current.onDrivers(drivers);
+        },
+        [LIVE_STREAM_EVENTS.trips]: (data) => {
+          const parsed = liveStreamTripsSchema.safeParse(data);
+          if (parsed.success) deliver.current.onTrips(parsed.data.trips);
+        },
+      },
+      LIVE_STREAM_EVENTS.end,
+    );
   }, [key]);
 }

@@ -1,11 +1,10 @@
 import type { LiveTrip, LiveView, PositionState } from '@cabdesk/contract';
 import { Badge, Group, Paper } from '@mantine/core';
 import type { GeoJSONSource, LngLatBounds, Map as MapLibre } from 'maplibre-gl';
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BaseMap } from '@/components/map/base-map';
 import { formatCount } from '@/lib/format';
-import { useLiveTrips } from '../api/get-live-trips';
 import { useLiveStream, type DriverIndex } from '../api/live-stream';
 import classes from './live-map.module.css';
 
@@ -146,7 +145,6 @@ export function LiveMap({
     select.current = onSelect;
     selectTrip.current = onSelectTrip;
   }, [onSelect, onSelectTrip]);
-  const trips = useLiveTrips(box === null ? null : box.join(','));
   const tripList = useRef<LiveTrip[]>([]);
 
   /** Draws the latest drivers, at most a few times a second however fast batches come. */
@@ -177,20 +175,24 @@ export function LiveMap({
         };
   useLiveStream(
     view,
-    useCallback(
-      (drivers: DriverIndex) => {
-        latest.current = drivers;
-        draw();
-      },
-      [draw],
+    useMemo(
+      () => ({
+        onDrivers: (drivers: DriverIndex) => {
+          latest.current = drivers;
+          draw();
+        },
+        onTrips: (trips: LiveTrip[]) => {
+          tripList.current = trips;
+          map?.getSource<GeoJSONSource>('trips')?.setData(tripFeatures(trips));
+        },
+      }),
+      [draw, map],
     ),
   );
 
   const onReady = useCallback((ready: MapLibre) => {
-    ready.addSource('trips', {
-      type: 'geojson',
-      data: { type: 'FeatureCollection', features: [] },
-    });
+    // The trips the stream sent before the map was ready.
+    ready.addSource('trips', { type: 'geojson', data: tripFeatures(tripList.current) });
     ready.addLayer({
       id: 'trip-lines',
       type: 'line',
@@ -319,12 +321,6 @@ export function LiveMap({
     setMap(ready);
     return () => setMap(null);
   }, []);
-
-  // The trips under way, read again every few seconds.
-  useEffect(() => {
-    tripList.current = trips.data ?? [];
-    map?.getSource<GeoJSONSource>('trips')?.setData(tripFeatures(tripList.current));
-  }, [map, trips.data]);
 
   // The stream follows the map from its first frame, before the basemap has loaded.
   const onView = useCallback((bounds: LngLatBounds) => {
