@@ -33,13 +33,26 @@ function stopper(child: ChildProcess) {
   };
 }
 
-/** The production API server (NODE_ENV=production) over `engine`, serving the web build. */
-export async function startApi(engine: Engine, uploadDir: string): Promise<Server> {
+/**
+ * The production API server (NODE_ENV=production) over `engine`, serving the web build;
+ * `env` overrides the bench's settings (lighthouse.ts seeds the demo data).
+ */
+export async function startApi(
+  engine: Engine,
+  uploadDir: string,
+  env: Record<string, string> = {},
+): Promise<Server> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, ...apiEnv(engine, uploadDir), PORT: String(port), HOST: '127.0.0.1' },
+    env: {
+      ...process.env,
+      ...apiEnv(engine, uploadDir),
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+    },
   });
   const base = `http://127.0.0.1:${port}`;
   await waitReady(`${base}/readyz`, child);

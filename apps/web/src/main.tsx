@@ -1,3 +1,5 @@
+// First: no module may build a zod schema before zod is told not to try eval (lib/no-eval).
+import './lib/no-eval';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';

@@ -1,6 +1,4 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
-import '@mantine/charts/styles.css';
+import './mantine-styles';
 import {
   DirectionProvider,
   localStorageColorSchemeManager,

@@ -1,3 +1,5 @@
+import '@mantine/core/styles/InlineInput.layer.css';
+import '@mantine/core/styles/Switch.layer.css';
 import { statusUpdate, type AnyEndpoint } from '@cabdesk/contract';
 import { Switch, Textarea } from '@mantine/core';
 import { useState } from 'react';

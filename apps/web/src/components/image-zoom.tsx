@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Image.layer.css';
 import { Image, Modal, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';

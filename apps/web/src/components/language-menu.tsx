@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Menu.layer.css';
 import type { Language } from '@cabdesk/contract';
 import { Box, Button, Menu } from '@mantine/core';
 import { IconCheck, IconChevronDown, IconLanguage } from '@tabler/icons-react';

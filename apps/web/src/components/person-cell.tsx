@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Avatar.layer.css';
 import { Avatar, Box, Group, Stack, Text, Title, type AvatarProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Chip.layer.css';
 import { rejectFormSchema, type ReviewKind } from '@cabdesk/contract';
 import { Chip, Group, Stack, Textarea } from '@mantine/core';
 import type { Ref } from 'react';

@@ -2,8 +2,10 @@ import {
   DEFAULT_LANGUAGE,
   LANGUAGES,
   languageOf,
-  localizeMessage,
+  loadMessageCatalogue,
+  localizeWith,
   type Language,
+  type MessageCatalogue,
 } from '@cabdesk/contract';
 import i18n from 'i18next';
 import HttpBackend from 'i18next-http-backend';
@@ -34,16 +36,32 @@ function applyLanguage(language: string) {
   document.documentElement.dir = RIGHT_TO_LEFT.includes(lang) ? 'rtl' : 'ltr';
 }
 
-/** Loads `/locales/{lng}/translation.json`; resolves once the strings are there. */
+/** The contract's message catalogues loaded so far (English needs none). */
+const messageCatalogues: Partial<Record<Language, MessageCatalogue>> = {};
+
+/** Loads the contract's messages in `language` (initI18n and setLanguage do, before showing it). */
+export async function loadMessages(language: Language) {
+  if (messageCatalogues[language] !== undefined) return;
+  const catalogue = await loadMessageCatalogue(language);
+  if (catalogue !== undefined) messageCatalogues[language] = catalogue;
+}
+
+/**
+ * Loads `/locales/{lng}/translation.json` and the contract's messages of the
+ * stored language, and only that language's: every catalogue has every key
+ * (translations.test.ts), so there is no fallback to load beside it. Resolves
+ * once the strings are there.
+ */
 export function initI18n() {
   i18n.on('languageChanged', applyLanguage);
-  applyLanguage(currentLanguage());
-  return i18n
+  const language = currentLanguage();
+  applyLanguage(language);
+  const strings = i18n
     .use(HttpBackend)
     .use(initReactI18next)
     .init({
-      lng: currentLanguage(),
-      fallbackLng: DEFAULT_LANGUAGE,
+      lng: language,
+      fallbackLng: false,
       supportedLngs: [...SUPPORTED_LANGUAGES],
       load: 'languageOnly',
       ns: ['translation'],
@@ -52,6 +70,7 @@ export function initI18n() {
       interpolation: { escapeValue: false },
       returnNull: false,
     });
+  return Promise.all([strings, loadMessages(language)]);
 }
 
 /**
@@ -60,6 +79,8 @@ export function initI18n() {
  */
 export async function setLanguage(language: Language) {
   writeStorage(STORAGE_KEYS.language, language);
+  // Both loaded before the switch: no screen shows the new language with the old messages.
+  await Promise.all([loadMessages(language), i18n.loadLanguages(language)]);
   await i18n.changeLanguage(language);
 }
 
@@ -75,7 +96,8 @@ export function activeLanguage(): Language {
  * already translated, or unknown, comes back unchanged.
  */
 export function translateMessage(message: string): string {
-  return localizeMessage(message, activeLanguage());
+  const catalogue = messageCatalogues[activeLanguage()];
+  return catalogue === undefined ? message : localizeWith(message, catalogue);
 }
 
 export { i18n };

@@ -1,6 +1,7 @@
 import { MutationObserver, type MutationOptions } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-client';
+import { loadMessages } from './i18n';
 import { queryClient } from './query-client';
 import { AUTH_TOAST, toastError, toastSuccess } from './toast';
 
@@ -41,6 +42,7 @@ describe('what a mutation says (SPEC 8)', () => {
 
   it('says a failure in the language shown', async () => {
     vi.stubGlobal('window', { localStorage: { getItem: () => 'es' } });
+    await loadMessages('es');
     await mutate({ mutationFn: offline });
     expect(toastError).toHaveBeenCalledWith('Algo salió mal', {});
   });

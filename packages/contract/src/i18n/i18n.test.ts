@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import * as contract from '../index';
 import { AR_MESSAGES } from './ar';
 import { ES_MESSAGES } from './es';
-import { localizeMessage, negotiateLanguage } from './index';
+import { loadMessageCatalogue, localizeMessage, localizeWith, negotiateLanguage } from './index';
 import { catalogueCovers, scanMessages } from './scan-messages';
 
 const contractSrc = fileURLToPath(new URL('..', import.meta.url));
@@ -165,6 +165,22 @@ describe('localizeMessage', () => {
     expect(localizeMessage('Correo electrónico o contraseña incorrectos.', 'es')).toBe(
       'Correo electrónico o contraseña incorrectos.',
     );
+  });
+});
+
+describe('loadMessageCatalogue', () => {
+  it("loads a language's catalogue when asked, the server's own, and none for English", async () => {
+    expect(await loadMessageCatalogue('es')).toBe(ES_MESSAGES);
+    expect(await loadMessageCatalogue('ar')).toBe(AR_MESSAGES);
+    expect(await loadMessageCatalogue('en')).toBeUndefined();
+  });
+
+  it('translates with the catalogue loaded as localizeMessage does', async () => {
+    const spanish = await loadMessageCatalogue('es');
+    expect(spanish).toBeDefined();
+    const message = 'per_page must be at most 50.';
+    expect(localizeWith(message, spanish!)).toBe('per_page debe ser como máximo 50.');
+    expect(localizeWith(message, spanish!)).toBe(localizeMessage(message, 'es'));
   });
 });
 

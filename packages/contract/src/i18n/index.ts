@@ -19,10 +19,25 @@ export const CLIENT_MESSAGES = {
 } as const;
 
 /** English message -> its text in each other language that has its messages translated. */
-type Catalogue = Readonly<Record<string, string>>;
+export type MessageCatalogue = Readonly<Record<string, string>>;
+type Catalogue = MessageCatalogue;
 export const MESSAGE_CATALOGUES: { es: Catalogue; ar: Catalogue } & Partial<
   Record<Exclude<Language, 'en'>, Catalogue>
 > = { es: ES_MESSAGES, ar: AR_MESSAGES };
+
+/**
+ * The catalogue of one language, loaded when asked for: the web app's first
+ * download carries no catalogue, and one language's only once it is chosen
+ * (the server reads MESSAGE_CATALOGUES). Undefined for English and a language
+ * without one.
+ */
+export async function loadMessageCatalogue(
+  language: Language,
+): Promise<MessageCatalogue | undefined> {
+  if (language === 'es') return (await import('./es')).ES_MESSAGES;
+  if (language === 'ar') return (await import('./ar')).AR_MESSAGES;
+  return undefined;
+}
 
 /** English, and the languages whose messages are translated. */
 const hasMessages = (language: Language) =>
@@ -104,6 +119,10 @@ export function localizeMessage(message: string, language: string | null | undef
   const catalogue = lang === undefined || lang === 'en' ? undefined : MESSAGE_CATALOGUES[lang];
   return catalogue ? lookUp(message, catalogue, 0) : message;
 }
+
+/** `localizeMessage` with the catalogue given (one from `loadMessageCatalogue`). */
+export const localizeWith = (message: string, catalogue: MessageCatalogue): string =>
+  lookUp(message, catalogue, 0);
 
 function lookUp(
   message: string,

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Burger.layer.css';
 import { Burger, Group, Text, ThemeIcon } from '@mantine/core';
 import { IconCar } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/AppShell.layer.css';
 import { getProfile } from '@cabdesk/contract';
 import { AppShell, Box, Center, Loader } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';

@@ -1,4 +1,5 @@
-import '@mantine/spotlight/styles.css';
+import '@mantine/core/styles/Kbd.layer.css';
+import '@mantine/spotlight/styles.layer.css';
 import { LOOKUP_KINDS, recordLookup, type LookupHit } from '@cabdesk/contract';
 import {
   ActionIcon,

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/NavLink.layer.css';
 import { Badge, NavLink, ScrollArea, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLogout } from '@tabler/icons-react';

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Container.layer.css';
 import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLogout } from '@tabler/icons-react';

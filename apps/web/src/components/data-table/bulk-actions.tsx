@@ -1,3 +1,4 @@
+import '@mantine/core/styles/List.layer.css';
 import {
   bulkAction,
   REVIEW_RECORDS_MAX,

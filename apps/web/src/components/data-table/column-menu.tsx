@@ -1,3 +1,7 @@
+import '@mantine/core/styles/InlineInput.layer.css';
+import '@mantine/core/styles/CheckboxCard.layer.css';
+import '@mantine/core/styles/CheckboxIndicator.layer.css';
+import '@mantine/core/styles/Checkbox.layer.css';
 import { Button, Checkbox, Popover, Stack } from '@mantine/core';
 import { IconColumns } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,10 @@
+import '@mantine/core/styles/InlineInput.layer.css';
+import '@mantine/core/styles/CheckboxCard.layer.css';
+import '@mantine/core/styles/CheckboxIndicator.layer.css';
+import '@mantine/core/styles/Checkbox.layer.css';
+import '@mantine/core/styles/DataList.layer.css';
+import '@mantine/core/styles/LoadingOverlay.layer.css';
+import '@mantine/core/styles/Table.layer.css';
 import { bulkAction, type BulkAction, type Paged } from '@cabdesk/contract';
 import {
   Alert,

@@ -1,3 +1,7 @@
+import '@mantine/core/styles/Menu.layer.css';
+import '@mantine/core/styles/Pill.layer.css';
+import '@mantine/core/styles/PillsInput.layer.css';
+import '@mantine/core/styles/NumberInput.layer.css';
 import {
   ActionIcon,
   Button,

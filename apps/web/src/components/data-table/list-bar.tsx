@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Drawer.layer.css';
 import { Badge, Button, Drawer, Group, NativeSelect, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconFilterOff } from '@tabler/icons-react';

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Pagination.layer.css';
 import { Group, NativeSelect, Pagination, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useIsPhone } from '@/hooks/use-is-phone';

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Divider.layer.css';
 import {
   VIEW_LISTS,
   viewDelete,

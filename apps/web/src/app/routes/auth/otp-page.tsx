@@ -1,3 +1,4 @@
+import '@mantine/core/styles/PinInput.layer.css';
 import { ACCOUNT_MESSAGES, OTP_LENGTH, OTP_RESEND_SECONDS } from '@cabdesk/contract';
 import { Anchor, Center, Group, PinInput, Text } from '@mantine/core';
 import { IconShieldLock } from '@tabler/icons-react';

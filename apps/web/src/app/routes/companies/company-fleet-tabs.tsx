@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Tabs.layer.css';
 import { PERSON_SORTS, VEHICLE_SORTS } from '@cabdesk/contract';
 import { Group, Paper, Tabs } from '@mantine/core';
 import { IconCar, IconSteeringWheel } from '@tabler/icons-react';

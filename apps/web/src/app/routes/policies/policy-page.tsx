@@ -1,3 +1,5 @@
+import '@mantine/core/styles/Container.layer.css';
+import '@mantine/core/styles/List.layer.css';
 import {
   Anchor,
   Box,

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/LoadingOverlay.layer.css';
 import { Alert, Box, Button, LoadingOverlay, Stack, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/SegmentedControl.layer.css';
 import { expiringDocuments, type ExpiringDocumentItem } from '@cabdesk/contract';
 import { Anchor, SegmentedControl, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,5 @@
+import '@mantine/core/styles/Kbd.layer.css';
+import '@mantine/core/styles/SegmentedControl.layer.css';
 import { REVIEW_KINDS, reviewQueue, type ReviewItem } from '@cabdesk/contract';
 import { Anchor, Badge, Button, Kbd, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconCalendarDue } from '@tabler/icons-react';

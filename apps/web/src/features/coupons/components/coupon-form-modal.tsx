@@ -1,3 +1,4 @@
+import '@mantine/core/styles/NumberInput.layer.css';
 import { couponFormSchema, type Coupon } from '@cabdesk/contract';
 import { Group, NumberInput, Textarea, TextInput } from '@mantine/core';
 import { Controller } from 'react-hook-form';

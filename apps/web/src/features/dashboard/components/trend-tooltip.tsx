@@ -1,3 +1,4 @@
+import '@mantine/charts/styles.layer.css';
 import { ChartTooltip, type ChartTooltipProps } from '@mantine/charts';
 import { formatCount, formatMoney } from '@/lib/format';
 

@@ -1,3 +1,5 @@
+import '@mantine/core/styles/Grid.layer.css';
+import '@mantine/charts/styles.layer.css';
 import type { DashboardTrends } from '@cabdesk/contract';
 import { CompositeChart, type CompositeChartSeries } from '@mantine/charts';
 import { Anchor, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';

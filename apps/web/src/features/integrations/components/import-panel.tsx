@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Progress.layer.css';
 import type { ImportReport } from '@cabdesk/contract';
 import { Alert, Button, FileInput, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconFileImport, IconPlayerPlay, IconUpload } from '@tabler/icons-react';

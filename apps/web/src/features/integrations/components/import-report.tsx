@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Table.layer.css';
 import { IMPORT_KINDS, type ImportKind, type ImportReport } from '@cabdesk/contract';
 import { Alert, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { IconCircleCheck, IconDownload, IconAlertTriangle } from '@tabler/icons-react';

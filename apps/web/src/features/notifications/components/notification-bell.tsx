@@ -1,3 +1,9 @@
+import '@mantine/core/styles/InlineInput.layer.css';
+import '@mantine/core/styles/CheckboxCard.layer.css';
+import '@mantine/core/styles/CheckboxIndicator.layer.css';
+import '@mantine/core/styles/Checkbox.layer.css';
+import '@mantine/core/styles/Divider.layer.css';
+import '@mantine/core/styles/Indicator.layer.css';
 import { NOTIFICATION_KINDS, type Notification, type NotificationKind } from '@cabdesk/contract';
 import {
   ActionIcon,

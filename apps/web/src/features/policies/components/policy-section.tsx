@@ -1,3 +1,4 @@
+import '@mantine/core/styles/List.layer.css';
 import { List, Stack, Text, Title } from '@mantine/core';
 import type { PolicyBullet, PolicySection as Section } from '../content/types';
 import { PolicyText } from './policy-text';

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Image.layer.css';
 import { totpEnableFormSchema } from '@cabdesk/contract';
 import {
   Alert,

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Kbd.layer.css';
 import { type RecordDocument, type ReviewKind } from '@cabdesk/contract';
 import { Button, Kbd, Stack, Text, TextInput, useComputedColorScheme } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Image.layer.css';
 import type { RecordDocument } from '@cabdesk/contract';
 import { ActionIcon, Group, Image, Paper, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
 import { IconColumns2, IconRotateClockwise, IconZoomIn, IconZoomOut } from '@tabler/icons-react';

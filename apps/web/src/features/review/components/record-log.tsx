@@ -1,3 +1,5 @@
+import '@mantine/core/styles/Pagination.layer.css';
+import '@mantine/core/styles/Tabs.layer.css';
 import {
   noteAdd,
   noteFormSchema,

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Table.layer.css';
 import {
   DOCUMENT_EXPIRED_REASON,
   documentUpdate,

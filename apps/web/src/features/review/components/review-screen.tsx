@@ -1,3 +1,5 @@
+import '@mantine/core/styles/Grid.layer.css';
+import '@mantine/core/styles/Kbd.layer.css';
 import { approvalUser, type ReviewItem } from '@cabdesk/contract';
 import { Badge, Button, Grid, Group, Kbd, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';

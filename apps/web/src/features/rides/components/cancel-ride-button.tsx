@@ -1,3 +1,7 @@
+import '@mantine/core/styles/InlineInput.layer.css';
+import '@mantine/core/styles/RadioCard.layer.css';
+import '@mantine/core/styles/RadioIndicator.layer.css';
+import '@mantine/core/styles/Radio.layer.css';
 import {
   CANCEL_REASON_MAX,
   errorEnvelopeSchema,

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Slider.layer.css';
 import type { RideRoute } from '@cabdesk/contract';
 import { ActionIcon, Group, Slider, Stack, Text } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Timeline.layer.css';
 import { rideTimeline, type RideTimeline as Timeline } from '@cabdesk/contract';
 import { Loader, Text, Timeline as MantineTimeline } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';

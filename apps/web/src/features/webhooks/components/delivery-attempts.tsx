@@ -1,3 +1,4 @@
+import '@mantine/core/styles/DataList.layer.css';
 import type { WebhookAttempt } from '@cabdesk/contract';
 import { Alert, Badge, Code, DataList, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';

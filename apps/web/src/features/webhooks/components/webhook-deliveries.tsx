@@ -1,3 +1,7 @@
+import '@mantine/core/styles/InlineInput.layer.css';
+import '@mantine/core/styles/CheckboxCard.layer.css';
+import '@mantine/core/styles/CheckboxIndicator.layer.css';
+import '@mantine/core/styles/Checkbox.layer.css';
 import {
   WEBHOOK_DELIVERY_STATUSES,
   WEBHOOK_REDELIVER_MAX,

@@ -1,3 +1,8 @@
+import '@mantine/core/styles/InlineInput.layer.css';
+import '@mantine/core/styles/CheckboxCard.layer.css';
+import '@mantine/core/styles/CheckboxIndicator.layer.css';
+import '@mantine/core/styles/Checkbox.layer.css';
+import '@mantine/core/styles/Switch.layer.css';
 import { WEBHOOK_EVENT_TYPES, type Webhook, type WebhookEventType } from '@cabdesk/contract';
 import {
   Badge,
