@@ -53,6 +53,9 @@ const PERMISSIONS_POLICY = [
   ...FEATURES_OFF.map((feature) => `${feature}=()`),
 ].join(', ');
 
+/** Where the web build's hashed scripts, stylesheets and images are served. */
+const ASSETS_PATH = '/assets/';
+
 const NUL_MESSAGE = 'The text contains a character that is not allowed.';
 
 /** The dotted name of the first string field holding a NUL character, if any. */
@@ -91,7 +94,10 @@ export const hardeningPlugin = fp(async (app: FastifyInstance) => {
   };
 
   app.addHook('onRequest', async (request, reply) => {
-    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    // The policy governs documents (and the workers they start): a script or a stylesheet of
+    // the build goes without it, some 30 answers on the first load each a kilobyte lighter.
+    if (!request.url.startsWith(ASSETS_PATH))
+      reply.header('permissions-policy', PERMISSIONS_POLICY);
     const isPreflight =
       request.method === 'OPTIONS' &&
       request.headers['access-control-request-method'] !== undefined;

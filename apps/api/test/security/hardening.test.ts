@@ -347,9 +347,15 @@ describe('security headers', () => {
     const web = mkdtempSync(join(tmpdir(), 'cabdesk-web-'));
     onTestFinished(() => rmSync(web, { recursive: true, force: true }));
     writeFileSync(join(web, 'index.html'), '<!doctype html><title>Cabdesk</title>');
+    mkdirSync(join(web, 'assets'));
+    writeFileSync(join(web, 'assets', 'login-3f9a.js'), 'export {};');
     const { app } = await buildTestApp({ WEB_DIST_DIR: web });
     const page = await app.inject({ url: '/login', headers: { accept: 'text/html' } });
     expect(page.body).toContain('<title>Cabdesk</title>');
+    // A script of the build: the policy governs documents, not the files they load.
+    const script = await app.inject({ url: '/assets/login-3f9a.js' });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['permissions-policy']).toBeUndefined();
     for (const res of [page, await app.inject({ url: api('no-such-call') })]) {
       const csp = String(res.headers['content-security-policy']);
       const directives = Object.fromEntries(
