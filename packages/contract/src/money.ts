@@ -32,7 +32,6 @@ export const MONEY_MESSAGES = {
   ruleSaved: 'Commission rule saved successfully.',
   ruleTaken: 'A rule for this service type and company already starts on this day.',
   splitFetched: 'Trip split fetched successfully.',
-  noTrip: 'Trip not found.',
   noSplit: 'This trip has no split yet: a trip is split when it completes.',
   balanceFetched: 'Balance fetched successfully.',
   noParty: 'No such company or driver.',

@@ -11,3 +11,7 @@ export class HttpError extends Error {
     this.name = 'HttpError';
   }
 }
+
+/** A 4xx naming the one field at fault, with its message. */
+export const onField = (status: number, field: string, message: string) =>
+  new HttpError(status, message, { [field]: message });

@@ -15,7 +15,7 @@ import { randomUploadName } from '../../lib/uploads';
 import { route } from '../../lib/route';
 import { expiryOf, saveDocument } from './documents.repository';
 import { idempotent } from './idempotency';
-import { onField } from './refusals';
+import { onField } from '../../lib/http-error';
 
 /** Where the integration API's uploads go, under the upload root. */
 const UPLOAD_SUBDIR = 'integration';

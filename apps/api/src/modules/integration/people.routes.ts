@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { route } from '../../lib/route';
 import { idempotent } from './idempotency';
-import { onField, refused } from './refusals';
+import { onField } from '../../lib/http-error';
+import { refused } from './refusals';
 import { upsertPerson } from './people.repository';
 
 /** `POST people`: passengers, drivers and companies, by the marketplace's id. */

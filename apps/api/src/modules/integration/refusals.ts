@@ -1,5 +1,5 @@
 import { INTEGRATION_MESSAGES } from '@cabdesk/contract';
-import { HttpError } from '../../lib/http-error';
+import { onField } from '../../lib/http-error';
 
 /** Why a write of the integration API was not made: the route answers each with its status and field. */
 export type Refusal =
@@ -18,10 +18,6 @@ export type Refusal =
   | { kind: 'trip-paid' }
   | { kind: 'transaction-id-taken' }
   | { kind: 'email-taken' };
-
-/** A refusal of an integration write as a 4xx naming the field at fault. */
-export const onField = (status: number, field: string, message: string) =>
-  new HttpError(status, message, { [field]: message });
 
 /** Each plain refusal's status, field and message. */
 const ANSWERS: Record<

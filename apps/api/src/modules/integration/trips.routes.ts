@@ -10,7 +10,8 @@ import { route } from '../../lib/route';
 import { eventFeed } from './events.repository';
 import { idempotent } from './idempotency';
 import { applyPayment } from './payments.repository';
-import { onField, refused } from './refusals';
+import { onField } from '../../lib/http-error';
+import { refused } from './refusals';
 import { integrationKeyOf } from './request-key';
 import { applyTripEvent } from './trips.repository';
 

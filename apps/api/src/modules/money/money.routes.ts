@@ -3,11 +3,12 @@ import {
   commissionRuleSave,
   ledgerBalance,
   MONEY_MESSAGES,
+  RIDE_MESSAGES,
   rideSplit,
 } from '@cabdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import { audit } from '../../lib/audit';
-import { HttpError } from '../../lib/http-error';
+import { HttpError, onField } from '../../lib/http-error';
 import { route } from '../../lib/route';
 import { balanceOf, textOf } from './ledger';
 import {
@@ -19,9 +20,6 @@ import {
   serviceTypeExists,
   splitOfRide,
 } from './money.repository';
-
-const onField = (status: number, field: string, message: string) =>
-  new HttpError(status, message, { [field]: message });
 
 const ruleTaken = () => onField(409, 'from', MONEY_MESSAGES.ruleTaken);
 
@@ -76,7 +74,7 @@ export async function moneyRoutes(app: FastifyInstance) {
     const { ride_id } = request.query;
     const split = await splitOfRide(db, ride_id);
     if (split) return { status: true, message: MONEY_MESSAGES.splitFetched, data: split };
-    if (!(await rideExists(db, ride_id))) throw new HttpError(404, MONEY_MESSAGES.noTrip);
+    if (!(await rideExists(db, ride_id))) throw new HttpError(404, RIDE_MESSAGES.rideNotFound);
     throw new HttpError(404, MONEY_MESSAGES.noSplit);
   });
 

@@ -6,6 +6,7 @@ import {
   integrationTrips,
   ledgerBalance,
   MONEY_MESSAGES,
+  RIDE_MESSAGES,
   rideSplit,
 } from '@cabdesk/contract';
 import { sql } from 'drizzle-orm';
@@ -392,7 +393,7 @@ describe('the split of a completed trip', () => {
     const m = await marketplace();
     expect((await m.call(rideSplit, { ride_id: 9999 })).body).toMatchObject({
       status: false,
-      message: MONEY_MESSAGES.noTrip,
+      message: RIDE_MESSAGES.rideNotFound,
     });
     const started = await m.send(integrationTrips, event('t-1', 'started', '2026-03-02T09:00:00Z'));
     const res = await m.call(rideSplit, { ride_id: started.body.data.id });
