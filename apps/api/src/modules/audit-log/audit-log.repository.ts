@@ -28,13 +28,18 @@ function conditionsOf(filters: AuditFilters): SQL[] {
   const conditions: SQL[] = [];
   if (filters.adminId !== undefined) conditions.push(sql`a.admin_id = ${filters.adminId}`);
   if (filters.action) conditions.push(sql`a.action = ${filters.action}`);
-  const role = AUDIT_PEOPLE_KINDS[filters.table as keyof typeof AUDIT_PEOPLE_KINDS];
+  const table = filters.table;
+  // Own keys only: `table=__proto__` is a table name to match, not the object's prototype.
+  const role =
+    table !== undefined && Object.hasOwn(AUDIT_PEOPLE_KINDS, table)
+      ? AUDIT_PEOPLE_KINDS[table as keyof typeof AUDIT_PEOPLE_KINDS]
+      : undefined;
   if (role) {
     conditions.push(
       sql`a.table_name = 'users'`,
       sql`exists (select 1 from users u where u.id = a.record_id and u.role = ${role})`,
     );
-  } else if (filters.table) conditions.push(sql`a.table_name = ${filters.table}`);
+  } else if (table) conditions.push(sql`a.table_name = ${table}`);
   if (filters.search) conditions.push(namedLike(filters.search));
   if (filters.from) {
     const from = isDay(filters.from) ? `${filters.from}T00:00:00Z` : filters.from;

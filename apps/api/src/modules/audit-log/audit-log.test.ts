@@ -78,6 +78,9 @@ describe('audit-log', () => {
     ]);
     expect(await actions({ action: 'login' })).toEqual(['login', 'login']);
     expect(await actions({ table: 'users' })).toEqual(['approval-user']);
+    // A table named like an object's own property is a table that has no entries.
+    expect(await actions({ table: '__proto__' })).toEqual([]);
+    expect(await actions({ table: 'constructor' })).toEqual([]);
     expect(await actions({ admin_id: operator.id, action: 'login' })).toEqual(['login']);
 
     const day = (offset: number) =>
