@@ -25,6 +25,8 @@ export const PAYOUT_MESSAGES = {
   /** `{day}` is the last batch's period_end. */
   periodEndBefore: 'The period must end on or after the last batch’s, {day}.',
   batchDrafted: 'Payout batch drafted successfully.',
+  draftRace:
+    'Another administrator drafted a batch at the same moment: open the list and try again.',
   batchesListed: 'Payout batches fetched successfully.',
   batchFetched: 'Payout batch fetched successfully.',
   batchApproved: 'Payout batch approved successfully.',

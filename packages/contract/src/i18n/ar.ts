@@ -277,6 +277,8 @@ export const AR_MESSAGES: Readonly<Record<string, string>> = {
   'The period cannot end after today.': 'لا يمكن أن تنتهي الفترة بعد اليوم.',
   'The period must end on or after the last batch’s, {day}.':
     'يجب أن تنتهي الفترة في يوم نهاية آخر دفعة، {day}، أو بعده.',
+  'Another administrator drafted a batch at the same moment: open the list and try again.':
+    'أعدّ مسؤول آخر دفعة في اللحظة نفسها: افتح القائمة وحاول مرة أخرى.',
   'Payout batch drafted successfully.': 'تم إعداد مسودة دفعة المدفوعات بنجاح.',
   'Payout batches fetched successfully.': 'تم جلب دفعات المدفوعات بنجاح.',
   'Payout batch fetched successfully.': 'تم جلب دفعة المدفوعات بنجاح.',

@@ -278,6 +278,8 @@ export const ES_MESSAGES: Readonly<Record<string, string>> = {
   'The period cannot end after today.': 'El período no puede terminar después de hoy.',
   'The period must end on or after the last batch’s, {day}.':
     'El período debe terminar el mismo día que el del último lote, {day}, o después.',
+  'Another administrator drafted a batch at the same moment: open the list and try again.':
+    'Otro administrador preparó un lote en el mismo momento: abre la lista y vuelve a intentarlo.',
   'Payout batch drafted successfully.': 'Borrador del lote de pagos creado correctamente.',
   'Payout batches fetched successfully.': 'Lotes de pagos obtenidos correctamente.',
   'Payout batch fetched successfully.': 'Lote de pagos obtenido correctamente.',

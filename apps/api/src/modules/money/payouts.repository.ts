@@ -115,7 +115,7 @@ export async function itemsOf(db: Db | Tx, batchId: number) {
           i.iban, i.bic, i.holder
         from payout_items i join users u on u.id = i.party_id
         where i.batch_id = ${batchId}
-        order by array_position(array['pay', 'blocked', 'owing'], i.state), 5, i.party_id`,
+        order by array_position(array['pay', 'blocked', 'owing'], i.state), 3, i.party_id`,
   );
 }
 

@@ -121,7 +121,7 @@ export async function payoutRoutes(app: FastifyInstance) {
     } catch (error) {
       // Two drafts at once: the one-draft index lets the first in.
       if (isUniqueViolation(error, 'payout_batches_one_draft')) {
-        throw onField(409, 'period_end', PAYOUT_MESSAGES.notDraft);
+        throw onField(409, 'period_end', PAYOUT_MESSAGES.draftRace);
       }
       throw error;
     }
