@@ -51,7 +51,7 @@ export function PayoutDetailPage() {
       {(data) => (
         <>
           <BatchSummary batch={data} />
-          <BatchItems items={data.items} />
+          <BatchItems items={data.items} draft={data.status === 'draft'} />
         </>
       )}
     </DetailScreen>
@@ -243,10 +243,14 @@ function MarkPopup({
 const STATE_COLOR = { pay: 'teal', blocked: 'orange', owing: 'red' } as const;
 
 /** The batch's parties: paid, then blocked (no bank details), then owing the platform. */
-function BatchItems({ items }: { items: PayoutItem[] }) {
+function BatchItems({ items, draft }: { items: PayoutItem[]; draft: boolean }) {
   const { t } = useTranslation();
   const table = useTableUrlState({ list: 'payout-items', prefix: 'item_' });
   const blocked = items.filter((item) => item.state === 'blocked').length;
+  // The batch answers all its parties at once; the table shows them a page at a time.
+  const lastPage = Math.max(1, Math.ceil(items.length / table.perPage));
+  const page = Math.min(table.page, lastPage);
+  const rows = items.slice((page - 1) * table.perPage, page * table.perPage);
   const columns: Column<PayoutItem>[] = [
     {
       key: 'payee',
@@ -301,7 +305,7 @@ function BatchItems({ items }: { items: PayoutItem[] }) {
   ];
   return (
     <SectionCard title={t('payouts.parties')}>
-      {blocked > 0 ? (
+      {draft && blocked > 0 ? (
         <Alert color="orange" icon={<IconAlertTriangle size={18} />}>
           {t('payouts.blockedHint', { count: blocked })}
         </Alert>
@@ -310,7 +314,13 @@ function BatchItems({ items }: { items: PayoutItem[] }) {
         label={t('payouts.parties')}
         columns={columns}
         rowKey={(row) => row.party_id}
-        rows={items}
+        rows={rows}
+        pageInfo={{
+          current_page: page,
+          last_page: lastPage,
+          per_page: table.perPage,
+          total: items.length,
+        }}
         loading={false}
         table={table}
         noun={(count) => t('nouns.payee', { count })}
