@@ -88,6 +88,10 @@ export function bicMatchesIban(bic: string, iban: string) {
   return bicCountry === ibanCountry || (territories[ibanCountry] ?? []).includes(bicCountry);
 }
 
+/** Whether an account can be paid by SEPA transfer: IBAN and BIC valid, of one country. */
+export const isPayableAccount = (iban: string, bic: string) =>
+  isValidIBAN(iban) && isValidBIC(bic) && bicMatchesIban(bic, iban);
+
 /** IBAN, BIC and holder, each checked, the BIC of the IBAN's country. */
 export const bankAccountFields = { iban: ibanSchema, bic: bicSchema, holder: holderSchema };
 

@@ -26,7 +26,7 @@ export type BankFileBatch = {
 };
 
 /** The payee's reference on the transfer (its end-to-end id): the batch's and the payee's ids. */
-export const referenceOf = (batchId: number, partyId: number) => `CABDESK-P${batchId}-${partyId}`;
+const referenceOf = (batchId: number, partyId: number) => `CABDESK-P${batchId}-${partyId}`;
 
 const messageIdOf = (batchId: number) => `CABDESK-PAYOUT-${batchId}`;
 

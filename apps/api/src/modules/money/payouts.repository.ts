@@ -1,4 +1,5 @@
 import {
+  isPayableAccount,
   maskIban,
   type BankDetails,
   type PayoutBatch,
@@ -6,7 +7,6 @@ import {
   type PayoutItem,
   type PayoutStatus,
 } from '@cabdesk/contract';
-import { isValidBIC, isValidIBAN } from 'ibantools';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { offsetOf, pageOf, type PageRequest } from '../../lib/paging';
@@ -107,7 +107,7 @@ export async function batchById(db: Db | Tx, id: number) {
 }
 
 /** The parties of a batch: paid ones by name, then blocked, then owing. */
-export async function itemsOf(db: Db | Tx, batchId: number) {
+async function itemsOf(db: Db | Tx, batchId: number) {
   return rowsOf<PayoutItem>(
     db,
     sql`select i.party_id, lower(u.role::text) as kind,
@@ -188,7 +188,7 @@ export async function draftBatch(
     const owed = centsOf(row.owed);
     if (owed < 0n) return [{ ...row, state: 'owing', iban: null, bic: null, holder: null }];
     if (owed < minimum) return [];
-    const valid = row.iban !== null && isValidIBAN(row.iban) && isValidBIC(row.bic ?? '');
+    const valid = row.iban !== null && isPayableAccount(row.iban, row.bic ?? '');
     return valid
       ? [{ ...row, state: 'pay' }]
       : [{ ...row, state: 'blocked', iban: null, bic: null, holder: null }];
