@@ -58,7 +58,7 @@ describe('payouts', () => {
       await page.waitForURL(/\/payout-detail\/\d+$/);
       const batchUrl = new URL(page.url()).pathname;
       const payee = page.getByRole('row').filter({ hasText: driver.name });
-      await payee.getByText('Paid by this batch').waitFor();
+      await payee.getByText('To pay').waitFor();
       await expect.poll(() => payee.innerText()).toContain(IBAN);
       await expect
         .poll(() => payee.innerText())
