@@ -96,6 +96,10 @@ const screens: RouteObject[] = [
         import('./routes/rides/ride-detail-page').then((m) => m.RideDetailPage),
       ),
       page('sales', () => import('./routes/sales/sales-page').then((m) => m.SalesPage)),
+      page('payouts', () => import('./routes/payouts/payouts-page').then((m) => m.PayoutsPage)),
+      page('payout-detail/:id', () =>
+        import('./routes/payouts/payout-detail-page').then((m) => m.PayoutDetailPage),
+      ),
       page('my-profile', () =>
         import('./routes/profile/my-profile-page').then((m) => m.MyProfilePage),
       ),

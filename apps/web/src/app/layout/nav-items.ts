@@ -2,12 +2,14 @@ import {
   adminList,
   auditLog,
   integrationKeyList,
+  payoutBatchList,
   transactionList,
   webhookList,
   type AnyEndpoint,
 } from '@cabdesk/contract';
 import {
   IconBuilding,
+  IconBuildingBank,
   IconCar,
   IconHelpCircle,
   IconInbox,
@@ -72,6 +74,14 @@ export const NAV_ENTRIES: (NavItem | NavGroup)[] = [
   },
   { labelKey: 'nav.trips', to: '/trip', icon: IconRoute, also: ['/trip-detail'] },
   { labelKey: 'nav.sales', to: '/sales', icon: IconReceipt, endpoint: transactionList },
+  // Issue 48: payout batches, Owner and Finance.
+  {
+    labelKey: 'nav.payouts',
+    to: '/payouts',
+    icon: IconBuildingBank,
+    also: ['/payout-detail'],
+    endpoint: payoutBatchList,
+  },
   { labelKey: 'nav.faq', to: '/faq', icon: IconHelpCircle },
   {
     labelKey: 'nav.settings',

@@ -14,6 +14,7 @@ import { RideHistoryTable } from '@/features/rides/components/ride-history-table
 import { useDecideUserApproval } from '@/features/users/api/decide-user-approval';
 import { useUserDetail } from '@/features/users/api/get-user-detail';
 import { formatDate } from '@/lib/format';
+import { BankDetailsCard } from '@/features/payouts/components/bank-details-card';
 import { RecordLog } from '@/features/review/components/record-log';
 import { DecisionFacts, DocumentExpiries } from '@/features/review/components/record-review';
 
@@ -133,6 +134,7 @@ export function DriverDetailPage() {
           >
             <RideHistoryTable userId={data.id} party="user" />
           </SectionCard>
+          <BankDetailsCard userId={data.id} details={data.bank_details} />
           <RecordLog table="users" id={data.id} />
         </>
       )}
