@@ -2,6 +2,7 @@ import {
   adminList,
   auditLog,
   integrationKeyList,
+  statement,
   transactionList,
   webhookList,
   type AnyEndpoint,
@@ -17,6 +18,7 @@ import {
   IconLayoutDashboard,
   IconMap2,
   IconReceipt,
+  IconReportMoney,
   IconRoute,
   IconSettings,
   IconSteeringWheel,
@@ -72,6 +74,14 @@ export const NAV_ENTRIES: (NavItem | NavGroup)[] = [
   },
   { labelKey: 'nav.trips', to: '/trip', icon: IconRoute, also: ['/trip-detail'] },
   { labelKey: 'nav.sales', to: '/sales', icon: IconReceipt, endpoint: transactionList },
+  // Issue 48: a company's or a driver's statement, Owners and Finance.
+  {
+    labelKey: 'nav.statements',
+    to: '/statements',
+    icon: IconReportMoney,
+    also: ['/statement-print'],
+    endpoint: statement,
+  },
   { labelKey: 'nav.faq', to: '/faq', icon: IconHelpCircle },
   {
     labelKey: 'nav.settings',
