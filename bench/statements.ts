@@ -81,7 +81,7 @@ try {
         met: ratio === null ? null : ratio <= FLOOR_TARGETS.statement,
       });
       log(
-        `  ${call.name}: p97.5 ${figures.p97_5} ms, floor ${base?.p97_5} ms, ${ratio?.toFixed(2)}x`,
+        `  ${call.name}: p97.5 ${figures.p97_5} ms, floor ${base?.p97_5.toFixed(1)} ms, ${ratio?.toFixed(2)}x`,
       );
     }
   } finally {
@@ -91,6 +91,7 @@ try {
   db.stop();
 }
 
+const ms = (value: number | undefined) => (value === undefined ? '—' : String(round(value)));
 const result = { date: new Date().toISOString(), scale, loadAverage: loadavg(), rows };
 writeFileSync(join(resultsDir, `statements-${scale}.json`), `${JSON.stringify(result, null, 2)}\n`);
 const md = [
@@ -104,7 +105,7 @@ const md = [
   '| ---- | ---------: | -------------------: | -----------------: | ----------: | --- |',
   ...rows.map(
     (r) =>
-      `| ${r.name} (\`${r.path}\`) | ${r.statements} | ${r.floor?.p50} / ${r.floor?.p97_5} | ${r.api?.p50} / ${r.api?.p97_5} | ${r.ratio}x | ${r.met ? 'yes' : '**no**'} |`,
+      `| ${r.name} (\`${r.path}\`) | ${r.statements} | ${ms(r.floor?.p50)} / ${ms(r.floor?.p97_5)} | ${ms(r.api?.p50)} / ${ms(r.api?.p97_5)} | ${r.ratio}x | ${r.met ? 'yes' : '**no**'} |`,
   ),
   '',
 ].join('\n');

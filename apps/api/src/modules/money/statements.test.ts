@@ -275,7 +275,8 @@ describe('statement', () => {
       ),
       { numRuns: 15 },
     );
-  });
+    // Fifteen runs of a few dozen calls each: more than the default 30 s on a busy machine.
+  }, 180_000);
 
   it('shows a trip’s split on its line, pages the lines, and exports them all as CSV, audited', async () => {
     const o = await office();
