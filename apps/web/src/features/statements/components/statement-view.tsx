@@ -105,6 +105,7 @@ export function EarningsPanel({ party }: { party: PartyRef }) {
           value={period ?? 'custom'}
           orientation={isPhone ? 'vertical' : 'horizontal'}
           fullWidth={isPhone}
+          w={isPhone ? '100%' : undefined}
           onChange={(value) => {
             if (value !== 'custom')
               setDays(periodDays(value as (typeof STATEMENT_PERIODS)[number]));
