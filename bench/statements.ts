@@ -17,6 +17,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { format } from 'prettier';
 import { findFixture, FLOOR_TARGETS, statementCalls } from './lib/calls';
 import { preparePostgres, type Scale } from './lib/databases';
 import { API_BASE, captureAndMeasureFloor } from './lib/floor';
@@ -93,7 +94,10 @@ try {
 
 const ms = (value: number | undefined) => (value === undefined ? '—' : String(round(value)));
 const result = { date: new Date().toISOString(), scale, loadAverage: loadavg(), rows };
-writeFileSync(join(resultsDir, `statements-${scale}.json`), `${JSON.stringify(result, null, 2)}\n`);
+writeFileSync(
+  join(resultsDir, `statements-${scale}.json`),
+  await format(JSON.stringify(result), { parser: 'json' }),
+);
 const md = [
   `# Statements at the ${scale} scale, PostgreSQL`,
   '',
@@ -109,5 +113,5 @@ const md = [
   ),
   '',
 ].join('\n');
-writeFileSync(join(resultsDir, `statements-${scale}.md`), md);
+writeFileSync(join(resultsDir, `statements-${scale}.md`), await format(md, { parser: 'markdown' }));
 console.log(`\n${md}`);
