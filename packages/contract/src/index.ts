@@ -19,6 +19,7 @@ export * from './coupons';
 export * from './sales';
 export * from './money';
 export * from './payouts';
+export * from './statements';
 export * from './two-factor';
 export * from './admins';
 export * from './audit';
@@ -49,6 +50,7 @@ import * as integration from './integration';
 import * as live from './live';
 import * as money from './money';
 import * as payouts from './payouts';
+import * as statements from './statements';
 import * as liveMap from './live-map';
 import * as history from './history';
 import * as notes from './notes';
@@ -91,6 +93,7 @@ export const ENDPOINTS: readonly AnyEndpoint[] = [
   sales,
   money,
   payouts,
+  statements,
   twoFactor,
   admins,
   audit,

@@ -1315,6 +1315,13 @@ export const rideSplits = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    // A company's and a driver's trips by completion: statements (migration 0042).
+    index('ride_splits_company_idx')
+      .on(t.companyId, t.completedAt)
+      .where(sql`${t.companyId} is not null`),
+    index('ride_splits_driver_idx')
+      .on(t.driverId, t.completedAt)
+      .where(sql`${t.driverId} is not null`),
     check(
       'ride_splits_sum_check',
       sql`${t.platformCommission} + ${t.companyShare} + ${t.driverShare} = ${t.gross}

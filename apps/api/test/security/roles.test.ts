@@ -89,7 +89,7 @@ const DECISIONS: Record<string, readonly Role[] | 'public'> = {
   'coupon-status': CONTENT,
   'coupon-update': CONTENT,
   transaction: ['Owner', 'Finance'],
-  // Money (issue 48): commission rules, a trip's split, balances: Owner and Finance.
+  // Money (issue 48): commission rules, a trip's split, balances, statements: Owner and Finance.
   'commission-rule-list': ['Owner', 'Finance'],
   'commission-rule-save': ['Owner', 'Finance'],
   'ride-split': ['Owner', 'Finance'],
@@ -102,6 +102,7 @@ const DECISIONS: Record<string, readonly Role[] | 'public'> = {
   'payout-batch-approve': ['Owner', 'Finance'],
   'payout-batch-export': ['Owner', 'Finance'],
   'payout-batch-mark': ['Owner', 'Finance'],
+  statement: ['Owner', 'Finance'],
   'admin-list': OWNER,
   'admin-invite': OWNER,
   'admin-update': OWNER,

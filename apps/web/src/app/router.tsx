@@ -53,6 +53,18 @@ const screens: RouteObject[] = [
         element: <PolicyPage kind={kind} />,
       })),
   })),
+  // Issue 48: a statement to print, without the sidebar and header.
+  {
+    path: '/statement-print',
+    lazy: () =>
+      import('./routes/statements/statement-print-page').then((m) => ({
+        element: (
+          <RequireAuth>
+            <m.StatementPrintPage />
+          </RequireAuth>
+        ),
+      })),
+  },
   {
     path: '/',
     lazy: () =>
@@ -99,6 +111,9 @@ const screens: RouteObject[] = [
       page('payouts', () => import('./routes/payouts/payouts-page').then((m) => m.PayoutsPage)),
       page('payout-detail/:id', () =>
         import('./routes/payouts/payout-detail-page').then((m) => m.PayoutDetailPage),
+      ),
+      page('statements', () =>
+        import('./routes/statements/statements-page').then((m) => m.StatementsPage),
       ),
       page('my-profile', () =>
         import('./routes/profile/my-profile-page').then((m) => m.MyProfilePage),

@@ -59,6 +59,9 @@ const DYNAMIC_PREFIXES = [
   'rides.flags.',
   'rides.timeline.events.',
   'roles.',
+  'statements.kinds.',
+  'statements.periods.',
+  'statements.statementOf.',
   'webhooks.statuses.',
   'webhooks.types.',
 ];

@@ -256,8 +256,17 @@ export const AR_MESSAGES: Readonly<Record<string, string>> = {
     'يجب ألا يتجاوز مجموع النسبة ونسبة الشركة 100.',
   'from must be a date written YYYY-MM-DD, such as 2025-01-31.':
     'يجب أن يكون from تاريخًا مكتوبًا بالصيغة YYYY-MM-DD، مثل 2025-01-31.',
+  'to must be a date written YYYY-MM-DD, such as 2025-01-31.':
+    'يجب أن يكون to تاريخًا مكتوبًا بالصيغة YYYY-MM-DD، مثل 2025-01-31.',
   'Send company_id or driver_id, not both.': 'أرسل company_id أو driver_id، وليس كليهما.',
   'Send company_id or driver_id.': 'أرسل company_id أو driver_id.',
+  'Statement fetched successfully.': 'تم جلب كشف الحساب بنجاح.',
+  'Please choose the first day (from), written YYYY-MM-DD.':
+    'يرجى اختيار اليوم الأول (from) بالصيغة YYYY-MM-DD.',
+  'Please choose the last day (to), written YYYY-MM-DD.':
+    'يرجى اختيار اليوم الأخير (to) بالصيغة YYYY-MM-DD.',
+  'A statement covers at most 366 days: choose a shorter period.':
+    'يغطي كشف الحساب 366 يومًا على الأكثر: اختر فترة أقصر.',
   'coupon_discount may be at most amount.': 'يجب ألا يتجاوز coupon_discount قيمة amount.',
 
   // ------------------------------------------------------------ payouts (issue 48)
@@ -449,6 +458,12 @@ export const AR_MESSAGES: Readonly<Record<string, string>> = {
   Date: 'التاريخ',
   Amount: 'المبلغ',
   'Payment Method': 'طريقة الدفع',
+  Reference: 'المرجع',
+  Gross: 'الإجمالي',
+  Coupon: 'القسيمة',
+  Commission: 'العمولة',
+  Share: 'الحصة',
+  'Cash collected': 'النقد المحصّل',
   Time: 'الوقت',
   Administrator: 'المسؤول',
   Action: 'الإجراء',

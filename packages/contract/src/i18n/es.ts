@@ -256,8 +256,17 @@ export const ES_MESSAGES: Readonly<Record<string, string>> = {
     'El porcentaje y el porcentaje de la empresa juntos pueden sumar como máximo 100.',
   'from must be a date written YYYY-MM-DD, such as 2025-01-31.':
     'from debe ser una fecha escrita AAAA-MM-DD, como 2025-01-31.',
+  'to must be a date written YYYY-MM-DD, such as 2025-01-31.':
+    'to debe ser una fecha escrita AAAA-MM-DD, como 2025-01-31.',
   'Send company_id or driver_id, not both.': 'Envíe company_id o driver_id, no ambos.',
   'Send company_id or driver_id.': 'Envíe company_id o driver_id.',
+  'Statement fetched successfully.': 'Extracto obtenido correctamente.',
+  'Please choose the first day (from), written YYYY-MM-DD.':
+    'Elija el primer día (from), escrito AAAA-MM-DD.',
+  'Please choose the last day (to), written YYYY-MM-DD.':
+    'Elija el último día (to), escrito AAAA-MM-DD.',
+  'A statement covers at most 366 days: choose a shorter period.':
+    'Un extracto abarca como máximo 366 días: elija un periodo más corto.',
   'coupon_discount may be at most amount.': 'coupon_discount puede ser como máximo amount.',
 
   // ------------------------------------------------------------ payouts (issue 48)
@@ -455,6 +464,12 @@ export const ES_MESSAGES: Readonly<Record<string, string>> = {
   Date: 'Fecha',
   Amount: 'Importe',
   'Payment Method': 'Método de pago',
+  Reference: 'Referencia',
+  Gross: 'Importe bruto',
+  Coupon: 'Cupón',
+  Commission: 'Comisión',
+  Share: 'Parte',
+  'Cash collected': 'Efectivo cobrado',
   Time: 'Hora',
   Administrator: 'Administrador',
   Action: 'Acción',

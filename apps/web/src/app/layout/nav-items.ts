@@ -3,6 +3,7 @@ import {
   auditLog,
   integrationKeyList,
   payoutBatchList,
+  statement,
   transactionList,
   webhookList,
   type AnyEndpoint,
@@ -19,6 +20,7 @@ import {
   IconLayoutDashboard,
   IconMap2,
   IconReceipt,
+  IconReportMoney,
   IconRoute,
   IconSettings,
   IconSteeringWheel,
@@ -81,6 +83,14 @@ export const NAV_ENTRIES: (NavItem | NavGroup)[] = [
     icon: IconBuildingBank,
     also: ['/payout-detail'],
     endpoint: payoutBatchList,
+  },
+  // Issue 48: a company's or a driver's statement, Owners and Finance.
+  {
+    labelKey: 'nav.statements',
+    to: '/statements',
+    icon: IconReportMoney,
+    also: ['/statement-print'],
+    endpoint: statement,
   },
   { labelKey: 'nav.faq', to: '/faq', icon: IconHelpCircle },
   {
