@@ -47,6 +47,7 @@ describe('paging, on every list', () => {
         'driver-list',
         'expiring-documents',
         'note-list',
+        'payout-batch-list',
         'record-history',
         'review-queue',
         'ride-list',
