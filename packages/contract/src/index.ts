@@ -18,6 +18,7 @@ export * from './faqs';
 export * from './coupons';
 export * from './sales';
 export * from './money';
+export * from './refunds';
 export * from './two-factor';
 export * from './admins';
 export * from './audit';
@@ -47,6 +48,7 @@ import * as health from './health';
 import * as integration from './integration';
 import * as live from './live';
 import * as money from './money';
+import * as refunds from './refunds';
 import * as liveMap from './live-map';
 import * as history from './history';
 import * as notes from './notes';
@@ -88,6 +90,7 @@ export const ENDPOINTS: readonly AnyEndpoint[] = [
   coupons,
   sales,
   money,
+  refunds,
   twoFactor,
   admins,
   audit,

@@ -18,6 +18,9 @@ export const WEBHOOK_EVENT_TYPES = [
   'faq.changed',
   'document.expiring',
   'document.expired',
+  'refund.requested',
+  'refund.approved',
+  'adjustment.approved',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 

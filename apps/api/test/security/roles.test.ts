@@ -94,6 +94,15 @@ const DECISIONS: Record<string, readonly Role[] | 'public'> = {
   'commission-rule-save': ['Owner', 'Finance'],
   'ride-split': ['Owner', 'Finance'],
   balance: ['Owner', 'Finance'],
+  // Refunds and adjustments (issue 48): Owner and Finance make and approve them (the maker
+  // never approves their own); Operators handle trips, not money. Only an Owner sets the threshold.
+  'refund-create': ['Owner', 'Finance'],
+  'adjustment-create': ['Owner', 'Finance'],
+  'money-approve': ['Owner', 'Finance'],
+  'money-request-list': ['Owner', 'Finance'],
+  'money-settings': ['Owner', 'Finance'],
+  'money-settings-save': OWNER,
+  'dashboard-money': ['Owner', 'Finance'],
   'admin-list': OWNER,
   'admin-invite': OWNER,
   'admin-update': OWNER,

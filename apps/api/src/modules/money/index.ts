@@ -1,2 +1,3 @@
 export { moneyRoutes } from './money.routes';
 export { splitCompletedRides } from './split';
+export { refundRoutes } from './refunds.routes';
