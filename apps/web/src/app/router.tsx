@@ -96,6 +96,7 @@ const screens: RouteObject[] = [
         import('./routes/rides/ride-detail-page').then((m) => m.RideDetailPage),
       ),
       page('sales', () => import('./routes/sales/sales-page').then((m) => m.SalesPage)),
+      page('approvals', () => import('./routes/money/approvals-page').then((m) => m.ApprovalsPage)),
       page('my-profile', () =>
         import('./routes/profile/my-profile-page').then((m) => m.MyProfilePage),
       ),

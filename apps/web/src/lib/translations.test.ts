@@ -48,6 +48,8 @@ const DYNAMIC_PREFIXES = [
   'liveAlerts.kind.',
   'paymentMethods.',
   'reasons.',
+  'refunds.kinds.',
+  'refunds.statuses.',
   'review.decided.',
   'review.kind.',
   'review.kinds.',

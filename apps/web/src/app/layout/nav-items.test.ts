@@ -26,6 +26,7 @@ describe('the sidebar entries', () => {
       'nav.driver',
       'nav.trips',
       'nav.sales',
+      'nav.approvals',
       'nav.faq',
       'nav.settings',
     ]);
@@ -78,6 +79,7 @@ describe('the screens the command palette jumps to', () => {
       '/driver',
       '/trip',
       '/sales',
+      '/approvals',
       '/faq',
       '/coupon',
       '/my-profile',

@@ -2,6 +2,7 @@ import {
   adminList,
   auditLog,
   integrationKeyList,
+  moneyRequestList,
   transactionList,
   webhookList,
   type AnyEndpoint,
@@ -9,6 +10,7 @@ import {
 import {
   IconBuilding,
   IconCar,
+  IconChecks,
   IconHelpCircle,
   IconInbox,
   IconKey,
@@ -72,6 +74,8 @@ export const NAV_ENTRIES: (NavItem | NavGroup)[] = [
   },
   { labelKey: 'nav.trips', to: '/trip', icon: IconRoute, also: ['/trip-detail'] },
   { labelKey: 'nav.sales', to: '/sales', icon: IconReceipt, endpoint: transactionList },
+  // Issue 48: refunds and adjustments waiting for a second administrator (Owners, Finance).
+  { labelKey: 'nav.approvals', to: '/approvals', icon: IconChecks, endpoint: moneyRequestList },
   { labelKey: 'nav.faq', to: '/faq', icon: IconHelpCircle },
   {
     labelKey: 'nav.settings',
