@@ -158,6 +158,7 @@ export async function resetMarketplace(database: Database): Promise<void> {
     'ledger_entries',
     'ledger_sets',
     'ledger_balances',
+    'money_daily',
     'money_requests',
   ];
   const tables = [...MARKETPLACE_TABLES, ...money, 'user_stats', 'audit_log'].map((table) =>

@@ -5,6 +5,13 @@ CREATE TABLE "ledger_balances" (
 	CONSTRAINT "ledger_balances_party_id_account_pk" PRIMARY KEY("party_id","account")
 );
 --> statement-breakpoint
+CREATE TABLE "money_daily" (
+	"day" date PRIMARY KEY NOT NULL,
+	"gross" numeric(16, 2) DEFAULT '0' NOT NULL,
+	"coupons" numeric(16, 2) DEFAULT '0' NOT NULL,
+	"commission" numeric(16, 2) DEFAULT '0' NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "money_requests" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"kind" text NOT NULL,
@@ -34,7 +41,6 @@ ALTER TABLE "money_requests" ADD CONSTRAINT "money_requests_set_id_ledger_sets_i
 CREATE INDEX "money_requests_ride_idx" ON "money_requests" USING btree ("ride_id") WHERE "money_requests"."ride_id" is not null;--> statement-breakpoint
 CREATE INDEX "money_requests_status_idx" ON "money_requests" USING btree ("status","created_at");--> statement-breakpoint
 CREATE INDEX "money_requests_approved_idx" ON "money_requests" USING btree ("approved_at") WHERE "money_requests"."status" = 'approved';--> statement-breakpoint
-CREATE INDEX "ride_splits_completed_idx" ON "ride_splits" USING btree ("completed_at","gross","coupon_discount","platform_commission");--> statement-breakpoint
 -- Each party's balance per account, kept with every ledger entry written (entries are never
 -- updated or deleted, so inserts are the only change); rows in a fixed order, so two
 -- transactions moving the same parties wait for each other rather than deadlock.
@@ -68,3 +74,22 @@ END $$;
 --> statement-breakpoint
 CREATE TRIGGER money_requests_once BEFORE UPDATE OR DELETE ON money_requests
   FOR EACH ROW EXECUTE FUNCTION money_requests_approved_once();
+--> statement-breakpoint
+-- The splits of each UTC day their trips completed, summed, kept with every split written
+-- (splits are never updated or deleted), for the Finance dashboard's days.
+CREATE FUNCTION ride_splits_to_daily() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO money_daily (day, gross, coupons, commission)
+    SELECT (completed_at AT TIME ZONE 'UTC')::date, sum(gross), sum(coupon_discount), sum(platform_commission)
+    FROM new_rows GROUP BY 1 ORDER BY 1
+  ON CONFLICT (day) DO UPDATE SET gross = money_daily.gross + excluded.gross,
+    coupons = money_daily.coupons + excluded.coupons, commission = money_daily.commission + excluded.commission;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER ride_splits_daily AFTER INSERT ON ride_splits
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ride_splits_to_daily();
+--> statement-breakpoint
+INSERT INTO money_daily (day, gross, coupons, commission)
+  SELECT (completed_at AT TIME ZONE 'UTC')::date, sum(gross), sum(coupon_discount), sum(platform_commission)
+  FROM ride_splits GROUP BY 1;

@@ -178,9 +178,9 @@ type DashboardRow = {
 
 /**
  * Finance's dashboard in one statement: the splits of the trips completed in
- * the last `days` UTC days (from their index alone) and the refunds approved
- * then, per day; what is outstanding from the balances the ledger keeps per
- * party (ledger_balances), not from every entry.
+ * the last `days` UTC days (money_daily, their sums per day) and the refunds
+ * approved then, per day; what is outstanding from the balances the ledger
+ * keeps per party (ledger_balances), not from every entry.
  */
 export async function financeFigures(db: Db, days: number): Promise<FinanceDashboard> {
   const [row] = await rowsOf<DashboardRow>(
@@ -190,11 +190,8 @@ export async function financeFigures(db: Db, days: number): Promise<FinanceDashb
       select (now() at time zone 'UTC')::date - ${days - 1}::int as first,
              (now() at time zone 'UTC')::date as last
     ), splits as (
-      select (s.completed_at at time zone 'UTC')::date as day, sum(s.gross) as gross,
-        sum(s.coupon_discount) as coupons, sum(s.platform_commission) as commission
-      from ride_splits s, period
-      where s.completed_at >= period.first::timestamp at time zone 'UTC'
-      group by 1
+      select d.day, d.gross, d.coupons, d.commission from money_daily d, period
+      where d.day >= period.first
     ), refunds as (
       select (m.approved_at at time zone 'UTC')::date as day, sum(m.amount) as refunds
       from money_requests m, period
