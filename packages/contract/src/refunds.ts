@@ -130,7 +130,7 @@ export const moneySettingsSchema = z.object({
 });
 export type MoneySettings = z.infer<typeof moneySettingsSchema>;
 
-const moneySettingsFormSchema = z.object({
+export const moneySettingsFormSchema = z.object({
   approval_threshold: amountSchema(REFUND_MESSAGES.thresholdInvalid, (n) => n >= 0),
 });
 

@@ -18,6 +18,7 @@ import {
   ApproveButton,
   MoneyRequestStatus,
 } from '@/features/refunds/components/money-request-parts';
+import { ThresholdButton } from '@/features/refunds/components/threshold-button';
 
 const FILTERS = {
   status: { one: MONEY_REQUEST_STATUSES },
@@ -115,11 +116,14 @@ export function ApprovalsPage() {
     <Stack gap="lg">
       <PageTitle title={t('pages.approvals')} />
       {settings.data && (
-        <Text size="sm" c="dimmed">
-          {t('refunds.thresholdLine', {
-            threshold: formatMoney(Number(settings.data.approval_threshold)),
-          })}
-        </Text>
+        <Group justify="space-between" align="center" gap="sm">
+          <Text size="sm" c="dimmed" style={{ flex: '1 1 20rem' }}>
+            {t('refunds.thresholdLine', {
+              threshold: formatMoney(Number(settings.data.approval_threshold)),
+            })}
+          </Text>
+          <ThresholdButton threshold={settings.data.approval_threshold} />
+        </Group>
       )}
       <DataTable
         label={t('pages.approvals')}

@@ -4,6 +4,7 @@ import {
   moneyApprove,
   moneyRequestList,
   moneySettings,
+  moneySettingsSave,
   refundCreate,
   rideSplit,
   type InputOf,
@@ -60,5 +61,14 @@ export function useMoneyApprove() {
     ...mutationOf(moneyApprove),
     meta: { successToast: true },
     onSettled: refreshMoney,
+  });
+}
+
+/** An Owner sets the approval threshold. */
+export function useMoneySettingsSave() {
+  return useMutation({
+    ...mutationOf(moneySettingsSave),
+    meta: { successToast: true },
+    onSuccess: () => invalidate(moneySettings),
   });
 }
