@@ -20,6 +20,7 @@ export * from './sales';
 export * from './money';
 export * from './payouts';
 export * from './statements';
+export * from './refunds';
 export * from './two-factor';
 export * from './admins';
 export * from './audit';
@@ -51,6 +52,7 @@ import * as live from './live';
 import * as money from './money';
 import * as payouts from './payouts';
 import * as statements from './statements';
+import * as refunds from './refunds';
 import * as liveMap from './live-map';
 import * as history from './history';
 import * as notes from './notes';
@@ -94,6 +96,7 @@ export const ENDPOINTS: readonly AnyEndpoint[] = [
   money,
   payouts,
   statements,
+  refunds,
   twoFactor,
   admins,
   audit,

@@ -21,6 +21,9 @@ export const WEBHOOK_EVENT_TYPES = [
   'payout.approved',
   'payout.paid',
   'payout.failed',
+  'refund.requested',
+  'refund.approved',
+  'adjustment.approved',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 

@@ -1388,6 +1388,59 @@ export const payoutBatches = pgTable(
 );
 
 /**
+ * A refund of a trip or an adjustment of a company's or driver's balance
+ * (issue 48): one id space for `money-approve`. Above the approval threshold
+ * an Owner set it waits (`pending`) for a second Owner or Finance
+ * administrator; its ledger set is written when it is approved (set_id).
+ */
+export const moneyRequests = pgTable(
+  'money_requests',
+  {
+    id: serial('id').primaryKey(),
+    /** MONEY_REQUEST_KINDS: refund, adjustment. */
+    kind: text('kind').notNull(),
+    /** MONEY_REQUEST_STATUSES: pending, approved. */
+    status: text('status').notNull(),
+    /** The trip a refund gives money back for. */
+    rideId: integer('ride_id').references(() => rides.id),
+    /** The company or driver of an adjustment. */
+    partyId: integer('party_id').references(() => users.id),
+    /** A refund: > 0. An adjustment: signed, positive = the platform owes the party more. */
+    amount: money('amount').notNull(),
+    reason: text('reason').notNull(),
+    /** The approval threshold when it was made: above it, a second administrator approves. */
+    threshold: money('threshold').notNull(),
+    makerId: integer('maker_id')
+      .notNull()
+      .references(() => admins.id),
+    approverId: integer('approver_id').references(() => admins.id),
+    setId: bigint('set_id', { mode: 'number' }).references(() => ledgerSets.id),
+    createdAt: createdAt(),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('money_requests_ride_idx')
+      .on(t.rideId)
+      .where(sql`${t.rideId} is not null`),
+    index('money_requests_status_idx').on(t.status, t.createdAt),
+    // The dashboard's refunds per day.
+    index('money_requests_approved_idx')
+      .on(t.approvedAt)
+      .where(sql`${t.status} = 'approved'`),
+    check(
+      'money_requests_kind_check',
+      sql`(${t.kind} = 'refund' and ${t.rideId} is not null and ${t.partyId} is null and ${t.amount} > 0)
+          or (${t.kind} = 'adjustment' and ${t.partyId} is not null and ${t.rideId} is null and ${t.amount} <> 0)`,
+    ),
+    check(
+      'money_requests_status_check',
+      sql`(${t.status} = 'pending' and ${t.approverId} is null and ${t.setId} is null and ${t.approvedAt} is null)
+          or (${t.status} = 'approved' and ${t.setId} is not null and ${t.approvedAt} is not null)`,
+    ),
+  ],
+);
+
+/**
  * A party of a batch: `pay` (owed at least the minimum, with bank details,
  * copied here when drafted so the approved file never changes), `blocked`
  * (owed, without bank details) or `owing` (owes the platform).
@@ -1414,3 +1467,35 @@ export const payoutItems = pgTable(
     check('payout_items_state_check', sql`${t.state} in ('pay', 'blocked', 'owing')`),
   ],
 );
+
+/**
+ * Each party's balance per account, kept by a trigger on ledger_entries
+ * (migration 0041) so the Finance dashboard's outstanding balances read one
+ * row per party and account, not every entry.
+ */
+export const ledgerBalances = pgTable(
+  'ledger_balances',
+  {
+    partyId: integer('party_id')
+      .notNull()
+      .references(() => users.id),
+    /** A party's account: company, driver, driver_cash. */
+    account: text('account').notNull(),
+    amount: numeric('amount', { precision: 16, scale: 2, mode: 'string' }).notNull().default('0'),
+  },
+  (t) => [primaryKey({ columns: [t.partyId, t.account] })],
+);
+
+/**
+ * The splits of each UTC day their trips completed, summed: kept by a
+ * trigger on ride_splits (migration 0041) for the Finance dashboard's days,
+ * which then read 30 rows whatever the number of trips.
+ */
+export const moneyDaily = pgTable('money_daily', {
+  day: date('day').primaryKey(),
+  gross: numeric('gross', { precision: 16, scale: 2, mode: 'string' }).notNull().default('0'),
+  coupons: numeric('coupons', { precision: 16, scale: 2, mode: 'string' }).notNull().default('0'),
+  commission: numeric('commission', { precision: 16, scale: 2, mode: 'string' })
+    .notNull()
+    .default('0'),
+});

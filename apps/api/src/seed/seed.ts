@@ -152,7 +152,15 @@ async function countRows(database: Database): Promise<Record<string, number>> {
  * fires no row or statement delete triggers, so the counters are rebuilt.
  */
 export async function resetMarketplace(database: Database): Promise<void> {
-  const money = ['commission_rules', 'ride_splits', 'ledger_entries', 'ledger_sets'];
+  const money = [
+    'commission_rules',
+    'ride_splits',
+    'ledger_entries',
+    'ledger_sets',
+    'ledger_balances',
+    'money_daily',
+    'money_requests',
+  ];
   const tables = [...MARKETPLACE_TABLES, ...money, 'user_stats', 'audit_log'].map((table) =>
     sql.identifier(table),
   );

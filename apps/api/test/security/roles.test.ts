@@ -103,6 +103,15 @@ const DECISIONS: Record<string, readonly Role[] | 'public'> = {
   'payout-batch-export': ['Owner', 'Finance'],
   'payout-batch-mark': ['Owner', 'Finance'],
   statement: ['Owner', 'Finance'],
+  // Refunds and adjustments (issue 48): Owner and Finance make and approve them (the maker
+  // never approves their own); Operators handle trips, not money. Only an Owner sets the threshold.
+  'refund-create': ['Owner', 'Finance'],
+  'adjustment-create': ['Owner', 'Finance'],
+  'money-approve': ['Owner', 'Finance'],
+  'money-request-list': ['Owner', 'Finance'],
+  'money-settings': ['Owner', 'Finance'],
+  'money-settings-save': OWNER,
+  'dashboard-money': ['Owner', 'Finance'],
   'admin-list': OWNER,
   'admin-invite': OWNER,
   'admin-update': OWNER,

@@ -115,6 +115,7 @@ const screens: RouteObject[] = [
       page('statements', () =>
         import('./routes/statements/statements-page').then((m) => m.StatementsPage),
       ),
+      page('approvals', () => import('./routes/money/approvals-page').then((m) => m.ApprovalsPage)),
       page('my-profile', () =>
         import('./routes/profile/my-profile-page').then((m) => m.MyProfilePage),
       ),

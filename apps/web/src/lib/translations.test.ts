@@ -51,6 +51,8 @@ const DYNAMIC_PREFIXES = [
   'payouts.states.',
   'payouts.statuses.',
   'reasons.',
+  'refunds.kinds.',
+  'refunds.statuses.',
   'review.decided.',
   'review.kind.',
   'review.kinds.',

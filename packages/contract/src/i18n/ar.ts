@@ -268,6 +268,34 @@ export const AR_MESSAGES: Readonly<Record<string, string>> = {
   'A statement covers at most 366 days: choose a shorter period.':
     'يغطي كشف الحساب 366 يومًا على الأكثر: اختر فترة أقصر.',
   'coupon_discount may be at most amount.': 'يجب ألا يتجاوز coupon_discount قيمة amount.',
+  // refunds, adjustments, their approval, Finance's dashboard
+  'Refund approved.': 'تمت الموافقة على الاسترداد.',
+  'Refund recorded. It waits for a second administrator to approve it.':
+    'تم تسجيل الاسترداد. ينتظر موافقة مسؤول ثانٍ.',
+  'Adjustment approved.': 'تمت الموافقة على التسوية.',
+  'Adjustment recorded. It waits for a second administrator to approve it.':
+    'تم تسجيل التسوية. تنتظر موافقة مسؤول ثانٍ.',
+  'Approved.': 'تمت الموافقة.',
+  'Refunds and adjustments fetched successfully.': 'تم جلب المستردات والتسويات بنجاح.',
+  'Money settings fetched successfully.': 'تم جلب إعدادات المال بنجاح.',
+  'Money settings saved.': 'تم حفظ إعدادات المال.',
+  'Finance dashboard fetched successfully.': 'تم جلب لوحة المالية بنجاح.',
+  'Enter an amount above 0 with at most two decimals, such as 12.50.':
+    'أدخل مبلغًا أكبر من 0 بمنزلتين عشريتين على الأكثر، مثل 12.50.',
+  'Enter an amount other than 0 with at most two decimals, such as 12.50 or -12.50.':
+    'أدخل مبلغًا غير 0 بمنزلتين عشريتين على الأكثر، مثل 12.50 أو -12.50.',
+  'Enter an amount of 0 or more with at most two decimals, such as 100.00.':
+    'أدخل مبلغًا يساوي 0 أو أكثر بمنزلتين عشريتين على الأكثر، مثل 100.00.',
+  'The reason may be at most 500 characters.': 'يجب ألا يتجاوز السبب 500 حرف.',
+  'Only a completed trip can be refunded.': 'لا يمكن استرداد إلا رحلة مكتملة.',
+  'The trip’s refunds may not exceed what the passenger paid ({paid}).':
+    'لا يجوز أن تتجاوز مستردات الرحلة ما دفعه الراكب ({paid}).',
+  'Refund or adjustment not found.': 'لم يتم العثور على الاسترداد أو التسوية.',
+  'This has already been approved.': 'تمت الموافقة على هذا بالفعل.',
+  'You made this request: another Owner or Finance administrator must approve it.':
+    'أنت من قدّم هذا الطلب: يجب أن يوافق عليه مسؤول آخر بدور المالك أو المالية.',
+  'status must be pending or approved.': 'يجب أن تكون status إما pending أو approved.',
+  'kind must be refund or adjustment.': 'يجب أن تكون kind إما refund أو adjustment.',
 
   // ------------------------------------------------------------ payouts (issue 48)
   'Bank details saved successfully.': 'تم حفظ البيانات المصرفية بنجاح.',

@@ -268,6 +268,34 @@ export const ES_MESSAGES: Readonly<Record<string, string>> = {
   'A statement covers at most 366 days: choose a shorter period.':
     'Un extracto abarca como máximo 366 días: elija un periodo más corto.',
   'coupon_discount may be at most amount.': 'coupon_discount puede ser como máximo amount.',
+  // refunds, adjustments, their approval, Finance's dashboard
+  'Refund approved.': 'Reembolso aprobado.',
+  'Refund recorded. It waits for a second administrator to approve it.':
+    'Reembolso registrado. Espera a que un segundo administrador lo apruebe.',
+  'Adjustment approved.': 'Ajuste aprobado.',
+  'Adjustment recorded. It waits for a second administrator to approve it.':
+    'Ajuste registrado. Espera a que un segundo administrador lo apruebe.',
+  'Approved.': 'Aprobado.',
+  'Refunds and adjustments fetched successfully.': 'Reembolsos y ajustes obtenidos correctamente.',
+  'Money settings fetched successfully.': 'Ajustes de dinero obtenidos correctamente.',
+  'Money settings saved.': 'Ajustes de dinero guardados.',
+  'Finance dashboard fetched successfully.': 'Panel de finanzas obtenido correctamente.',
+  'Enter an amount above 0 with at most two decimals, such as 12.50.':
+    'Introduzca un importe mayor que 0 con dos decimales como máximo, como 12.50.',
+  'Enter an amount other than 0 with at most two decimals, such as 12.50 or -12.50.':
+    'Introduzca un importe distinto de 0 con dos decimales como máximo, como 12.50 o -12.50.',
+  'Enter an amount of 0 or more with at most two decimals, such as 100.00.':
+    'Introduzca un importe de 0 o más con dos decimales como máximo, como 100.00.',
+  'The reason may be at most 500 characters.': 'El motivo puede tener como máximo 500 caracteres.',
+  'Only a completed trip can be refunded.': 'Solo se puede reembolsar un viaje completado.',
+  'The trip’s refunds may not exceed what the passenger paid ({paid}).':
+    'Los reembolsos del viaje no pueden superar lo que pagó el pasajero ({paid}).',
+  'Refund or adjustment not found.': 'Reembolso o ajuste no encontrado.',
+  'This has already been approved.': 'Esto ya se ha aprobado.',
+  'You made this request: another Owner or Finance administrator must approve it.':
+    'Usted hizo esta solicitud: debe aprobarla otro administrador Propietario o de Finanzas.',
+  'status must be pending or approved.': 'status debe ser pending o approved.',
+  'kind must be refund or adjustment.': 'kind debe ser refund o adjustment.',
 
   // ------------------------------------------------------------ payouts (issue 48)
   'Bank details saved successfully.': 'Datos bancarios guardados correctamente.',

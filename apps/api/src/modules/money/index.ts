@@ -3,3 +3,4 @@ export { splitCompletedRides } from './split';
 export { bankDetailsOf, saveBankDetails } from './payouts.repository';
 export { payoutRoutes } from './payouts.routes';
 export { statementRoutes } from './statements.routes';
+export { refundRoutes } from './refunds.routes';

@@ -89,7 +89,7 @@ export async function insertRule(
   return row ? ruleById(tx, row.id) : null;
 }
 
-export async function rideExists(db: Db, id: number) {
+export async function rideExists(db: Db | Tx, id: number) {
   return (await rowsOf(db, sql`select 1 from rides where id = ${id}`)).length > 0;
 }
 

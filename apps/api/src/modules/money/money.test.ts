@@ -6,6 +6,8 @@ import {
   integrationTrips,
   ledgerBalance,
   MONEY_MESSAGES,
+  moneySettingsSave,
+  refundCreate,
   RIDE_MESSAGES,
   rideSplit,
 } from '@cabdesk/contract';
@@ -449,8 +451,10 @@ describe('the ledger', () => {
     expect(await unbalancedSets(m.database)).toEqual([]);
   });
 
-  it('over random trips, coupons, cash and card payments: sets sum to zero, shares to what was paid, balances to their entries', async () => {
+  it('over random trips, coupons, cash and card payments and refunds: sets sum to zero, shares to what was paid, balances to their entries', async () => {
     const m = await marketplace();
+    // Every refund approved by its maker: two approvers are refunds.test.ts's.
+    await m.call(moneySettingsSave, { approval_threshold: '9999999' });
     let trip = 0;
     const tripArb = fc.record({
       fleet: fc.constantFrom('a' as const, 'b' as const),
@@ -458,6 +462,8 @@ describe('the ledger', () => {
       couponShare: fc.integer({ min: 0, max: 100 }),
       pay: fc.constantFrom('Cash', 'Card', 'cash', 'Wallet', 'payment', 'none'),
       day: fc.integer({ min: 1, max: 28 }),
+      // Refunds of the trip, each a share of what the passenger paid (all of it at most).
+      refunds: fc.array(fc.integer({ min: 1, max: 100 }), { maxLength: 3 }),
     });
     const ruleArb = fc.record({
       percent: fc.integer({ min: 0, max: 10_000 }),
@@ -504,6 +510,19 @@ describe('the ledger', () => {
               event(id, 'completed', at.replace('12:00', '12:30'), fields, t.fleet),
             );
             expect(done.statusCode).toBe(200);
+            const paid = BigInt(t.cents) - (BigInt(t.cents) * BigInt(t.couponShare)) / 100n;
+            let refunded = 0n;
+            for (const share of t.refunds) {
+              const amount = (paid * BigInt(share)) / 100n;
+              if (amount === 0n || refunded + amount > paid) continue;
+              const refund = await m.call(refundCreate, {
+                ride_id: done.body.data.id,
+                amount: textOf(amount),
+                reason: 'Property',
+              });
+              expect(refund.body.data?.status).toBe('approved');
+              refunded += amount;
+            }
           }
           expect(await unbalancedSets(m.database)).toEqual([]);
           // Every split: commission, company and driver shares make the gross; the platform's
@@ -512,7 +531,12 @@ describe('the ledger', () => {
             sql`select s.ride_id, s.gross::text, s.coupon_discount::text, s.platform_commission::text,
                 s.company_share::text, s.driver_share::text, r.amount::text as fare,
                 (select coalesce(sum(amount), 0)::text from ledger_entries e
-                 where e.set_id = s.set_id and e.account in ('platform_receipts', 'driver_cash')) as paid
+                 where e.set_id = s.set_id and e.account in ('platform_receipts', 'driver_cash')) as paid,
+                (select coalesce(sum(q.amount), 0)::text from money_requests q
+                 where q.ride_id = s.ride_id) as refunded,
+                (select coalesce(sum(e.amount), 0)::text from money_requests q
+                 join ledger_entries e on e.set_id = q.set_id
+                 where q.ride_id = s.ride_id and e.account = 'platform_receipts') as paid_back
               from ride_splits s join rides r on r.id = s.ride_id`,
           );
           // Every trip completed, each split once.
@@ -529,6 +553,9 @@ describe('the ledger', () => {
             expect(commission + company + driver).toBe(gross);
             expect(commission - coupon + company + driver).toBe(gross - coupon);
             expect(centsOf(s.paid!)).toBe(gross - coupon);
+            // Refunds give back at most what was paid, from the platform's receipts.
+            expect(centsOf(s.refunded!) <= gross - coupon).toBe(true);
+            expect(centsOf(s.paid_back!)).toBe(-centsOf(s.refunded!));
           }
           // Balances are the sums of their entries.
           for (const party of [
@@ -552,7 +579,7 @@ describe('the ledger', () => {
       ),
       { numRuns: 12 },
     );
-  });
+  }, 180_000);
 
   it('splits any fare exactly (pure): shares make the gross, entries sum to zero', () => {
     fc.assert(

@@ -29,6 +29,7 @@ describe('the sidebar entries', () => {
       'nav.sales',
       'nav.payouts',
       'nav.statements',
+      'nav.approvals',
       'nav.faq',
       'nav.settings',
     ]);
@@ -85,6 +86,7 @@ describe('the screens the command palette jumps to', () => {
       '/sales',
       '/payouts',
       '/statements',
+      '/approvals',
       '/faq',
       '/coupon',
       '/my-profile',

@@ -4,6 +4,7 @@ import {
   integrationKeyList,
   payoutBatchList,
   statement,
+  moneyRequestList,
   transactionList,
   webhookList,
   type AnyEndpoint,
@@ -12,6 +13,7 @@ import {
   IconBuilding,
   IconBuildingBank,
   IconCar,
+  IconChecks,
   IconHelpCircle,
   IconInbox,
   IconKey,
@@ -92,6 +94,8 @@ export const NAV_ENTRIES: (NavItem | NavGroup)[] = [
     also: ['/statement-print'],
     endpoint: statement,
   },
+  // Issue 48: refunds and adjustments waiting for a second administrator (Owners, Finance).
+  { labelKey: 'nav.approvals', to: '/approvals', icon: IconChecks, endpoint: moneyRequestList },
   { labelKey: 'nav.faq', to: '/faq', icon: IconHelpCircle },
   {
     labelKey: 'nav.settings',

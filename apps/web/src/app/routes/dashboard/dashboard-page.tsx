@@ -8,10 +8,15 @@ import { useDashboard } from '@/features/dashboard/api/get-dashboard';
 import { useDashboardTrends } from '@/features/dashboard/api/get-dashboard-trends';
 import { StatCard } from '@/features/dashboard/components/stat-card';
 import { LiveAlertsPanel } from '@/features/live-alerts/components/live-alerts-panel';
+import { useFinanceDashboard, useMoneyRequests } from '@/features/refunds/api/refunds';
 
 /** The charts (recharts, the largest library here) load after the cards: not on their critical path. */
 const TrendsPanel = lazy(() =>
   import('@/features/dashboard/components/trends-panel').then((m) => ({ default: m.TrendsPanel })),
+);
+/** Finance's figures and chart (Owners and Finance), after the cards too. */
+const FinancePanel = lazy(() =>
+  import('./finance-panel').then((m) => ({ default: m.FinancePanel })),
 );
 
 /** SPEC 2: Overall Driver, Overall Vehicle, Overall Company, Overall Revenue ($). */
@@ -19,6 +24,8 @@ export function DashboardPage() {
   const { t } = useTranslation();
   const dashboard = useDashboard();
   const trends = useDashboardTrends();
+  const money = useFinanceDashboard();
+  const waiting = useMoneyRequests({ status: 'pending', per_page: 1 });
 
   return (
     <Stack gap="lg">
@@ -77,6 +84,12 @@ export function DashboardPage() {
       ) : (
         <Suspense fallback={<Loading />}>
           <TrendsPanel trends={trends.data} />
+        </Suspense>
+      )}
+      {/* Owners and Finance only: the others never ask for it. */}
+      {money.data && (
+        <Suspense fallback={<Loading />}>
+          <FinancePanel money={money.data} waiting={waiting.data?.total} />
         </Suspense>
       )}
     </Stack>

@@ -19,6 +19,7 @@ import { RecordLog } from '@/features/review/components/record-log';
 import { RideFlagBadge, RideServiceType } from '@/features/rides/components/ride-flags';
 import { RideTimeline } from '@/features/rides/components/ride-timeline';
 import { RideWaiting } from '@/features/rides/components/ride-waiting';
+import { RideMoney } from '@/features/refunds/components/ride-money';
 
 // The map library is large: the replay's code loads with the first trip detail that shows it.
 const RideReplay = lazy(() =>
@@ -210,6 +211,8 @@ export function RideDetailPage() {
           </Suspense>
           {/* The payment reaches only the roles that read revenue (Owner, Finance). */}
           {data.transaction !== undefined && <Payment transaction={data.transaction} />}
+          {/* The split and refunds: Owners and Finance, once the trip completed. */}
+          <RideMoney ride={data} />
           <RecordLog table="rides" id={data.id} />
         </>
       )}

@@ -1,0 +1,116 @@
+import '@mantine/charts/styles.layer.css';
+import '@mantine/core/styles/Grid.layer.css';
+import type { FinanceDashboard } from '@cabdesk/contract';
+import { LineChart } from '@mantine/charts';
+import { Anchor, Grid, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconArrowBackUp, IconCash, IconPercentage, IconScale } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatMoney, formatShortDay } from '@/lib/format';
+import { StatCard } from '@/features/dashboard/components/stat-card';
+
+/**
+ * Finance's dashboard (issue 48, point 6), under SPEC's four cards for
+ * Owners and Finance: gross, commission and refunds over the last 30 days,
+ * each day's in a chart, and what is outstanding now (what the platform owes
+ * companies and drivers, what drivers owe it).
+ */
+export function FinancePanel({ money, waiting }: { money: FinanceDashboard; waiting?: number }) {
+  const { t } = useTranslation();
+  const data = money.days.map((d) => ({
+    label: formatShortDay(d.day),
+    gross: Number(d.gross),
+    commission: Number(d.commission),
+    refunds: Number(d.refunds),
+  }));
+  const owed = [
+    { label: t('refunds.owedToCompanies'), value: money.owed_to_companies },
+    { label: t('refunds.owedToDrivers'), value: money.owed_to_drivers },
+    { label: t('refunds.owedByDrivers'), value: money.owed_by_drivers },
+  ];
+  return (
+    <Stack gap="lg" data-testid="finance-panel">
+      <Title order={2} size="h3">
+        {t('refunds.financeTitle')}
+      </Title>
+      <SimpleGrid cols={{ base: 2, lg: 4 }} spacing={{ base: 'sm', sm: 'lg' }}>
+        <StatCard
+          label={t('refunds.gross30')}
+          value={formatMoney(Number(money.gross))}
+          icon={<IconCash size={22} stroke={1.5} />}
+          color="teal"
+          hint={t('refunds.grossHint')}
+        />
+        <StatCard
+          label={t('refunds.commission30')}
+          value={formatMoney(Number(money.commission))}
+          icon={<IconPercentage size={22} stroke={1.5} />}
+          color="indigo"
+        />
+        <StatCard
+          label={t('refunds.refunds30')}
+          value={formatMoney(Number(money.refunds))}
+          icon={<IconArrowBackUp size={22} stroke={1.5} />}
+          color="orange"
+        />
+        <StatCard
+          label={t('refunds.outstanding')}
+          value={formatMoney(Number(money.owed_to_companies) + Number(money.owed_to_drivers))}
+          icon={<IconScale size={22} stroke={1.5} />}
+          color="grape"
+          hint={t('refunds.outstandingHint')}
+        />
+      </SimpleGrid>
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, lg: 8 }}>
+          <Paper withBorder radius="md" p="lg" h="100%">
+            <Title order={3} size="h4" mb={4}>
+              {t('refunds.trendTitle')}
+            </Title>
+            <Text size="sm" c="dimmed" mb="md">
+              {t('refunds.trendHint')}
+            </Text>
+            <LineChart
+              h={240}
+              data={data}
+              dataKey="label"
+              withLegend
+              curveType="monotone"
+              withDots={false}
+              valueFormatter={(v) => formatMoney(v)}
+              yAxisProps={{ tickFormatter: (v: number) => formatMoney(v, { cents: false }) }}
+              series={[
+                { name: 'gross', label: t('refunds.gross'), color: 'teal.6' },
+                { name: 'commission', label: t('refunds.commissionLine'), color: 'indigo.6' },
+                { name: 'refunds', label: t('refunds.refundsLine'), color: 'orange.6' },
+              ]}
+            />
+          </Paper>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 4 }}>
+          <Paper withBorder radius="md" p="lg" h="100%" data-testid="outstanding">
+            <Title order={3} size="h4" mb="sm">
+              {t('refunds.outstandingTitle')}
+            </Title>
+            <Stack gap="xs">
+              {owed.map((o) => (
+                <Group key={o.label} justify="space-between" wrap="nowrap">
+                  <Text size="sm">{o.label}</Text>
+                  <Text fw={700}>{formatMoney(Number(o.value))}</Text>
+                </Group>
+              ))}
+              {waiting !== undefined && (
+                <Group justify="space-between" wrap="nowrap" mt="sm">
+                  <Anchor component={Link} to="/approvals?status=pending" size="sm">
+                    {t('refunds.waitingApproval')}
+                  </Anchor>
+                  <Text fw={700}>{waiting}</Text>
+                </Group>
+              )}
+            </Stack>
+          </Paper>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}
