@@ -27,6 +27,7 @@ import {
   sessionRoutes,
   twoFactorRoutes,
 } from './modules/auth';
+import { caseRoutes } from './modules/cases';
 import { couponRoutes } from './modules/coupons';
 import { dashboardRoutes } from './modules/dashboard';
 import { documentRoutes } from './modules/documents';
@@ -237,6 +238,7 @@ export async function buildApp({
       await api.register(webhookRoutes);
       await api.register(liveRoutes);
       await api.register(liveMapRoutes);
+      await api.register(caseRoutes);
     },
     { prefix: API_BASE },
   );

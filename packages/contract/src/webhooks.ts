@@ -18,6 +18,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'faq.changed',
   'document.expiring',
   'document.expired',
+  'case.status_changed',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
