@@ -174,6 +174,28 @@ describe('the safety and support desk', () => {
       await page.goto('/cases?status=Resolved');
       await page.getByText(`Case #${sos.id}`).first().waitFor();
       await shots(page, 'desk-phone');
+
+      // The passenger rates the driver one star with a comment: a case of its own, and the driver
+      // is listed for review; their page shows the figures.
+      await page.setViewportSize(DESKTOP);
+      await send(baseUrl, key, 'ratings', {
+        trip_external_id: `t-${run}`,
+        by: 'passenger',
+        stars: 1,
+        comment: 'Drove through red lights.',
+        at: new Date().toISOString(),
+      });
+      await page.goto('/cases?kind=rating');
+      await page.getByText('Drove through red lights.', { exact: false }).first().waitFor();
+      const review = page.getByTestId('rating-review');
+      await review.getByRole('link', { name: 'Ana Ruiz' }).first().waitFor();
+      await shots(page, 'desk-ratings-desktop');
+      await review.getByRole('link', { name: 'Ana Ruiz' }).first().click();
+      const figures = page.getByTestId('driver-rating');
+      await figures.waitFor();
+      expect(await figures.textContent()).toContain('1 rating');
+      await figures.scrollIntoViewIfNeeded();
+      await shots(page, 'driver-rating-desktop');
     },
     120_000,
   );

@@ -137,6 +137,9 @@ export const CASE_MESSAGES = {
   outcomeFirst: 'Choose an outcome before resolving the case.',
   noteRequired: 'Please write the note.',
   resolveAfterAcknowledge: 'The time to resolve must be longer than the time to acknowledge.',
+  driverRating: 'Driver rating fetched successfully.',
+  ratingReview: 'Drivers to review fetched successfully.',
+  driverNotFound: 'Driver not found.',
 } as const;
 
 const text = (field: string, max: number) =>
@@ -449,4 +452,63 @@ export const caseDeadlinesSave = caseCalls.post('case-deadlines-save', {
   roles: OWNER_ONLY,
   input: deadlineSaveSchema,
   data: deadlineSchema,
+});
+
+// ---------------------------------------------------------------- ratings of drivers
+
+/** Unless asked otherwise: drivers whose last 20 ratings average under 3.5 stars are listed for review. */
+export const RATING_REVIEW_DEFAULTS = { below: 3.5, last: 20 } as const;
+
+const distributionSchema = z.object({
+  1: int(),
+  2: int(),
+  3: int(),
+  4: int(),
+  5: int(),
+});
+
+const driverRatingSchema = z.object({
+  driver_id: int(),
+  /** The average of every passenger's rating, two decimals; null without ratings. */
+  average: z.number().nullable(),
+  count: int(),
+  /** How many ratings of each star. */
+  distribution: distributionSchema,
+  /** The average of the last `last` ratings (the review's measure); null without ratings. */
+  recent_average: z.number().nullable(),
+  last: int(),
+});
+export type DriverRating = z.infer<typeof driverRatingSchema>;
+
+const reviewQuerySchema = pageQuerySchema.pick({ page: true, per_page: true }).extend({
+  below: optionalQuery(
+    z.coerce
+      .number({ error: 'below must be a number of stars from 1 to 5.' })
+      .min(1, 'below must be a number of stars from 1 to 5.')
+      .max(5, 'below must be a number of stars from 1 to 5.'),
+  ),
+  last: optionalQuery(
+    wholeNumber({ min: 1, max: 500, notWhole: 'last must be a whole number from 1 to 500.' }),
+  ),
+});
+
+export const driverRating = caseCalls.get('driver-rating', {
+  summary:
+    'A driver’s ratings by passengers: average, count, how many of each star, and the average of the last `last` (20 unless asked).',
+  input: z.object({
+    driver_id: idSchema,
+    last: optionalQuery(
+      wholeNumber({ min: 1, max: 500, notWhole: 'last must be a whole number from 1 to 500.' }),
+    ),
+  }),
+  data: driverRatingSchema,
+});
+
+export const driverRatingReview = caseCalls.get('driver-rating-review', {
+  summary:
+    'Drivers whose last `last` ratings (20 unless asked) average under `below` stars (3.5 unless asked), the lowest first, paged: those to review.',
+  input: reviewQuerySchema,
+  data: pagedSchema(
+    driverRatingSchema.extend({ name: z.string(), status: z.enum(['Active', 'Inactive']) }),
+  ),
 });

@@ -138,6 +138,8 @@ const DECISIONS: Record<string, readonly Role[] | 'public'> = {
   'case-update': ['Owner', 'Operator', 'Support'],
   'case-deadlines': EVERY,
   'case-deadlines-save': OWNER,
+  'driver-rating': EVERY,
+  'driver-rating-review': EVERY,
 };
 
 const PASSWORD = 'a long enough passphrase';

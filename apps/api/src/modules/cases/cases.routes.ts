@@ -5,6 +5,9 @@ import {
   caseDetail,
   caseList,
   caseUpdate,
+  driverRating,
+  driverRatingReview,
+  RATING_REVIEW_DEFAULTS,
 } from '@cabdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import { audit } from '../../lib/audit';
@@ -13,6 +16,7 @@ import { route } from '../../lib/route';
 import { sessionOf } from '../auth';
 import { listDeadlines, saveDeadlines } from './deadlines';
 import { caseDetailOf, listCases, updateCase, type CaseRefusal } from './desk';
+import { driverRatingOf, ratingReview } from './ratings';
 
 /** The answer of a case-update that changed nothing. */
 function updateRefused(refusal: CaseRefusal, role: string) {
@@ -103,5 +107,24 @@ export async function caseRoutes(app: FastifyInstance) {
       return after;
     });
     return { status: true, message: CASE_MESSAGES.deadlinesSaved, data: saved };
+  });
+
+  route(app, driverRating, async (request) => {
+    const rating = await driverRatingOf(db, request.query.driver_id, request.query.last);
+    if (!rating) throw new HttpError(404, CASE_MESSAGES.driverNotFound);
+    return { status: true, message: CASE_MESSAGES.driverRating, data: rating };
+  });
+
+  route(app, driverRatingReview, async (request) => {
+    const { below, last, page, per_page } = request.query;
+    return {
+      status: true,
+      message: CASE_MESSAGES.ratingReview,
+      data: await ratingReview(
+        db,
+        { below: below ?? RATING_REVIEW_DEFAULTS.below, last: last ?? RATING_REVIEW_DEFAULTS.last },
+        { page, per_page },
+      ),
+    };
   });
 }

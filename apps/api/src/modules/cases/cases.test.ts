@@ -4,6 +4,8 @@ import {
   caseDetail,
   caseList,
   caseUpdate,
+  driverRating,
+  driverRatingReview,
   integrationCases,
   integrationKeyCreate,
   integrationRatings,
@@ -603,5 +605,56 @@ describe('the desk', () => {
     // Whom the case may be assigned to: the Owner who signed in works cases.
     expect(detail.workers).toEqual([{ id: admin.id, name: 'Test Admin', role: 'Owner' }]);
     expect((await call(caseDetail, { case_id: 999_999 })).statusCode).toBe(404);
+  });
+});
+
+describe('drivers’ ratings', () => {
+  it('gives a driver’s average, count and distribution, and lists for review those whose last ratings average under the threshold', async () => {
+    const { send, call, database, driver } = await desk();
+    const good = await createDriver(database, { externalId: 'd-good', name: 'Bo Good' });
+    const t0 = Date.now() - 3_600_000;
+    // Ana: 5, 5, 1, 1, 2 (oldest first); Bo: 5, 4.
+    const rate = async (driverId: number, stars: number, minute: number) => {
+      const trip = await createRide(database, {
+        externalId: `rated-${driverId}-${minute}`,
+        driverId,
+      });
+      await send(integrationRatings, {
+        trip_external_id: trip.externalId,
+        by: 'passenger',
+        stars,
+        at: new Date(t0 + minute * 60_000).toISOString(),
+      });
+    };
+    for (const [i, stars] of [5, 5, 1, 1, 2].entries()) await rate(driver.id, stars, i);
+    for (const [i, stars] of [5, 4].entries()) await rate(good.id, stars, i);
+
+    const ana = await call(driverRating, { driver_id: driver.id, last: 3 });
+    expect(ana.body.data).toEqual({
+      driver_id: driver.id,
+      average: 2.8,
+      count: 5,
+      distribution: { 1: 2, 2: 1, 3: 0, 4: 0, 5: 2 },
+      recent_average: 1.33,
+      last: 3,
+    });
+    expect((await call(driverRating, { driver_id: driver.id })).body.data.recent_average).toBe(2.8);
+    const none = await createDriver(database);
+    expect((await call(driverRating, { driver_id: none.id })).body.data).toMatchObject({
+      average: null,
+      count: 0,
+      recent_average: null,
+    });
+    expect((await call(driverRating, { driver_id: 999_999 })).statusCode).toBe(404);
+
+    const review = await call(driverRatingReview, { below: 3, last: 3 });
+    expect(review.body.data.data.map((d: { driver_id: number }) => d.driver_id)).toEqual([
+      driver.id,
+    ]);
+    expect(review.body.data.data[0]).toMatchObject({ name: 'Ana Ruiz', recent_average: 1.33 });
+    // Over every rating Ana averages 2.8: under 3 all the same; at 2.5 nobody is listed.
+    const lenient = await call(driverRatingReview, { below: 2.5, last: 10 });
+    expect(lenient.body.data.total).toBe(0);
+    expect((await call(driverRatingReview, { below: 9 })).statusCode).toBe(400);
   });
 });

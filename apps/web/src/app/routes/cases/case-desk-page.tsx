@@ -9,6 +9,7 @@ import { PageTitle } from '@/components/page-title';
 import { useCases, useOpenCaseCounts } from '@/features/cases/api/get-cases';
 import { CaseKindBadge, CaseStatusBadge } from '@/features/cases/components/case-badges';
 import { CaseTimer } from '@/features/cases/components/case-timer';
+import { RatingReviewCard } from '@/features/cases/components/driver-rating-card';
 import { useDeskKeys } from '@/hooks/use-desk-keys';
 import { useLiveList } from '@/hooks/use-live-list';
 import { useRecordChanges } from '@/lib/live-changes';
@@ -105,6 +106,7 @@ export function CaseDeskPage() {
           {
             key: 'assignee',
             header: t('cases.columns.assignee'),
+            nowrap: true,
             render: (item) => item.assignee?.name ?? t('cases.unassigned'),
           },
           {
@@ -153,6 +155,7 @@ export function CaseDeskPage() {
         }
         minWidth={900}
       />
+      <RatingReviewCard />
     </Stack>
   );
 }
