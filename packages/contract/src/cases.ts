@@ -480,12 +480,16 @@ const driverRatingSchema = z.object({
 });
 export type DriverRating = z.infer<typeof driverRatingSchema>;
 
+const BELOW_MESSAGE = 'below must be a number of stars from 1 to 5, such as 3.5.';
+
 const reviewQuerySchema = pageQuerySchema.pick({ page: true, per_page: true }).extend({
+  /** Stars, such as 3.5: decimal digits only, as every number of a query. */
   below: optionalQuery(
-    z.coerce
-      .number({ error: 'below must be a number of stars from 1 to 5.' })
-      .min(1, 'below must be a number of stars from 1 to 5.')
-      .max(5, 'below must be a number of stars from 1 to 5.'),
+    z
+      .string({ error: BELOW_MESSAGE })
+      .regex(/^[1-5](\.\d{1,2})?$/, BELOW_MESSAGE)
+      .transform(Number)
+      .refine((stars) => stars <= 5, BELOW_MESSAGE),
   ),
   last: optionalQuery(
     wholeNumber({ min: 1, max: 500, notWhole: 'last must be a whole number from 1 to 500.' }),
