@@ -22,9 +22,11 @@
  *   statement per fix, whatever the call's size).
  *
  * - the Live screen in Chromium, opened once the fleet moves: its first
- *   paint with every driver in view, and each fix's way to the screen (its
- *   `at` to two animation frames after the stream brought it to the page),
- *   p95 within 2 s.
+ *   paint with every driver in view, within 1.5 times the same screen's
+ *   first paint with no driver (opened before the fleet is written: what the
+ *   app, the map and the stream take on this machine), and each fix's way to
+ *   the screen (its `at` to two animation frames after the stream brought it
+ *   to the page), p95 within 2 s.
  *
  * Prints the figures and writes bench/results/live-ingest.{json,md}.
  */
@@ -64,7 +66,8 @@ const TARGETS = {
   apiCores: 0.5,
   statementsPerCall: 10,
   fixToScreenP95Ms: 2000,
-  firstPaintMs: 3000,
+  /** The first paint with every driver in view, at most this times the empty screen's. */
+  firstPaintOverEmpty: 1.5,
 };
 const started = Date.now();
 const log = (msg: string) =>
@@ -94,6 +97,13 @@ try {
     body: JSON.stringify({ name: 'Bench', scopes: ['positions:write'] }),
   });
   const { key } = ((await made.json()) as { data: { key: string } }).data;
+
+  // The Live screen with no driver and no trip: the floor of its first paint on this machine.
+  log('opening the Live screen before any driver is there');
+  const empty = await openLiveScreen(api.base);
+  await empty.close();
+  log(`first paint with no driver: ${empty.firstPaintMs} ms`);
+  const firstPaintTarget = Math.round(empty.firstPaintMs * TARGETS.firstPaintOverEmpty);
 
   // The set-up, not measured: the fleet and its trips as if they had come in.
   const tripCount = Math.round(driverCount * onTripShare);
@@ -258,7 +268,8 @@ try {
     screen: {
       firstPaintMs: screen.firstPaintMs,
       driversShown: screen.driversShown,
-      targetFirstPaintMs: TARGETS.firstPaintMs,
+      emptyFirstPaintMs: empty.firstPaintMs,
+      targetFirstPaintMs: firstPaintTarget,
       fixesDrawn: fixToScreen.length,
       fixToScreenP50Ms: round(quantile(fixToScreen, 0.5)),
       fixToScreenP95Ms: round(fixToScreenP95),
@@ -293,7 +304,7 @@ ${results.machine.cpus} cores (${results.machine.model}), shared; PostgreSQL, on
 | the load's CPU (this process: the drivers' model and HTTP), cores | ${results.loadCores} | | |
 | database statements a second (pg_stat_statements) | ${results.database.statementsPerSecond} | | |
 | database statements a call | ${results.database.statementsPerCall} | ${TARGETS.statementsPerCall} | ${ok((after.statements - before.statements) / Math.max(1, calls) <= TARGETS.statementsPerCall)} |
-| the Live screen's first paint (Chromium, every driver in view), ms | ${screen.firstPaintMs} (${screen.driversShown} drivers) | ${TARGETS.firstPaintMs} | ${ok(screen.firstPaintMs <= TARGETS.firstPaintMs)} |
+| the Live screen's first paint (Chromium, every driver in view), ms | ${screen.firstPaintMs} (${screen.driversShown} drivers) | ${firstPaintTarget} (${TARGETS.firstPaintOverEmpty} × ${empty.firstPaintMs}, the screen with no driver) | ${ok(screen.firstPaintMs <= firstPaintTarget)} |
 | a fix to the screen, p50, ms | ${results.screen.fixToScreenP50Ms} | | |
 | a fix to the screen, p95, ms (its \`at\` to two frames after the stream brought it, ${fixToScreen.length} fixes) | ${results.screen.fixToScreenP95Ms} | ${TARGETS.fixToScreenP95Ms} | ${ok(fixToScreenP95 <= TARGETS.fixToScreenP95Ms)} |
 | database transactions a second | ${results.database.transactionsPerSecond} | | |

@@ -22,6 +22,10 @@ function check(condition, what) {
 for (const tool of ['vite', 'esbuild', 'tsx', 'vitest']) {
   check(!existsSync(join(root, 'node_modules', tool)), `no ${tool} installed (pruned)`);
 }
+// The web app's libraries are built into apps/web/dist: nothing of them is needed at run time.
+for (const library of ['react', 'maplibre-gl', '@mantine/core']) {
+  check(!existsSync(join(root, 'node_modules', library)), `no ${library} installed (in the build)`);
+}
 
 const port = await new Promise((resolve) => {
   const probe = createServer().listen(0, '127.0.0.1', () => {

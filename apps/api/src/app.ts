@@ -50,7 +50,7 @@ import { recordRoutes } from './modules/records';
 import { reviewRoutes } from './modules/review';
 import { rideRoutes } from './modules/rides';
 import { salesRoutes } from './modules/sales';
-import { moneyRoutes } from './modules/money';
+import { moneyRoutes, payoutRoutes, statementRoutes } from './modules/money';
 import { userRoutes } from './modules/users';
 import { vehicleRoutes } from './modules/vehicles';
 import { viewRoutes } from './modules/views';
@@ -227,6 +227,8 @@ export async function buildApp({
       await api.register(couponRoutes);
       await api.register(salesRoutes);
       await api.register(moneyRoutes);
+      await api.register(payoutRoutes);
+      await api.register(statementRoutes);
       await api.register(twoFactorRoutes);
       await api.register(sessionRoutes);
       await api.register(adminRoutes);

@@ -1,6 +1,10 @@
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { INTEGRATION_RATE_LIMIT_DEFAULT } from '@cabdesk/contract';
+import {
+  bankAccountFields,
+  bicMatchesIban,
+  INTEGRATION_RATE_LIMIT_DEFAULT,
+} from '@cabdesk/contract';
 import { z } from 'zod';
 import { isCommonPassword } from './lib/password-policy';
 import { parseSigningKey } from './lib/upload-key';
@@ -128,6 +132,18 @@ const envSchema = z
      * SIMULATE=true turns it on for the simulator's receiver).
      */
     WEBHOOK_ALLOW_LOOPBACK: withDefault(z.enum(['true', 'false']), 'false'),
+    /** The least balance a payout batch pays (euros, two decimals); smaller ones wait for the next. */
+    PAYOUT_MINIMUM: withDefault(
+      z.string().regex(/^\d{1,7}(\.\d{1,2})?$/, 'must be an amount such as 10.00'),
+      '10.00',
+    ),
+    /**
+     * The platform's own account the payouts' bank file (pain.001) pays from: its holder, IBAN
+     * and BIC. The defaults are a well-known example account: set the real one before exporting.
+     */
+    PAYOUT_DEBTOR_NAME: withDefault(bankAccountFields.holder, 'Cabdesk Marketplace'),
+    PAYOUT_DEBTOR_IBAN: withDefault(bankAccountFields.iban, 'DE89370400440532013000'),
+    PAYOUT_DEBTOR_BIC: withDefault(bankAccountFields.bic, 'COBADEFFXXX'),
     /** Who push services may contact about this sender: a mailto: or https: URL. */
     VAPID_SUBJECT: withDefault(
       z.string().regex(/^(mailto:|https:)/, 'must start with mailto: or https:'),
@@ -170,6 +186,13 @@ const envSchema = z
         code: 'custom',
         path: ['MAP_STYLE_DARK_URL'],
         message: 'needs MAP_STYLE_URL (the style of the light scheme)',
+      });
+    }
+    if (!bicMatchesIban(env.PAYOUT_DEBTOR_BIC, env.PAYOUT_DEBTOR_IBAN)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYOUT_DEBTOR_BIC'],
+        message: 'must be of the country of PAYOUT_DEBTOR_IBAN',
       });
     }
     if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
@@ -239,6 +262,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         margin: e.LIVE_OVERDUE_MARGIN,
         minMs: Math.round(e.LIVE_OVERDUE_MIN_MINUTES * 60_000),
       },
+    },
+    payouts: {
+      minimum: e.PAYOUT_MINIMUM,
+      debtor: { name: e.PAYOUT_DEBTOR_NAME, iban: e.PAYOUT_DEBTOR_IBAN, bic: e.PAYOUT_DEBTOR_BIC },
     },
     webhooks: { allowLoopback: e.WEBHOOK_ALLOW_LOOPBACK === 'true' || e.SIMULATE === 'true' },
     push: {

@@ -133,6 +133,8 @@ type Endpoint<
   readonly bodyTypes?: readonly string[];
   /** Answers a stream of server-sent events instead of a JSON envelope. */
   readonly stream: boolean;
+  /** Answers a file download of one of these media types instead of a JSON envelope. */
+  readonly files?: readonly string[];
   /**
    * A list that exports: `format=csv` answers the whole filtered, sorted set
    * as a CSV file named `<export>-<YYYY-MM-DD>.csv` (`trips-2026-11-24.csv`);
@@ -165,6 +167,8 @@ type CallOptions<Input extends z.ZodType, Data extends z.ZodType> = {
   export?: string;
   /** The body's media types when it is not JSON. */
   bodyTypes?: readonly string[];
+  /** The media types of the file it answers instead of the envelope. */
+  files?: readonly string[];
 } & ({ public: true; roles?: undefined } | { public?: false; roles?: readonly Role[] });
 
 /**
@@ -229,6 +233,7 @@ function endpoint<M extends Method, Data extends z.ZodType, Input extends z.ZodT
   roles: readonly Role[];
   scope?: CallScope;
   bodyTypes?: readonly string[];
+  files?: readonly string[];
 }): Endpoint<M, Input, Data> {
   return {
     method: definition.method,
@@ -243,6 +248,7 @@ function endpoint<M extends Method, Data extends z.ZodType, Input extends z.ZodT
     roles: definition.public ? ROLES : definition.roles,
     ...(definition.scope ? { scope: definition.scope } : {}),
     ...(definition.bodyTypes ? { bodyTypes: definition.bodyTypes } : {}),
+    ...(definition.files ? { files: definition.files } : {}),
     stream: definition.stream === true,
     export: definition.export ?? null,
   };

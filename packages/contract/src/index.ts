@@ -18,6 +18,8 @@ export * from './faqs';
 export * from './coupons';
 export * from './sales';
 export * from './money';
+export * from './payouts';
+export * from './statements';
 export * from './two-factor';
 export * from './admins';
 export * from './audit';
@@ -49,6 +51,8 @@ import * as health from './health';
 import * as integration from './integration';
 import * as live from './live';
 import * as money from './money';
+import * as payouts from './payouts';
+import * as statements from './statements';
 import * as liveMap from './live-map';
 import * as history from './history';
 import * as notes from './notes';
@@ -90,6 +94,8 @@ export const ENDPOINTS: readonly AnyEndpoint[] = [
   coupons,
   sales,
   money,
+  payouts,
+  statements,
   twoFactor,
   admins,
   audit,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bankAccountFields, checkBicCountry, PAYOUT_MESSAGES } from './payouts';
 import { calendarDateSchema, EXPIRING_DOCUMENTS, type DocumentKind } from './documents';
 import {
   area,
@@ -200,8 +201,29 @@ const personRequestSchema = z
       .optional(),
     company_external_id: externalIdSchema('company_external_id').optional(),
     company_name: text('company_name', 200).optional(),
+    /** A driver's or company's bank account for payouts (issue 48): all three, or none. */
+    iban: bankAccountFields.iban.optional(),
+    bic: bankAccountFields.bic.optional(),
+    account_holder: bankAccountFields.holder.optional(),
   })
   .superRefine((person, context) => {
+    const bank = [person.iban, person.bic, person.account_holder];
+    if (bank.some((field) => field !== undefined)) {
+      if (person.user_type === 'User') {
+        context.addIssue({
+          code: 'custom',
+          path: ['iban'],
+          message: PAYOUT_MESSAGES.bankDetailsPayee,
+        });
+      } else if (bank.some((field) => field === undefined)) {
+        context.addIssue({
+          code: 'custom',
+          path: ['iban'],
+          message: PAYOUT_MESSAGES.bankDetailsAll,
+        });
+      }
+      checkBicCountry(person, context);
+    }
     if (person.user_type === 'Company' && person.company_name === undefined) {
       context.addIssue({
         code: 'custom',

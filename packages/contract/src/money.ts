@@ -20,6 +20,9 @@ export const LEDGER_ACCOUNTS = [
   'company',
   'driver',
   'driver_cash',
+  // Payouts: what an approved batch pays, until the bank pays it out (platform_paid_out).
+  'payouts_in_transit',
+  'platform_paid_out',
 ] as const;
 export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
 

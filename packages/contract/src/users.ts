@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { area, EVERY_ROLE } from './endpoint';
 import { idSchema, optionalQuery, pagedSchema, pageQuerySchema } from './envelope';
+import { bankDetailsSchema } from './payouts';
 import { documentSchema } from './documents';
 import {
   checkDateOrder,
@@ -101,6 +102,12 @@ const userDetailSchema = userListItemSchema.extend({
   status_reason: statusReasonSchema,
   documents: z.array(documentSchema),
   vehicle: driverVehicleSchema.nullable(),
+  /**
+   * A driver's or company's bank account for payouts (issue 48), the IBAN
+   * masked for other roles than Owner and Finance; null when none is saved;
+   * absent for passengers.
+   */
+  bank_details: bankDetailsSchema.nullable().optional(),
 });
 export type UserDetail = z.infer<typeof userDetailSchema>;
 

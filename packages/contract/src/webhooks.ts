@@ -18,6 +18,9 @@ export const WEBHOOK_EVENT_TYPES = [
   'faq.changed',
   'document.expiring',
   'document.expired',
+  'payout.approved',
+  'payout.paid',
+  'payout.failed',
   'case.status_changed',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];

@@ -1274,7 +1274,7 @@ export const ledgerEntries = pgTable(
       .where(sql`${t.partyId} is not null`),
     check(
       'ledger_entries_account_check',
-      sql`(${t.account} in ('platform_receipts', 'platform_revenue', 'platform_coupons') and ${t.partyId} is null)
+      sql`(${t.account} in ('platform_receipts', 'platform_revenue', 'platform_coupons', 'payouts_in_transit', 'platform_paid_out') and ${t.partyId} is null)
           or (${t.account} in ('company', 'driver', 'driver_cash') and ${t.partyId} is not null)`,
     ),
     check('ledger_entries_amount_check', sql`${t.amount} <> 0`),
@@ -1315,11 +1315,103 @@ export const rideSplits = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    // A company's and a driver's trips by completion: statements (migration 0042).
+    index('ride_splits_company_idx')
+      .on(t.companyId, t.completedAt)
+      .where(sql`${t.companyId} is not null`),
+    index('ride_splits_driver_idx')
+      .on(t.driverId, t.completedAt)
+      .where(sql`${t.driverId} is not null`),
     check(
       'ride_splits_sum_check',
       sql`${t.platformCommission} + ${t.companyShare} + ${t.driverShare} = ${t.gross}
           and ${t.couponDiscount} between 0 and ${t.gross}`,
     ),
+  ],
+);
+
+// ---------------------------------------------------------------- payouts (issue 48)
+
+/**
+ * A company's or driver's bank account for payouts: IBAN and BIC checked
+ * (ibantools) when saved, in electronic format (no spaces, upper case).
+ * Arrives with the person through the integration API or is entered by
+ * Finance (`bank-details-save`); only Owners and Finance read it unmasked.
+ */
+export const bankDetails = pgTable('bank_details', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  iban: text('iban').notNull(),
+  bic: text('bic').notNull(),
+  holder: text('holder').notNull(),
+  /** Who saved it last: null when it came through the integration API. */
+  adminId: integer('admin_id').references(() => admins.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A payout batch: drafted from the balances as of `period_end` (its items),
+ * approved by a second administrator (the ledger's set moves what it pays to
+ * `payouts_in_transit`), exported as a bank file, then paid (settled) or
+ * failed (reversed). A new draft discards the open one: one draft at a time.
+ */
+export const payoutBatches = pgTable(
+  'payout_batches',
+  {
+    id: serial('id').primaryKey(),
+    periodEnd: date('period_end', { mode: 'string' }).notNull(),
+    /** PAYOUT_STATUSES. */
+    status: text('status').notNull().default('draft'),
+    /** The least balance paid out, and the sum of what the batch pays. */
+    minimum: money('minimum').notNull(),
+    total: money('total').notNull(),
+    draftedBy: integer('drafted_by').references(() => admins.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    approvedBy: integer('approved_by').references(() => admins.id, { onDelete: 'set null' }),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    exportedAt: timestamp('exported_at', { withTimezone: true }),
+    markedBy: integer('marked_by').references(() => admins.id, { onDelete: 'set null' }),
+    markedAt: timestamp('marked_at', { withTimezone: true }),
+    /** The bank's reference of a paid batch; why it failed, when given. */
+    reference: text('reference'),
+  },
+  (t) => [
+    uniqueIndex('payout_batches_one_draft')
+      .on(t.status)
+      .where(sql`${t.status} = 'draft'`),
+    check(
+      'payout_batches_status_check',
+      sql`${t.status} in ('draft', 'discarded', 'approved', 'exported', 'paid', 'failed')`,
+    ),
+  ],
+);
+
+/**
+ * A party of a batch: `pay` (owed at least the minimum, with bank details,
+ * copied here when drafted so the approved file never changes), `blocked`
+ * (owed, without bank details) or `owing` (owes the platform).
+ */
+export const payoutItems = pgTable(
+  'payout_items',
+  {
+    batchId: integer('batch_id')
+      .notNull()
+      .references(() => payoutBatches.id),
+    partyId: integer('party_id')
+      .notNull()
+      .references(() => users.id),
+    /** pay, blocked or owing. */
+    state: text('state').notNull(),
+    /** The balance as of the period's end: what is paid (pay), owed (blocked) or owed to the platform (owing, negative). */
+    amount: money('amount').notNull(),
+    iban: text('iban'),
+    bic: text('bic'),
+    holder: text('holder'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.batchId, t.partyId] }),
+    check('payout_items_state_check', sql`${t.state} in ('pay', 'blocked', 'owing')`),
   ],
 );
 

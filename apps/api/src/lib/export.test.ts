@@ -100,7 +100,13 @@ describe('CSV cells', () => {
 
 describe('format=csv on every list', () => {
   it('answers a CSV file with a BOM and a header row for each exporting list', async () => {
-    const { app, token } = await signedInApp();
+    const { app, database, token } = await signedInApp();
+    const company = await createCompany(database);
+    // A statement is of a party and its days, and named after them.
+    const required: typeof REQUIRED = {
+      ...REQUIRED,
+      statement: { company_id: String(company.id), from: '2026-03-01', to: '2026-03-31' },
+    };
     const lists = ENDPOINTS.filter((e) => e.export !== null);
     expect(lists.map((e) => e.path).sort()).toEqual(
       [
@@ -112,6 +118,7 @@ describe('format=csv on every list', () => {
         'expiring-documents',
         'review-queue',
         'ride-list',
+        'statement',
         'support-list',
         'transaction',
         'user-list',
@@ -119,11 +126,13 @@ describe('format=csv on every list', () => {
       ].sort(),
     );
     for (const endpoint of lists) {
-      const res = await downloadCsv(app, token, endpoint, REQUIRED[endpoint.path] ?? {});
+      const res = await downloadCsv(app, token, endpoint, required[endpoint.path] ?? {});
       expect([endpoint.path, res.statusCode]).toEqual([endpoint.path, 200]);
       expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
       expect(res.headers['content-disposition']).toMatch(
-        new RegExp(`^attachment; filename="${endpoint.export}-\\d{4}-\\d{2}-\\d{2}\\.csv"$`),
+        endpoint.path === 'statement'
+          ? /^attachment; filename="statement_2026-03-01_to_2026-03-31\.csv"$/
+          : new RegExp(`^attachment; filename="${endpoint.export}-\\d{4}-\\d{2}-\\d{2}\\.csv"$`),
       );
       expect(res.text.charCodeAt(0)).toBe(0xfeff);
       expect(res.rows[0]!.length).toBeGreaterThan(2);

@@ -137,15 +137,22 @@ function operation(e: AnyEndpoint) {
             description: 'A stream of server-sent events (`notification`, `ping`, `end`).',
             content: { 'text/event-stream': { schema: { type: 'string' } } },
           }
-        : {
-            description: e.export
-              ? 'Success: `{ status: true, message, data }`; with `format=csv` (Owner, Finance), the whole filtered, sorted list as a CSV download.'
-              : 'Success: `{ status: true, message, data }`.',
-            content: {
-              'application/json': { schema: jsonSchema(e.response, 'output') },
-              ...(e.export ? { 'text/csv': { schema: { type: 'string' } } } : {}),
+        : e.files
+          ? {
+              description: 'Success: the file, as a download.',
+              content: Object.fromEntries(
+                e.files.map((type) => [type, { schema: { type: 'string' } }]),
+              ),
+            }
+          : {
+              description: e.export
+                ? 'Success: `{ status: true, message, data }`; with `format=csv` (Owner, Finance), the whole filtered, sorted list as a CSV download.'
+                : 'Success: `{ status: true, message, data }`.',
+              content: {
+                'application/json': { schema: jsonSchema(e.response, 'output') },
+                ...(e.export ? { 'text/csv': { schema: { type: 'string' } } } : {}),
+              },
             },
-          },
       ...errorResponses(e),
     },
   };

@@ -21,13 +21,14 @@ export const wakeDeliverers = (tx: Tx | Db) =>
 
 /** The record an event is about: the table it lives in, and its Cabdesk id. */
 export type EventRecord = {
-  table: 'users' | 'vehicles' | 'rides' | 'coupons' | 'supports' | 'cases';
+  table: 'users' | 'vehicles' | 'rides' | 'coupons' | 'supports' | 'payout_batches' | 'cases';
   id: number;
   /**
    * What the marketplace calls it: driver, company, user (a passenger),
-   * vehicle, trip, coupon, faq, case.
+   * vehicle, trip, coupon, faq, payout_batch, case.
    */
-  kind: 'driver' | 'company' | 'user' | 'vehicle' | 'trip' | 'coupon' | 'faq' | 'case';
+  kind:
+    'driver' | 'company' | 'user' | 'vehicle' | 'trip' | 'coupon' | 'faq' | 'payout_batch' | 'case';
 };
 
 /** The tables whose records may have come in through the integration API (decision 015). */

@@ -49,7 +49,7 @@ export function route<E extends AnyEndpoint>(
     schema: {
       ...input,
       ...(endpoint.headers ? { headers: endpoint.headers } : {}),
-      ...(endpoint.stream ? {} : { response: { 200: endpoint.response } }),
+      ...(endpoint.stream || endpoint.files ? {} : { response: { 200: endpoint.response } }),
     },
     config: { endpoint, public: endpoint.public },
     handler: handler as unknown as RouteHandlerMethod,

@@ -1,7 +1,8 @@
 import { ENDPOINTS, PER_PAGE_MAX, type AnyEndpoint } from '@cabdesk/contract';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { createRide, createUser } from '../builders';
+import { createCompany, createRide, createUser } from '../builders';
+import { splitCompletedRides } from '../../src/modules/money';
 import type { Database } from '../../src/db/client';
 import { buildTestApp, createAdmin, downloadCsv, signedIn } from '../helper';
 
@@ -13,6 +14,20 @@ const PAGED = ENDPOINTS.filter(
 /** What a list needs besides paging to answer at all (notes and history: a record). */
 async function requiredBy(path: string, database: Database): Promise<Record<string, string>> {
   if (path === 'user-list') return { user_type: 'User' };
+  if (path === 'statement') {
+    // A company with three trips split in March: three lines.
+    const company = await createCompany(database);
+    const ids: number[] = [];
+    for (let day = 1; day <= 3; day++) {
+      const ride = await createRide(database, {
+        companyId: company.id,
+        updatedAt: new Date(`2026-03-0${day}T12:00:00Z`),
+      });
+      ids.push(ride.id);
+    }
+    await database.db.transaction((tx) => splitCompletedRides(tx, ids));
+    return { company_id: String(company.id), from: '2026-03-01', to: '2026-03-31' };
+  }
   if (path === 'note-list' || path === 'record-history') {
     return { table: 'users', id: String((await createUser(database)).id) };
   }
@@ -37,6 +52,7 @@ describe('paging, on every list', () => {
         'record-history',
         'review-queue',
         'ride-list',
+        'statement',
         'support-list',
         'transaction',
         'user-list',
@@ -55,7 +71,9 @@ describe('paging, on every list', () => {
       for (let i = 0; i < 3; i++) await createRide(database);
       const base = await requiredBy(endpoint.path, database);
       const page = await call(endpoint, { ...base, page: '1', per_page: '1' });
-      const total = Array.isArray(page.body.data) ? page.body.data.length : page.body.data.total;
+      // A statement's lines are the list it pages.
+      const list = endpoint.path === 'statement' ? page.body.data.lines : page.body.data;
+      const total = Array.isArray(list) ? list.length : list.total;
       const csv = await downloadCsv(app, token, endpoint, { ...base, page: '2', per_page: '1' });
       expect(csv.statusCode).toBe(200);
       // The header, then every row of the list, not the (empty) second page of one
@@ -102,7 +120,9 @@ describe('paging, on every list', () => {
       }
       const largest = await call(endpoint, { ...base, page: '1', per_page: String(PER_PAGE_MAX) });
       expect(largest.statusCode).toBe(200);
-      expect(largest.body.data).toMatchObject({ current_page: 1, per_page: PER_PAGE_MAX });
+      expect(
+        endpoint.path === 'statement' ? largest.body.data.lines : largest.body.data,
+      ).toMatchObject({ current_page: 1, per_page: PER_PAGE_MAX });
     },
   );
 });

@@ -89,11 +89,20 @@ const DECISIONS: Record<string, readonly Role[] | 'public'> = {
   'coupon-status': CONTENT,
   'coupon-update': CONTENT,
   transaction: ['Owner', 'Finance'],
-  // Money (issue 48): commission rules, a trip's split, balances: Owner and Finance.
+  // Money (issue 48): commission rules, a trip's split, balances, statements: Owner and Finance.
   'commission-rule-list': ['Owner', 'Finance'],
   'commission-rule-save': ['Owner', 'Finance'],
   'ride-split': ['Owner', 'Finance'],
   balance: ['Owner', 'Finance'],
+  // Payouts (issue 48): bank details and batches move money: Owner and Finance.
+  'bank-details-save': ['Owner', 'Finance'],
+  'payout-batch-create': ['Owner', 'Finance'],
+  'payout-batch-list': ['Owner', 'Finance'],
+  'payout-batch-detail': ['Owner', 'Finance'],
+  'payout-batch-approve': ['Owner', 'Finance'],
+  'payout-batch-export': ['Owner', 'Finance'],
+  'payout-batch-mark': ['Owner', 'Finance'],
+  statement: ['Owner', 'Finance'],
   'admin-list': OWNER,
   'admin-invite': OWNER,
   'admin-update': OWNER,

@@ -53,6 +53,18 @@ const screens: RouteObject[] = [
         element: <PolicyPage kind={kind} />,
       })),
   })),
+  // Issue 48: a statement to print, without the sidebar and header.
+  {
+    path: '/statement-print',
+    lazy: () =>
+      import('./routes/statements/statement-print-page').then((m) => ({
+        element: (
+          <RequireAuth>
+            <m.StatementPrintPage />
+          </RequireAuth>
+        ),
+      })),
+  },
   {
     path: '/',
     lazy: () =>
@@ -96,6 +108,13 @@ const screens: RouteObject[] = [
         import('./routes/rides/ride-detail-page').then((m) => m.RideDetailPage),
       ),
       page('sales', () => import('./routes/sales/sales-page').then((m) => m.SalesPage)),
+      page('payouts', () => import('./routes/payouts/payouts-page').then((m) => m.PayoutsPage)),
+      page('payout-detail/:id', () =>
+        import('./routes/payouts/payout-detail-page').then((m) => m.PayoutDetailPage),
+      ),
+      page('statements', () =>
+        import('./routes/statements/statements-page').then((m) => m.StatementsPage),
+      ),
       page('my-profile', () =>
         import('./routes/profile/my-profile-page').then((m) => m.MyProfilePage),
       ),

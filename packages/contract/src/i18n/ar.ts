@@ -256,10 +256,58 @@ export const AR_MESSAGES: Readonly<Record<string, string>> = {
     'يجب ألا يتجاوز مجموع النسبة ونسبة الشركة 100.',
   'from must be a date written YYYY-MM-DD, such as 2025-01-31.':
     'يجب أن يكون from تاريخًا مكتوبًا بالصيغة YYYY-MM-DD، مثل 2025-01-31.',
+  'to must be a date written YYYY-MM-DD, such as 2025-01-31.':
+    'يجب أن يكون to تاريخًا مكتوبًا بالصيغة YYYY-MM-DD، مثل 2025-01-31.',
   'Send company_id or driver_id, not both.': 'أرسل company_id أو driver_id، وليس كليهما.',
   'Send company_id or driver_id.': 'أرسل company_id أو driver_id.',
+  'Statement fetched successfully.': 'تم جلب كشف الحساب بنجاح.',
+  'Please choose the first day (from), written YYYY-MM-DD.':
+    'يرجى اختيار اليوم الأول (from) بالصيغة YYYY-MM-DD.',
+  'Please choose the last day (to), written YYYY-MM-DD.':
+    'يرجى اختيار اليوم الأخير (to) بالصيغة YYYY-MM-DD.',
+  'A statement covers at most 366 days: choose a shorter period.':
+    'يغطي كشف الحساب 366 يومًا على الأكثر: اختر فترة أقصر.',
   'coupon_discount may be at most amount.': 'يجب ألا يتجاوز coupon_discount قيمة amount.',
 
+  // ------------------------------------------------------------ payouts (issue 48)
+  'Bank details saved successfully.': 'تم حفظ البيانات المصرفية بنجاح.',
+  'Enter a valid IBAN, such as DE89 3704 0044 0532 0130 00.':
+    'أدخل رقم IBAN صالحًا، مثل DE89 3704 0044 0532 0130 00.',
+  'Enter a valid BIC of 8 or 11 characters, such as COBADEFFXXX.':
+    'أدخل رمز BIC صالحًا من 8 أو 11 حرفًا، مثل COBADEFFXXX.',
+  'The BIC’s country must be the IBAN’s.': 'يجب أن يكون بلد رمز BIC هو بلد رقم IBAN.',
+  'Enter the account holder’s name, at most 70 characters.':
+    'أدخل اسم صاحب الحساب، 70 حرفًا على الأكثر.',
+  'Send iban, bic and account_holder together.': 'أرسل iban وbic وaccount_holder معًا.',
+  'Bank details are for a driver or a company only.': 'البيانات المصرفية لسائق أو شركة فقط.',
+  'No such driver or company.': 'لا يوجد سائق أو شركة بهذا المعرّف.',
+  'period_end must be a date written YYYY-MM-DD, such as 2025-01-31.':
+    'يجب أن يكون period_end تاريخًا بالصيغة YYYY-MM-DD، مثل 2025-01-31.',
+  'The period cannot end after today.': 'لا يمكن أن تنتهي الفترة بعد اليوم.',
+  'The period must end on or after the last batch’s, {day}.':
+    'يجب أن تنتهي الفترة في يوم نهاية آخر دفعة، {day}، أو بعده.',
+  'Another administrator drafted a batch at the same moment: open the list and try again.':
+    'أعدّ مسؤول آخر دفعة في اللحظة نفسها: افتح القائمة وحاول مرة أخرى.',
+  'Payout batch drafted successfully.': 'تم إعداد مسودة دفعة المدفوعات بنجاح.',
+  'Payout batches fetched successfully.': 'تم جلب دفعات المدفوعات بنجاح.',
+  'Payout batch fetched successfully.': 'تم جلب دفعة المدفوعات بنجاح.',
+  'Payout batch approved successfully.': 'تمت الموافقة على دفعة المدفوعات بنجاح.',
+  'Payout batch marked successfully.': 'تم تعليم دفعة المدفوعات بنجاح.',
+  'Payout batch not found.': 'لم يُعثر على دفعة المدفوعات.',
+  'You drafted this batch: a second administrator must approve it.':
+    'أنت من أعدّ هذه الدفعة: يجب أن يوافق عليها مسؤول آخر.',
+  'Only a draft batch can be approved.': 'لا يمكن الموافقة إلا على دفعة في حالة مسودة.',
+  'This batch pays no one: there is nothing to approve.':
+    'هذه الدفعة لا تدفع لأحد: لا يوجد ما يُوافق عليه.',
+  'Balances changed since this batch was drafted: draft it again.':
+    'تغيّرت الأرصدة منذ إعداد هذه الدفعة: أعد إعدادها.',
+  'Only an approved batch can be exported or marked.':
+    'لا يمكن تصدير أو تعليم إلا دفعة موافق عليها.',
+  'Enter the bank’s reference of the payment.': 'أدخل المرجع المصرفي للدفع.',
+  'The reference may be at most 140 characters of one line.':
+    'يمكن أن يتكون المرجع من 140 حرفًا على الأكثر في سطر واحد.',
+  'status must be paid or failed.': 'يجب أن تكون status إما paid أو failed.',
+  'format must be csv or pain001.': 'يجب أن يكون format إما csv أو pain001.',
   // ------------------------------------------------------------ dashboard, sales
   'Dashboard fetched successfully.': 'تم جلب لوحة المعلومات بنجاح.',
   'Dashboard trends fetched successfully.': 'تم جلب اتجاهات لوحة المعلومات بنجاح.',
@@ -410,6 +458,12 @@ export const AR_MESSAGES: Readonly<Record<string, string>> = {
   Date: 'التاريخ',
   Amount: 'المبلغ',
   'Payment Method': 'طريقة الدفع',
+  Reference: 'المرجع',
+  Gross: 'الإجمالي',
+  Coupon: 'القسيمة',
+  Commission: 'العمولة',
+  Share: 'الحصة',
+  'Cash collected': 'النقد المحصّل',
   Time: 'الوقت',
   Administrator: 'المسؤول',
   Action: 'الإجراء',

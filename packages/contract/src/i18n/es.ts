@@ -256,10 +256,59 @@ export const ES_MESSAGES: Readonly<Record<string, string>> = {
     'El porcentaje y el porcentaje de la empresa juntos pueden sumar como máximo 100.',
   'from must be a date written YYYY-MM-DD, such as 2025-01-31.':
     'from debe ser una fecha escrita AAAA-MM-DD, como 2025-01-31.',
+  'to must be a date written YYYY-MM-DD, such as 2025-01-31.':
+    'to debe ser una fecha escrita AAAA-MM-DD, como 2025-01-31.',
   'Send company_id or driver_id, not both.': 'Envíe company_id o driver_id, no ambos.',
   'Send company_id or driver_id.': 'Envíe company_id o driver_id.',
+  'Statement fetched successfully.': 'Extracto obtenido correctamente.',
+  'Please choose the first day (from), written YYYY-MM-DD.':
+    'Elija el primer día (from), escrito AAAA-MM-DD.',
+  'Please choose the last day (to), written YYYY-MM-DD.':
+    'Elija el último día (to), escrito AAAA-MM-DD.',
+  'A statement covers at most 366 days: choose a shorter period.':
+    'Un extracto abarca como máximo 366 días: elija un periodo más corto.',
   'coupon_discount may be at most amount.': 'coupon_discount puede ser como máximo amount.',
 
+  // ------------------------------------------------------------ payouts (issue 48)
+  'Bank details saved successfully.': 'Datos bancarios guardados correctamente.',
+  'Enter a valid IBAN, such as DE89 3704 0044 0532 0130 00.':
+    'Introduce un IBAN válido, como DE89 3704 0044 0532 0130 00.',
+  'Enter a valid BIC of 8 or 11 characters, such as COBADEFFXXX.':
+    'Introduce un BIC válido de 8 u 11 caracteres, como COBADEFFXXX.',
+  'The BIC’s country must be the IBAN’s.': 'El país del BIC debe ser el del IBAN.',
+  'Enter the account holder’s name, at most 70 characters.':
+    'Introduce el nombre del titular de la cuenta, de 70 caracteres como máximo.',
+  'Send iban, bic and account_holder together.': 'Envía iban, bic y account_holder juntos.',
+  'Bank details are for a driver or a company only.':
+    'Los datos bancarios son solo para un conductor o una empresa.',
+  'No such driver or company.': 'No existe ese conductor o empresa.',
+  'period_end must be a date written YYYY-MM-DD, such as 2025-01-31.':
+    'period_end debe ser una fecha escrita AAAA-MM-DD, como 2025-01-31.',
+  'The period cannot end after today.': 'El período no puede terminar después de hoy.',
+  'The period must end on or after the last batch’s, {day}.':
+    'El período debe terminar el mismo día que el del último lote, {day}, o después.',
+  'Another administrator drafted a batch at the same moment: open the list and try again.':
+    'Otro administrador preparó un lote en el mismo momento: abre la lista y vuelve a intentarlo.',
+  'Payout batch drafted successfully.': 'Borrador del lote de pagos creado correctamente.',
+  'Payout batches fetched successfully.': 'Lotes de pagos obtenidos correctamente.',
+  'Payout batch fetched successfully.': 'Lote de pagos obtenido correctamente.',
+  'Payout batch approved successfully.': 'Lote de pagos aprobado correctamente.',
+  'Payout batch marked successfully.': 'Lote de pagos marcado correctamente.',
+  'Payout batch not found.': 'No se encontró el lote de pagos.',
+  'You drafted this batch: a second administrator must approve it.':
+    'Tú preparaste este lote: debe aprobarlo otro administrador.',
+  'Only a draft batch can be approved.': 'Solo se puede aprobar un lote en borrador.',
+  'This batch pays no one: there is nothing to approve.':
+    'Este lote no paga a nadie: no hay nada que aprobar.',
+  'Balances changed since this batch was drafted: draft it again.':
+    'Los saldos cambiaron desde que se preparó este lote: vuelve a prepararlo.',
+  'Only an approved batch can be exported or marked.':
+    'Solo se puede exportar o marcar un lote aprobado.',
+  'Enter the bank’s reference of the payment.': 'Introduce la referencia bancaria del pago.',
+  'The reference may be at most 140 characters of one line.':
+    'La referencia puede tener como máximo 140 caracteres en una sola línea.',
+  'status must be paid or failed.': 'status debe ser paid o failed.',
+  'format must be csv or pain001.': 'format debe ser csv o pain001.',
   // ------------------------------------------------------------ dashboard, sales
   'Dashboard fetched successfully.': 'Panel obtenido correctamente.',
   'Dashboard trends fetched successfully.': 'Tendencias del panel obtenidas correctamente.',
@@ -415,6 +464,12 @@ export const ES_MESSAGES: Readonly<Record<string, string>> = {
   Date: 'Fecha',
   Amount: 'Importe',
   'Payment Method': 'Método de pago',
+  Reference: 'Referencia',
+  Gross: 'Importe bruto',
+  Coupon: 'Cupón',
+  Commission: 'Comisión',
+  Share: 'Parte',
+  'Cash collected': 'Efectivo cobrado',
   Time: 'Hora',
   Administrator: 'Administrador',
   Action: 'Acción',

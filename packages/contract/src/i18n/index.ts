@@ -20,9 +20,8 @@ export const CLIENT_MESSAGES = {
 
 /** English message -> its text in each other language that has its messages translated. */
 export type MessageCatalogue = Readonly<Record<string, string>>;
-type Catalogue = MessageCatalogue;
-export const MESSAGE_CATALOGUES: { es: Catalogue; ar: Catalogue } & Partial<
-  Record<Exclude<Language, 'en'>, Catalogue>
+export const MESSAGE_CATALOGUES: { es: MessageCatalogue; ar: MessageCatalogue } & Partial<
+  Record<Exclude<Language, 'en'>, MessageCatalogue>
 > = { es: ES_MESSAGES, ar: AR_MESSAGES };
 
 /**

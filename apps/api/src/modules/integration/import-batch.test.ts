@@ -1,4 +1,9 @@
-import { INTEGRATION_BASE, INTEGRATION_MESSAGES, integrationKeyCreate } from '@cabdesk/contract';
+import {
+  INTEGRATION_BASE,
+  INTEGRATION_MESSAGES,
+  integrationKeyCreate,
+  PAYOUT_MESSAGES,
+} from '@cabdesk/contract';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createVehicle } from '../../../test/builders';
@@ -219,6 +224,50 @@ describe('POST import, set-based', () => {
       expect(kept).toEqual(await counters(built));
     },
   );
+
+  it('keeps the bank details people rows send, checked per line, and changes them on a later import (issue 48)', async () => {
+    const built = await importer();
+    const bank = (iban: string, bic: string) => ({ iban, bic, account_holder: 'Holder' });
+    const first = await built.send([
+      person('Company', 'c-b', {
+        company_name: 'Banked Cabs',
+        ...bank('DE89370400440532013000', 'COBADEFFXXX'),
+      }),
+      person('Driver', 'd-b', {
+        company_external_id: 'c-b',
+        ...bank('ES9121000418450200051332', 'CAIXESBBXXX'),
+      }),
+      person('Driver', 'd-x', { ...bank('ES9121000418450200051333', 'CAIXESBBXXX') }),
+    ]);
+    expect(first.body.data.errors).toEqual([
+      {
+        line: 3,
+        kind: 'people',
+        external_id: 'd-x',
+        reasons: [`iban: ${PAYOUT_MESSAGES.ibanInvalid}`],
+      },
+    ]);
+    const saved = () =>
+      built.database.rows<{ external_id: string; iban: string; admin_id: number | null }>(
+        sql`select u.external_id, b.iban, b.admin_id from bank_details b join users u on u.id = b.user_id
+            order by u.external_id`,
+      );
+    expect(await saved()).toEqual([
+      { external_id: 'c-b', iban: 'DE89370400440532013000', admin_id: null },
+      { external_id: 'd-b', iban: 'ES9121000418450200051332', admin_id: null },
+    ]);
+    await built.send([
+      person('Driver', 'd-b', {
+        company_external_id: 'c-b',
+        ...bank('DE89 3704 0044 0532 0130 00', 'COBADEFFXXX'),
+      }),
+    ]);
+    expect((await saved())[1]).toEqual({
+      external_id: 'd-b',
+      iban: 'DE89370400440532013000',
+      admin_id: null,
+    });
+  });
 
   it('writes nothing when the same file is imported again', { timeout: 120_000 }, async () => {
     const built = await importer();

@@ -557,6 +557,9 @@ export async function writePeople(
           dob: row.dob ?? null,
           company_name: row.user_type === 'Company' ? (row.company_name ?? null) : null,
           company_id: company?.id ?? null,
+          iban: row.iban ?? null,
+          bic: row.bic ?? null,
+          holder: row.account_holder ?? null,
         },
       ];
     });
@@ -609,14 +612,23 @@ export async function writePeople(
                   coalesce(x.company_id, u.company_id))`,
       );
     }
-    if (made.length === 0) continue;
-    const inserted = await rowsOf<{
-      id: number;
-      external_id: string;
-      role: PersonInput['user_type'];
-    }>(
-      tx,
-      sql`insert into users (role, external_id, name, email, phone, gender, dob, company_name,
+    if (made.length > 0) await insertPeople(tx, made, tally);
+    await saveBankAccounts(tx, [...changed, ...made]);
+  }
+  return refusals;
+}
+
+type PersonRow = { line: number; role: string; external_id: string; iban: string | null };
+
+/** Inserts new people (a driver or company Pending, a passenger Approved), counted in `tally`. */
+async function insertPeople(tx: Tx, made: readonly PersonRow[], tally: ImportTally) {
+  const inserted = await rowsOf<{
+    id: number;
+    external_id: string;
+    role: PersonInput['user_type'];
+  }>(
+    tx,
+    sql`insert into users (role, external_id, name, email, phone, gender, dob, company_name,
             company_id, approval)
           select x.role::role, external_id, name, email, phone, gender::gender, dob,
             company_name, company_id,
@@ -626,12 +638,28 @@ export async function writePeople(
             company_id int)
           order by x.line
           returning id, external_id, role`,
-    );
-    for (const { role } of inserted) {
-      if (role === 'Company') tally.companies += 1;
-      else if (role === 'Driver') tally.drivers += 1;
-      else tally.passengers += 1;
-    }
+  );
+  for (const { role } of inserted) {
+    if (role === 'Company') tally.companies += 1;
+    else if (role === 'Driver') tally.drivers += 1;
+    else tally.passengers += 1;
   }
-  return refusals;
+}
+
+/** The bank accounts the rows sent (checked with their row), as bank-details-save keeps them. */
+async function saveBankAccounts(tx: Tx, people: readonly PersonRow[]) {
+  const sent = people.filter((person) => person.iban !== null);
+  if (sent.length === 0) return;
+  await tx.execute(
+    sql`insert into bank_details (user_id, iban, bic, holder, admin_id, updated_at)
+        select u.id, x.iban, x.bic, x.holder, null, now()
+        from jsonb_to_recordset(${json(sent)}) as x(role text, external_id text, iban text,
+          bic text, holder text)
+        join users u on u.role = x.role::role and u.external_id = x.external_id
+          and u.external_id is not null
+        on conflict (user_id) do update set iban = excluded.iban, bic = excluded.bic,
+          holder = excluded.holder, admin_id = null, updated_at = now()
+        where (bank_details.iban, bank_details.bic, bank_details.holder)
+          is distinct from (excluded.iban, excluded.bic, excluded.holder)`,
+  );
 }

@@ -4,6 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { users } from '../../db/schema';
 import { notificationFor, notify } from '../../lib/notify';
+import { saveBankDetails } from '../money';
 import type { Refusal } from './refusals';
 
 export type Person = z.output<typeof integrationPeople.input>;
@@ -70,6 +71,7 @@ export async function upsertPerson(
       .set({ ...fields, updatedAt: now })
       .where(eq(users.id, existing.id))
       .returning();
+    await saveBankAccount(tx, row!.id, person);
     return { kind: 'done', row: row!, created: false };
   }
 
@@ -83,8 +85,26 @@ export async function upsertPerson(
     })
     .returning();
   const row = inserted!;
+  await saveBankAccount(tx, row.id, person);
   if (announce) await notify(tx, announcement(row, company));
   return { kind: 'done', row, created: true };
+}
+
+/** A driver's or company's bank account, when the marketplace sent one (all three fields, checked). */
+async function saveBankAccount(tx: Tx, userId: number, person: Person) {
+  if (
+    person.iban === undefined ||
+    person.bic === undefined ||
+    person.account_holder === undefined
+  ) {
+    return;
+  }
+  await saveBankDetails(
+    tx,
+    userId,
+    { iban: person.iban, bic: person.bic, holder: person.account_holder },
+    null,
+  );
 }
 
 /** The notification of a new registration, as the simulator and the seed write it. */

@@ -4,6 +4,7 @@ import {
   driverList,
   type Paged,
   mayReadRevenue,
+  mayReadBankDetails,
   userDetail,
   type UserDetail,
   userList,
@@ -15,6 +16,7 @@ import { itemBatches, sendCsv, type CsvColumn } from '../../lib/export';
 import { route, type EndpointRequest } from '../../lib/route';
 import { sessionOf } from '../auth';
 import { documentsOf, kindOfRole } from '../documents';
+import { bankDetailsOf } from '../money';
 import {
   exportUsers,
   findUserDetail,
@@ -103,9 +105,14 @@ export async function userRoutes(app: FastifyInstance) {
     const found = await findUserDetail(db, request.query.user_id);
     if (!found) throw new HttpError(404, DIRECTORY_MESSAGES.userNotFound);
     const { expiries, today_revenue, overall_revenue, ...user } = found;
+    const { role } = sessionOf(request);
+    const payee = user.user_type === 'Driver' || user.user_type === 'Company';
     const data: UserDetail = {
       ...user,
-      ...(mayReadRevenue(sessionOf(request).role) ? { today_revenue, overall_revenue } : {}),
+      ...(mayReadRevenue(role) ? { today_revenue, overall_revenue } : {}),
+      ...(payee
+        ? { bank_details: await bankDetailsOf(db, user.id, mayReadBankDetails(role)) }
+        : {}),
       profile: url(user.profile),
       company_doc: urls(user.company_doc),
       holding_dl: url(user.holding_dl),

@@ -3,6 +3,7 @@ import {
   adminList,
   auditLog,
   integrationKeyList,
+  statement,
   transactionList,
   webhookList,
 } from '@cabdesk/contract';
@@ -27,6 +28,8 @@ describe('the sidebar entries', () => {
       'nav.driver',
       'nav.trips',
       'nav.sales',
+      'nav.payouts',
+      'nav.statements',
       'nav.faq',
       'nav.settings',
     ]);
@@ -57,6 +60,8 @@ describe('the sidebar entries', () => {
 
   it('tell the page of an address with the call it is made of, for the screens a role may not open', () => {
     expect(pageOf('/sales')?.endpoint).toBe(transactionList);
+    expect(pageOf('/statements')?.endpoint).toBe(statement);
+    expect(pageOf('/statement-print')?.endpoint).toBe(statement);
     expect(pageOf('/administrators')?.endpoint).toBe(adminList);
     expect(pageOf('/audit-log')?.endpoint).toBe(auditLog);
     expect(pageOf('/integrations')?.endpoint).toBe(integrationKeyList);
@@ -80,6 +85,8 @@ describe('the screens the command palette jumps to', () => {
       '/driver',
       '/trip',
       '/sales',
+      '/payouts',
+      '/statements',
       '/faq',
       '/coupon',
       '/my-profile',

@@ -2,12 +2,15 @@ import {
   adminList,
   auditLog,
   integrationKeyList,
+  payoutBatchList,
+  statement,
   transactionList,
   webhookList,
   type AnyEndpoint,
 } from '@cabdesk/contract';
 import {
   IconBuilding,
+  IconBuildingBank,
   IconCar,
   IconHelpCircle,
   IconInbox,
@@ -18,6 +21,7 @@ import {
   IconLayoutDashboard,
   IconMap2,
   IconReceipt,
+  IconReportMoney,
   IconRoute,
   IconSettings,
   IconSteeringWheel,
@@ -75,6 +79,22 @@ export const NAV_ENTRIES: (NavItem | NavGroup)[] = [
   },
   { labelKey: 'nav.trips', to: '/trip', icon: IconRoute, also: ['/trip-detail'] },
   { labelKey: 'nav.sales', to: '/sales', icon: IconReceipt, endpoint: transactionList },
+  // Issue 48: payout batches, Owner and Finance.
+  {
+    labelKey: 'nav.payouts',
+    to: '/payouts',
+    icon: IconBuildingBank,
+    also: ['/payout-detail'],
+    endpoint: payoutBatchList,
+  },
+  // Issue 48: a company's or a driver's statement, Owners and Finance.
+  {
+    labelKey: 'nav.statements',
+    to: '/statements',
+    icon: IconReportMoney,
+    also: ['/statement-print'],
+    endpoint: statement,
+  },
   { labelKey: 'nav.faq', to: '/faq', icon: IconHelpCircle },
   {
     labelKey: 'nav.settings',

@@ -17,6 +17,7 @@ import { companyName } from '@/features/users/company-name';
 import { revenueFigures } from '@/features/users/components/revenue-figures';
 import { formatCount, formatDate } from '@/lib/format';
 import { CompanyFleetTabs } from './company-fleet-tabs';
+import { BankDetailsCard } from '@/features/payouts/components/bank-details-card';
 import { RecordLog } from '@/features/review/components/record-log';
 import { DecisionFacts, DocumentExpiries } from '@/features/review/components/record-review';
 
@@ -118,6 +119,7 @@ export function CompanyDetailPage() {
             )}
           </SectionCard>
           <CompanyFleetTabs companyId={data.id} />
+          <BankDetailsCard userId={data.id} details={data.bank_details} />
           <RecordLog table="users" id={data.id} />
         </>
       )}

@@ -1,8 +1,9 @@
-import type { UserDetail } from '@cabdesk/contract';
-import { Anchor, Button, Group, SimpleGrid } from '@mantine/core';
-import { IconHistory } from '@tabler/icons-react';
+import '@mantine/core/styles/Tabs.layer.css';
+import { statement, type UserDetail } from '@cabdesk/contract';
+import { Anchor, Button, Group, Paper, SimpleGrid, Tabs } from '@mantine/core';
+import { IconHistory, IconReportMoney, IconRoute } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { ImageZoom } from '@/components/image-zoom';
 import { InfoList } from '@/components/info-list';
 import { RecordDecisions } from '@/components/record-decisions';
@@ -14,7 +15,10 @@ import { useUpdateUserStatus } from '@/features/users/api/update-user-status';
 import { RideHistoryTable } from '@/features/rides/components/ride-history-table';
 import { useDecideUserApproval } from '@/features/users/api/decide-user-approval';
 import { useUserDetail } from '@/features/users/api/get-user-detail';
+import { EarningsPanel } from '@/features/statements/components/statement-view';
+import { useMay } from '@/hooks/use-may';
 import { formatDate } from '@/lib/format';
+import { BankDetailsCard } from '@/features/payouts/components/bank-details-card';
 import { RecordLog } from '@/features/review/components/record-log';
 import { DecisionFacts, DocumentExpiries } from '@/features/review/components/record-review';
 
@@ -92,7 +96,66 @@ function DriverInformation({ driver }: { driver: UserDetail }) {
   );
 }
 
-/** SPEC 2 Driver detail: information, licence documents, approval and trip history. */
+/**
+ * The driver's trip history and, for Owners and Finance, their Earnings
+ * (issue 48): tabs, the one open in the URL (`?tab=earnings`).
+ */
+function DriverTabs({ driverId }: { driverId: number }) {
+  const { t } = useTranslation();
+  const may = useMay();
+  const [params, setParams] = useSearchParams();
+  const withEarnings = may.call(statement);
+  const tab = params.get('tab') === 'earnings' && withEarnings ? 'earnings' : 'trips';
+  const history = (
+    <SectionCard
+      title={t('rides.tripHistory')}
+      actions={
+        <Button
+          component={Link}
+          to={`/driver-history-detail?driver_id=${driverId}`}
+          variant="light"
+          leftSection={<IconHistory size={16} />}
+        >
+          {t('drivers.historySummary')}
+        </Button>
+      }
+    >
+      <RideHistoryTable userId={driverId} party="user" />
+    </SectionCard>
+  );
+  if (!withEarnings) return history;
+  return (
+    <Tabs
+      value={tab}
+      onChange={(value) =>
+        setParams((current) => {
+          const next = new URLSearchParams(current);
+          if (value === 'earnings') next.set('tab', 'earnings');
+          else next.delete('tab');
+          return next;
+        })
+      }
+      keepMounted={false}
+    >
+      <Tabs.List mb="md">
+        <Tabs.Tab value="trips" leftSection={<IconRoute size={16} />}>
+          {t('rides.tripHistory')}
+        </Tabs.Tab>
+        <Tabs.Tab value="earnings" leftSection={<IconReportMoney size={16} />}>
+          {t('statements.earnings')}
+        </Tabs.Tab>
+      </Tabs.List>
+      <Tabs.Panel value="trips">{history}</Tabs.Panel>
+      <Tabs.Panel value="earnings">
+        <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
+          <EarningsPanel party={{ kind: 'driver', id: driverId }} />
+        </Paper>
+      </Tabs.Panel>
+    </Tabs>
+  );
+}
+
+/** SPEC 2 Driver detail: information, licence documents, approval, trip history and earnings. */
 export function DriverDetailPage() {
   const { t } = useTranslation();
   const driver = useUserDetail(Number(useParams().id));
@@ -120,21 +183,8 @@ export function DriverDetailPage() {
               <ImageZoom src={data.dl_front} label={t('drivers.licenceFront')} of={data.name} />
             </SimpleGrid>
           </SectionCard>
-          <SectionCard
-            title={t('rides.tripHistory')}
-            actions={
-              <Button
-                component={Link}
-                to={`/driver-history-detail?driver_id=${data.id}`}
-                variant="light"
-                leftSection={<IconHistory size={16} />}
-              >
-                {t('drivers.historySummary')}
-              </Button>
-            }
-          >
-            <RideHistoryTable userId={data.id} party="user" />
-          </SectionCard>
+          <DriverTabs driverId={data.id} />
+          <BankDetailsCard userId={data.id} details={data.bank_details} />
           <RecordLog table="users" id={data.id} />
         </>
       )}

@@ -1,0 +1,2 @@
+CREATE INDEX "ride_splits_company_idx" ON "ride_splits" USING btree ("company_id","completed_at") WHERE "ride_splits"."company_id" is not null;--> statement-breakpoint
+CREATE INDEX "ride_splits_driver_idx" ON "ride_splits" USING btree ("driver_id","completed_at") WHERE "ride_splits"."driver_id" is not null;
