@@ -27,6 +27,7 @@ import {
   sessionRoutes,
   twoFactorRoutes,
 } from './modules/auth';
+import { caseRoutes } from './modules/cases';
 import { couponRoutes } from './modules/coupons';
 import { dashboardRoutes } from './modules/dashboard';
 import { documentRoutes } from './modules/documents';
@@ -240,6 +241,7 @@ export async function buildApp({
       await api.register(webhookRoutes);
       await api.register(liveRoutes);
       await api.register(liveMapRoutes);
+      await api.register(caseRoutes);
     },
     { prefix: API_BASE },
   );

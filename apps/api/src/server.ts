@@ -4,6 +4,7 @@ import { bootstrap, readyMessage } from './bootstrap';
 import { loadConfig } from './config';
 import { loggerOptions } from './logging';
 import { openDatabase } from './db/client';
+import { runCaseCheck } from './modules/cases';
 import { runDocumentCheck } from './modules/documents';
 import { runLiveCheck } from './modules/live';
 import { createDeliverer } from './modules/webhooks';
@@ -90,6 +91,19 @@ const checkLive = () => {
 };
 const checkingLive = setInterval(checkLive, 30_000).unref();
 
+// SOS nobody acknowledged in time (modules/cases/escalation.ts): every instance checks every
+// 10 seconds; the conditional update that marks a case escalated lets one instance tell the
+// Owners, once.
+let caseCheck = Promise.resolve();
+const checkCases = () => {
+  caseCheck = runCaseCheck(database.db, app.clock())
+    .then((escalated) => {
+      if (escalated > 0) app.log.info({ escalated }, 'SOS escalated to the Owners');
+    })
+    .catch((err: unknown) => app.log.warn({ err }, 'case check failed'));
+};
+const checkingCases = setInterval(checkCases, 10_000).unref();
+
 // Webhook deliveries (modules/webhooks/deliverer.ts): woken by every commit that queues one
 // (LISTEN/NOTIFY), and every few seconds for retries; each delivery is claimed by one instance.
 const deliverer = createDeliverer({
@@ -117,8 +131,10 @@ async function shutdown(signal: string) {
     clearInterval(pruning);
     clearInterval(checking);
     clearInterval(checkingLive);
+    clearInterval(checkingCases);
     await documentCheck;
     await liveCheck;
+    await caseCheck;
     await deliverer.stop();
     simulation.abort();
     await simulating;

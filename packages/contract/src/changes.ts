@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { caseList } from './cases';
 import { mayCall, type Role } from './endpoint';
 import { rideList } from './rides';
 import { transactionList } from './sales';
@@ -11,8 +12,8 @@ import { vehicleList } from './vehicles';
  * A batch names kinds, not rows: a screen asks again for what it shows.
  */
 
-/** What may change under an open screen: trips, people (users, drivers, companies), vehicles, sales. */
-export const RECORD_CHANGE_KINDS = ['rides', 'users', 'vehicles', 'sales'] as const;
+/** What may change under an open screen: trips, people (users, drivers, companies), vehicles, sales, cases. */
+export const RECORD_CHANGE_KINDS = ['rides', 'users', 'vehicles', 'sales', 'cases'] as const;
 export type RecordChangeKind = (typeof RECORD_CHANGE_KINDS)[number];
 
 /** The list that reads each kind: an administrator hears of a change only if they may call it. */
@@ -21,6 +22,7 @@ const READ_BY = {
   users: userList,
   vehicles: vehicleList,
   sales: transactionList,
+  cases: caseList,
 } as const;
 
 /** The kinds of `kinds` that `role` may read. */

@@ -34,6 +34,7 @@ export * from './integration';
 export * from './live';
 export * from './changes';
 export * from './live-map';
+export * from './cases';
 export * from './i18n';
 
 import * as account from './account';
@@ -41,6 +42,7 @@ import * as admins from './admins';
 import * as audit from './audit';
 import * as auth from './auth';
 import * as bulk from './bulk';
+import * as cases from './cases';
 import * as coupons from './coupons';
 import * as dashboard from './dashboard';
 import * as documents from './documents';
@@ -109,6 +111,7 @@ export const ENDPOINTS: readonly AnyEndpoint[] = [
   integration,
   live,
   liveMap,
+  cases,
 ]
   .flatMap((area) => Object.values(area).filter(isEndpoint))
   .filter((e) => e.scope === undefined);
@@ -118,7 +121,7 @@ export const ENDPOINTS: readonly AnyEndpoint[] = [
  * with an integration key: its routes and its own OpenAPI document.
  */
 export const INTEGRATION_ENDPOINTS: readonly AnyEndpoint[] = (
-  [...Object.values(integration), ...Object.values(live)] as unknown[]
+  [...Object.values(integration), ...Object.values(live), ...Object.values(cases)] as unknown[]
 )
   .filter(isEndpoint)
   .filter((e) => e.scope !== undefined);

@@ -24,6 +24,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'refund.requested',
   'refund.approved',
   'adjustment.approved',
+  'case.status_changed',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 

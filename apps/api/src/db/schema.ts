@@ -1499,3 +1499,171 @@ export const moneyDaily = pgTable('money_daily', {
     .notNull()
     .default('0'),
 });
+// ---------------------------------------------------------------- cases (issue 49)
+
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+
+/**
+ * A trip's rating by its passenger (of the driver) or its driver (of the
+ * passenger): one per trip and side, a later `at` replacing an earlier.
+ */
+export const ratings = pgTable(
+  'ratings',
+  {
+    id: serial('id').primaryKey(),
+    rideId: integer('ride_id')
+      .notNull()
+      .references(() => rides.id),
+    /** passenger (rates the driver) or driver (rates the passenger). */
+    by: text('by').notNull(),
+    stars: smallint('stars').notNull(),
+    comment: text('comment'),
+    /** Who is rated: the trip's driver (by passenger) or passenger (by driver). */
+    ratedId: integer('rated_id').references(() => users.id),
+    at: ts('at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('ratings_ride_by_key').on(t.rideId, t.by),
+    // A person's ratings, newest first: a driver's last N trips.
+    index('ratings_rated_idx').on(t.ratedId, t.by, t.at),
+    check('ratings_by_check', sql`${t.by} in ('passenger', 'driver')`),
+    check('ratings_stars_check', sql`${t.stars} between 1 and 5`),
+  ],
+);
+
+/**
+ * A driver's ratings by passengers, kept by the writes that change them (the
+ * driver list sorts on the average): how many of each star.
+ */
+export const driverRatings = pgTable(
+  'driver_ratings',
+  {
+    driverId: integer('driver_id')
+      .primaryKey()
+      .references(() => users.id),
+    count: integer('count').notNull().default(0),
+    sum: integer('sum').notNull().default(0),
+    stars1: integer('stars_1').notNull().default(0),
+    stars2: integer('stars_2').notNull().default(0),
+    stars3: integer('stars_3').notNull().default(0),
+    stars4: integer('stars_4').notNull().default(0),
+    stars5: integer('stars_5').notNull().default(0),
+    /** sum / count, two decimals; null without ratings (the sort's key). */
+    average: numeric('average', { precision: 3, scale: 2, mode: 'string' }),
+  },
+  (t) => [index('driver_ratings_average_idx').on(t.average, t.driverId)],
+);
+
+/**
+ * A type's deadlines to acknowledge and to resolve, in minutes, as an Owner
+ * set them; a type without a row has its documented default
+ * (CASE_DEADLINE_DEFAULTS).
+ */
+export const caseDeadlines = pgTable(
+  'case_deadlines',
+  {
+    type: text('type').primaryKey(),
+    acknowledgeMinutes: integer('acknowledge_minutes').notNull(),
+    resolveMinutes: integer('resolve_minutes').notNull(),
+    adminId: integer('admin_id').references(() => admins.id, { onDelete: 'set null' }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      'case_deadlines_minutes_check',
+      sql`${t.acknowledgeMinutes} > 0 and ${t.resolveMinutes} > ${t.acknowledgeMinutes}`,
+    ),
+  ],
+);
+
+/**
+ * An SOS, a complaint or a low rating, worked at the desk (issue 49). It
+ * carries its deadlines from when it reached the desk; `due_at` is the next
+ * one while open (to acknowledge while New, else to resolve), null once
+ * closed: the desk's order. `escalated_at` is set once, by the conditional
+ * update that escalates an unacknowledged SOS.
+ */
+export const cases = pgTable(
+  'cases',
+  {
+    id: serial('id').primaryKey(),
+    /** The marketplace's id of an SOS or complaint; null for a case a rating opened. */
+    externalId: text('external_id'),
+    /** sos, complaint or rating (CASE_KINDS). */
+    kind: text('kind').notNull(),
+    complaintType: text('complaint_type'),
+    status: text('status').notNull().default('New'),
+    rideId: integer('ride_id').references(() => rides.id),
+    driverId: integer('driver_id').references(() => users.id),
+    passengerId: integer('passenger_id').references(() => users.id),
+    /** passenger or driver: who reported it. */
+    reportedBy: text('reported_by'),
+    ratingId: integer('rating_id').references(() => ratings.id),
+    text: text('text'),
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
+    reportedAt: ts('reported_at').notNull(),
+    acknowledgeDueAt: ts('acknowledge_due_at').notNull(),
+    resolveDueAt: ts('resolve_due_at').notNull(),
+    dueAt: ts('due_at'),
+    acknowledgedAt: ts('acknowledged_at'),
+    closedAt: ts('closed_at'),
+    escalatedAt: ts('escalated_at'),
+    assigneeId: integer('assignee_id').references(() => admins.id, { onDelete: 'set null' }),
+    outcome: text('outcome'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('cases_external_id_key')
+      .on(t.externalId)
+      .where(sql`${t.externalId} is not null`),
+    uniqueIndex('cases_rating_key')
+      .on(t.ratingId)
+      .where(sql`${t.ratingId} is not null`),
+    // The desk's order: open SOS first, then by the next deadline, closed last.
+    index('cases_desk_idx').on(
+      sql`(${t.kind} = 'sos' and ${t.dueAt} is not null) desc`,
+      t.dueAt,
+      t.id,
+    ),
+    index('cases_open_idx')
+      .on(t.kind)
+      .where(sql`${t.dueAt} is not null`),
+    // The escalation check's: New SOS by their deadline to acknowledge.
+    index('cases_escalation_idx')
+      .on(t.acknowledgeDueAt)
+      .where(sql`${t.kind} = 'sos' and ${t.status} = 'New' and ${t.escalatedAt} is null`),
+    index('cases_assignee_idx').on(t.assigneeId),
+    index('cases_driver_idx').on(t.driverId, t.createdAt),
+    index('cases_passenger_idx').on(t.passengerId, t.createdAt),
+    check('cases_kind_check', sql`${t.kind} in ('sos', 'complaint', 'rating')`),
+    check(
+      'cases_status_check',
+      sql`${t.status} in ('New', 'Acknowledged', 'In progress', 'Resolved', 'False alarm')`,
+    ),
+    check(
+      'cases_outcome_check',
+      sql`${t.outcome} in ('no_action', 'warning', 'driver_deactivated', 'refund')`,
+    ),
+    check('cases_reported_by_check', sql`${t.reportedBy} in ('passenger', 'driver')`),
+  ],
+);
+
+/** A case's activity log: notes, calls, and every change, who (null: Cabdesk) and when. */
+export const caseActivities = pgTable(
+  'case_activities',
+  {
+    id: serial('id').primaryKey(),
+    caseId: integer('case_id')
+      .notNull()
+      .references(() => cases.id),
+    /** CASE_ACTIVITY_KINDS. */
+    kind: text('kind').notNull(),
+    text: text('text'),
+    adminId: integer('admin_id').references(() => admins.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('case_activities_case_idx').on(t.caseId, t.id)],
+);

@@ -21,17 +21,23 @@ export const wakeDeliverers = (tx: Tx | Db) =>
 
 /** The record an event is about: the table it lives in, and its Cabdesk id. */
 export type EventRecord = {
-  table: 'users' | 'vehicles' | 'rides' | 'coupons' | 'supports' | 'payout_batches';
+  table: 'users' | 'vehicles' | 'rides' | 'coupons' | 'supports' | 'payout_batches' | 'cases';
   id: number;
   /**
    * What the marketplace calls it: driver, company, user (a passenger),
-   * vehicle, trip, coupon, faq, payout_batch.
+   * vehicle, trip, coupon, faq, payout_batch, case.
    */
-  kind: 'driver' | 'company' | 'user' | 'vehicle' | 'trip' | 'coupon' | 'faq' | 'payout_batch';
+  kind:
+    'driver' | 'company' | 'user' | 'vehicle' | 'trip' | 'coupon' | 'faq' | 'payout_batch' | 'case';
 };
 
 /** The tables whose records may have come in through the integration API (decision 015). */
-const WITH_EXTERNAL_ID: ReadonlySet<EventRecord['table']> = new Set(['users', 'vehicles', 'rides']);
+const WITH_EXTERNAL_ID: ReadonlySet<EventRecord['table']> = new Set([
+  'users',
+  'vehicles',
+  'rides',
+  'cases',
+]);
 
 /**
  * How an event's `data` names its record beside `{kind, id}` (Cabdesk's id):

@@ -378,7 +378,9 @@ describe('fuzzing every call', () => {
 
   // The route list is known only once the app is built; pick routes by index.
   const oneRequest = fc.record({
-    routeIndex: fc.nat(),
+    // Uniform: fast-check's bias towards small numbers starved the calls late in the table
+    // (each needs more than 50 requests, and the table grows with every issue).
+    routeIndex: fc.noBias(fc.nat()),
     seed: fc.integer(),
     auth: fc.constantFrom('valid', 'valid', 'valid', 'valid', 'valid', 'none', 'junk'),
   });

@@ -42,9 +42,11 @@ describe('paging, on every list', () => {
       [
         'all-users',
         'audit-log',
+        'case-list',
         'commission-rule-list',
         'coupon-list',
         'driver-list',
+        'driver-rating-review',
         'expiring-documents',
         'note-list',
         'payout-batch-list',

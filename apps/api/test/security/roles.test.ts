@@ -149,6 +149,15 @@ const DECISIONS: Record<string, readonly Role[] | 'public'> = {
   'live-search': EVERY,
   'live-ride': EVERY,
   'live-trips': EVERY,
+  // The case desk (issue 49): Operators and Support work cases, Finance reads them; an Owner
+  // sets the deadlines.
+  'case-list': EVERY,
+  'case-detail': EVERY,
+  'case-update': ['Owner', 'Operator', 'Support'],
+  'case-deadlines': EVERY,
+  'case-deadlines-save': OWNER,
+  'driver-rating': EVERY,
+  'driver-rating-review': EVERY,
 };
 
 const PASSWORD = 'a long enough passphrase';

@@ -122,6 +122,8 @@ const screens: RouteObject[] = [
       page('faq', () => import('./routes/faqs/faq-page').then((m) => m.FaqPage)),
       page('coupon', () => import('./routes/coupons/coupon-page').then((m) => m.CouponPage)),
       page('review', () => import('./routes/review/review-page').then((m) => m.ReviewPage)),
+      page('cases', () => import('./routes/cases/case-desk-page').then((m) => m.CaseDeskPage)),
+      page('cases/:id', () => import('./routes/cases/case-page').then((m) => m.CasePage)),
       page('expiring-documents', () =>
         import('./routes/review/expiring-documents-page').then((m) => m.ExpiringDocumentsPage),
       ),

@@ -1,5 +1,8 @@
 import {
   approvalUndo,
+  caseUpdate,
+  integrationCases,
+  integrationRatings,
   approvalUser,
   bulkAction,
   deleteData,
@@ -46,6 +49,10 @@ const WRITES = new Map<AnyEndpoint, readonly RecordChangeKind[]>([
   [bulkAction, ['users', 'vehicles']],
   [documentUpdate, ['users', 'vehicles']],
   [rideCancel, ['rides']],
+  [integrationCases, ['cases']],
+  [integrationRatings, ['cases']],
+  // An outcome may deactivate the driver.
+  [caseUpdate, ['cases', 'users']],
 ]);
 
 export type ChangesOptions = {

@@ -10,6 +10,7 @@ import { openApiDocument } from '../../lib/openapi';
 import { take } from '../../lib/rate-limit';
 import { hashToken } from '../../lib/tokens';
 import { bearer, tooManyRequests } from '../auth';
+import { integrationCaseRoutes } from './cases.routes';
 import { integrationDocumentRoutes } from './documents.routes';
 import { integrationImportRoutes } from './import.routes';
 import { findKeyByHash, touchKey } from './keys.repository';
@@ -70,4 +71,5 @@ export async function integrationApi(app: FastifyInstance) {
   await app.register(integrationDocumentRoutes);
   await app.register(integrationImportRoutes);
   await app.register(integrationPositionRoutes);
+  await app.register(integrationCaseRoutes);
 }

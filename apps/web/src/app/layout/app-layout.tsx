@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Outlet, useLocation } from 'react-router';
 import { ScreenNotice } from '@/components/screen-notice';
+import { SosBanner } from '@/features/cases/components/sos-banner';
 import { useIsPhone } from '@/hooks/use-is-phone';
 import { useMay } from '@/hooks/use-may';
 import { queryOf } from '@/lib/call';
@@ -71,6 +72,8 @@ export function AppLayout({ children }: { children?: ReactNode }) {
       </AppShell.Navbar>
       <AppShell.Main bg="var(--app-page)" className={classes.main}>
         <Box id={CONTENT_ID} tabIndex={-1} className={classes.content}>
+          {/* An SOS nobody acknowledged stays above every screen (issue 49). */}
+          <SosBanner />
           {children ?? <AllowedScreen />}
         </Box>
         <AppFooter />

@@ -17,6 +17,7 @@ import {
   IconHelpCircle,
   IconInbox,
   IconKey,
+  IconLifebuoy,
   IconWebhook,
   IconHistory,
   IconLayoutDashboard,
@@ -40,8 +41,8 @@ export interface NavItem {
   icon: Icon;
   /** Other paths (with their sub-paths) that belong to this entry, e.g. detail pages. */
   also?: string[];
-  /** A count shown beside the label (the records waiting for review). */
-  count?: 'waiting';
+  /** A count shown beside the label (the records waiting for review, the cases open). */
+  count?: 'waiting' | 'cases';
   /** The call the page is made of: the entry is shown only to roles that may make it. */
   endpoint?: AnyEndpoint;
   /** Translation key of a line on what the screen is for (the settings overview). */
@@ -67,6 +68,8 @@ export const NAV_ENTRIES: (NavItem | NavGroup)[] = [
     also: ['/expiring-documents'],
     count: 'waiting',
   },
+  // Issue 49: SOS, complaints and low ratings, with the count open.
+  { labelKey: 'nav.cases', to: '/cases', icon: IconLifebuoy, count: 'cases' },
   { labelKey: 'nav.user', to: '/user', icon: IconUsers, also: ['/user-detail'] },
   { labelKey: 'nav.company', to: '/company', icon: IconBuilding, also: ['/company-detail'] },
   { labelKey: 'nav.vehicle', to: '/vehicle', icon: IconCar, also: ['/vehicle-detail'] },

@@ -6,6 +6,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { LogoutModal } from '@/features/auth/components/logout-modal';
+import { useOpenCaseCounts } from '@/features/cases/api/get-cases';
 import { useWaitingCount } from '@/features/review/api/get-review-queue';
 import { formatCount } from '@/lib/format';
 import { useMay } from '@/hooks/use-may';
@@ -34,7 +35,13 @@ export function Sidebar({ onNavigate }: SidebarProps) {
         to={item.to}
         label={t(item.labelKey)}
         leftSection={<Icon size={20} stroke={1.5} />}
-        rightSection={item.count === 'waiting' ? <WaitingCount /> : undefined}
+        rightSection={
+          item.count === 'waiting' ? (
+            <WaitingCount />
+          ) : item.count === 'cases' ? (
+            <OpenCasesCount />
+          ) : undefined
+        }
         active={isActive(item, pathname)}
         aria-current={isActive(item, pathname) ? 'page' : undefined}
         onClick={onNavigate}
@@ -117,6 +124,24 @@ function WaitingCount() {
       aria-label={t('nav.waiting', { count: data })}
     >
       {formatCount(data)}
+    </Badge>
+  );
+}
+
+/** How many cases are open, beside the Cases entry: red while an SOS is open (none shown at zero). */
+function OpenCasesCount() {
+  const { t } = useTranslation();
+  const { data } = useOpenCaseCounts();
+  if (!data?.total) return null;
+  return (
+    <Badge
+      size="sm"
+      variant="filled"
+      color={data.sos > 0 ? 'red.8' : 'indigo.7'}
+      aria-label={t('nav.casesOpen', { count: data.total })}
+      data-testid="cases-open-count"
+    >
+      {formatCount(data.total)}
     </Badge>
   );
 }

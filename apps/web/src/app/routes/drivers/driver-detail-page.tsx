@@ -10,6 +10,7 @@ import { RecordDecisions } from '@/components/record-decisions';
 import { DetailScreen } from '@/components/detail-screen';
 import { Email, PersonProfile } from '@/components/person-cell';
 import { SectionCard } from '@/components/section-card';
+import { DriverRatingCard } from '@/features/cases/components/driver-rating-card';
 import { useUpdateUserStatus } from '@/features/users/api/update-user-status';
 import { RideHistoryTable } from '@/features/rides/components/ride-history-table';
 import { useDecideUserApproval } from '@/features/users/api/decide-user-approval';
@@ -169,6 +170,7 @@ export function DriverDetailPage() {
         <>
           <DriverInformation driver={data} />
           <DecisionFacts record={data} />
+          <DriverRatingCard driverId={data.id} />
           <SectionCard title={t('drivers.documents')}>
             <DocumentExpiries
               table="users"

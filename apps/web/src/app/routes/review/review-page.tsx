@@ -12,7 +12,7 @@ import { useUndoDecision } from '@/features/review/api/decide';
 import { useReviewQueue } from '@/features/review/api/get-review-queue';
 import { ReviewScreen } from '@/features/review/components/review-screen';
 import classes from '@/features/review/components/review.module.css';
-import { useDeskKeys } from '@/features/review/use-desk-keys';
+import { useDeskKeys } from '@/hooks/use-desk-keys';
 import { useLiveList } from '@/hooks/use-live-list';
 import { useTableUrlState } from '@/hooks/use-table-url-state';
 import { formatDate } from '@/lib/format';

@@ -50,6 +50,8 @@ export function useNotificationStream(onArrive: (notification: Notification) => 
             .getQueryData(notificationsQuery().queryKey)
             ?.data.some((n) => n.id === parsed.data.id);
           lastId = Math.max(lastId ?? 0, parsed.data.id);
+          // An SOS (issue 49): the banner asks at once, before the changes' batch tells it.
+          if (parsed.data.link?.startsWith('/cases/')) announceChanges(['cases']);
           addNotification(parsed.data);
           // One already read (in another tab, or quiet for this administrator) is listed, not announced.
           if (!known && parsed.data.read_at === null) arrive.current(parsed.data);

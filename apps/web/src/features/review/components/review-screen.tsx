@@ -8,7 +8,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMay } from '@/hooks/use-may';
 import { useDecide } from '../api/decide';
-import { useDeskKeys } from '../use-desk-keys';
+import { useDeskKeys } from '@/hooks/use-desk-keys';
 import { DecisionPanel, type Chosen, type DecisionHandle } from './decision-panel';
 import { DocumentViewer, imagesOf, INITIAL_VIEW, type ViewState } from './document-viewer';
 import { ReviewFacts } from './review-facts';

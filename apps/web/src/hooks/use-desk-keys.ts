@@ -25,7 +25,7 @@ function typingIn(element: Element | null): boolean {
 }
 
 /**
- * The review desk's keys: they work wherever the focus is (a kind filter just
+ * The desks' keys (the review desk, the case desk): they work wherever the focus is (a kind filter just
  * clicked, a button) except while typing in a text field, where the key is the
  * character typed (so it is not prevented either: "blurred" keeps its r).
  */
