@@ -153,6 +153,14 @@ describe('notifications', () => {
       expect((await apiCall<NotificationList>(baseUrl, token, 'notification')).unread_count).toBe(
         0,
       );
+
+      // In Spanish the same notifications read in Spanish (the reason is the marketplace's own words).
+      await page.evaluate(() => window.localStorage.setItem('setLanguage', 'es'));
+      await page.reload();
+      await page.getByRole('button', { name: /^Notificaciones/ }).click();
+      await expect
+        .poll(() => page.getByRole('dialog').getByRole('listitem').first().innerText())
+        .toContain(`Viaje cancelado\n\nEl viaje n.º ${other.id} fue cancelado: Changed my plans.`);
     },
     120_000,
   );

@@ -2,10 +2,65 @@ import { z } from 'zod';
 import { area, EVERY_ROLE } from './endpoint';
 import { PG_INTEGER_MAX, wholeNumber } from './envelope';
 
+/** A document named in a notification: whose, and which (its type's code, e.g. `driver_licence`). */
+const namedDocumentSchema = z.object({ name: z.string(), document: z.string() });
+
+/**
+ * What a notification says, as parts: `key` names its text (the screens'
+ * catalogues hold it in each language, `notificationTexts.<key>`) and
+ * `values` fill it (names, counts, days, codes). The English `title` and
+ * `message` say the same for whatever cannot translate (a push, an older
+ * client); null for notifications stored before their texts had parts.
+ */
+export const notificationTextSchema = z.object({
+  /** One of NOTIFICATION_TEXT_KEYS from this version; a screen shows the English of any other. */
+  key: z.string(),
+  values: z.record(z.string(), z.union([z.string(), z.number(), z.array(namedDocumentSchema)])),
+});
+export type NotificationText = z.infer<typeof notificationTextSchema>;
+
+/**
+ * Every text a notification can have, by its key. The plural of each text
+ * follows its value `count` (days, minutes, records...).
+ */
+export const NOTIFICATION_TEXT_KEYS = [
+  'companyRegistered',
+  'driverRegistered',
+  'driverRegisteredWithCompany',
+  'vehicleRegistered',
+  'passengerJoined',
+  'tripCancelled',
+  'tripCancelledFrom',
+  'approvalDecided.company.approved',
+  'approvalDecided.company.rejected',
+  'approvalDecided.driver.approved',
+  'approvalDecided.driver.rejected',
+  'approvalDecided.vehicle.approved',
+  'approvalDecided.vehicle.rejected',
+  'decisionUndone',
+  'documentExpired',
+  'documentsExpired',
+  'documentExpires',
+  'documentsExpire',
+  'bulkDone.approved',
+  'bulkDone.rejected',
+  'bulkDone.activated',
+  'bulkDone.deactivated',
+  'recordsImported',
+  'recordsImportedToReview',
+  'webhookDisabled',
+  'tripStuck.waiting',
+  'tripStuck.silent',
+  'tripStuck.overdue',
+  'resetCodeGuessed',
+] as const;
+export type NotificationTextKey = (typeof NOTIFICATION_TEXT_KEYS)[number];
+
 export const notificationSchema = z.object({
   id: z.number().int(),
   title: z.string(),
   message: z.string(),
+  text: notificationTextSchema.nullable(),
   /** The screen of the record it is about, e.g. `/company-detail/12`; null when there is none. */
   link: z.string().nullable(),
   created_at: z.string(),

@@ -1,3 +1,4 @@
+import type { NotificationText } from '@cabdesk/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -663,6 +664,8 @@ export const notifications = pgTable(
     adminId: integer('admin_id').references(() => admins.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     message: text('message').notNull(),
+    /** The title and message as parts, for the screens to say in the reader's language; null for older rows. */
+    text: jsonb('text').$type<NotificationText>(),
     link: text('link'),
     /** What it announces (NOTIFICATION_KINDS), which an administrator may mute; null before 0027. */
     kind: text('kind'),

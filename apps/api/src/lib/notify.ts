@@ -1,4 +1,4 @@
-import type { NotificationKind } from '@cabdesk/contract';
+import type { NotificationKind, NotificationText, NotificationTextKey } from '@cabdesk/contract';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { notifications } from '../db/schema';
@@ -20,6 +20,7 @@ export type LiveNotification = {
   admin_id: number | null;
   title: string;
   message: string;
+  text: NotificationText | null;
   link: string | null;
   created_at: string;
   /** The administrator whose action it announces: not echoed back to them live. */
@@ -33,6 +34,8 @@ export type NotificationInput = {
   kind?: NotificationKind | null;
   title: string;
   message: string;
+  /** The title and message as parts, which the screens say in the reader's language. */
+  text?: NotificationText | null;
   /** The screen of the record, e.g. `/company-detail/12`. */
   link: string | null;
   /** Only this administrator sees it; omitted: everyone. */
@@ -59,6 +62,7 @@ export async function notify(tx: Tx | Db, input: NotificationInput): Promise<Liv
       authorId: input.authorId ?? null,
       title: input.title,
       message: input.message,
+      text: input.text ?? null,
       link: input.link,
       adminId: input.adminId ?? null,
     })
@@ -69,16 +73,19 @@ export async function notify(tx: Tx | Db, input: NotificationInput): Promise<Liv
     admin_id: row.adminId,
     title: row.title,
     message: row.message,
+    text: row.text,
     link: row.link,
     created_at: row.createdAt.toISOString(),
     author_id: input.authorId ?? null,
     kind: input.kind ?? null,
   };
   // Payloads are capped at 8000 bytes: the texts are short, but cut them to be sure.
+  // Parts too long to travel go without them: the screens then show the English texts.
   const payload = JSON.stringify({
     ...live,
     title: live.title.slice(0, 500),
     message: live.message.slice(0, 2000),
+    text: JSON.stringify(live.text).length > 3000 ? null : live.text,
   });
   await tx.execute(sql`select pg_notify(${NOTIFICATION_CHANNEL}, ${payload})`);
   return live;
@@ -109,15 +116,49 @@ const listOf = (named: NamedDocument[], total: number) =>
   named.map((d) => `${d.name} (${DOCUMENT_NAMES[d.document] ?? d.document})`).join(', ') +
   (total > named.length ? ` and ${total - named.length} more` : '');
 
+/** A text's parts: its key in the screens' catalogues and the values that fill it (none left empty). */
+function partsOf(
+  key: NotificationTextKey,
+  values: Record<string, NotificationText['values'][string] | null | undefined>,
+): NotificationText {
+  const given = Object.entries(values).filter(
+    (entry): entry is [string, NotificationText['values'][string]] =>
+      entry[1] !== null && entry[1] !== undefined && entry[1] !== '',
+  );
+  return { key, values: Object.fromEntries(given) };
+}
+
+/** ": the reason." or "." — a reason's own closing mark is kept. */
+const reasonSuffix = (reason: string | null) =>
+  `${reason ? `: ${reason}` : ''}${/[.!?]$/.test(reason ?? '') ? '' : '.'}`;
+
+/** The records a bulk action or an import changed, singular and plural. */
+export const RECORD_NOUNS = {
+  drivers: ['driver', 'drivers'],
+  companies: ['company', 'companies'],
+  vehicles: ['vehicle', 'vehicles'],
+  passengers: ['passenger', 'passengers'],
+  accounts: ['account', 'accounts'],
+} as const;
+export type RecordNoun = keyof typeof RECORD_NOUNS;
+
+const countOf = (n: number, noun: RecordNoun | 'rows') => {
+  const [one, many] = noun === 'rows' ? ['row', 'rows'] : RECORD_NOUNS[noun];
+  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+};
+
 /**
  * The texts of the marketplace events an operator should see, one place for
- * every writer (API, seed, simulator). Each links to its record's screen.
+ * every writer (API, seed, simulator). Each links to its record's screen,
+ * and carries its parts (`text`: a key of the web app's `notificationTexts`
+ * and its values), which the screens say in the reader's language.
  */
 export const notificationFor = {
   companyRegistered: (c: { id: number; companyName: string; email: string }) => ({
     kind: 'company_registered' as const,
     title: 'New company registration',
     message: `${c.companyName} (${c.email}) signed up and is waiting for approval.`,
+    text: partsOf('companyRegistered', { company: c.companyName, email: c.email }),
     link: `/company-detail/${c.id}`,
   }),
   driverRegistered: (d: { id: number; name: string; companyName: string | null }) => ({
@@ -126,24 +167,34 @@ export const notificationFor = {
     message: d.companyName
       ? `${d.name} registered as a driver with ${d.companyName} and is waiting for approval.`
       : `${d.name} registered as a driver and is waiting for approval.`,
+    text: d.companyName
+      ? partsOf('driverRegisteredWithCompany', { name: d.name, company: d.companyName })
+      : partsOf('driverRegistered', { name: d.name }),
     link: `/driver-detail/${d.id}`,
   }),
   vehicleRegistered: (v: { id: number; label: string; companyName: string }) => ({
     kind: 'vehicle_registered' as const,
     title: 'Vehicle awaiting approval',
     message: `${v.companyName} added a ${v.label}; it is waiting for approval.`,
+    text: partsOf('vehicleRegistered', { company: v.companyName, vehicle: v.label }),
     link: `/vehicle-detail/${v.id}`,
   }),
   passengerJoined: (p: { id: number; name: string }) => ({
     kind: 'passenger_joined' as const,
     title: 'New passenger',
     message: `${p.name} created a passenger account.`,
+    text: partsOf('passengerJoined', { name: p.name }),
     link: `/user-detail/${p.id}`,
   }),
   tripCancelled: (r: { id: number; pickup?: string | null; reason: string | null }) => ({
     kind: 'trip_cancelled' as const,
     title: 'Trip cancelled',
     message: `Trip #${r.id}${r.pickup ? ` from ${r.pickup}` : ''} was cancelled: ${r.reason?.trim() || 'no reason given'}.`,
+    text: partsOf(r.pickup ? 'tripCancelledFrom' : 'tripCancelled', {
+      trip: r.id,
+      pickup: r.pickup,
+      cancelReason: r.reason?.trim(),
+    }),
     link: `/trip-detail/${r.id}`,
   }),
   /** A decision on a company, driver or vehicle, with its reason when one was given. */
@@ -157,7 +208,15 @@ export const notificationFor = {
   }) => ({
     kind: 'approval_decided' as const,
     title: `${d.kind[0]!.toUpperCase()}${d.kind.slice(1)} ${d.approval.toLowerCase()}`,
-    message: `${d.name} was ${d.approval.toLowerCase()} by ${d.by}${d.reason ? `: ${d.reason}` : ''}${/[.!?]$/.test(d.reason ?? '') ? '' : '.'}`,
+    message: `${d.name} was ${d.approval.toLowerCase()} by ${d.by}${reasonSuffix(d.reason)}`,
+    text: partsOf(
+      `approvalDecided.${d.kind}.${d.approval === 'Approved' ? 'approved' : 'rejected'}`,
+      {
+        name: d.name,
+        by: d.by,
+        reason: d.reason,
+      },
+    ),
     link: screenOf(d.kind, d.id),
   }),
   decisionUndone: (d: {
@@ -169,6 +228,7 @@ export const notificationFor = {
     kind: 'decision_undone' as const,
     title: 'Decision undone',
     message: `${d.by} undid the decision on ${d.name}: it is Pending again.`,
+    text: partsOf('decisionUndone', { name: d.name, by: d.by }),
     link: screenOf(d.kind, d.id),
   }),
   /**
@@ -181,11 +241,21 @@ export const notificationFor = {
     const link = one
       ? screenOf(one.kind, one.id)
       : `/expiring-documents?within_days=${Math.max(d.days, 0)}`;
+    // `count` is the documents' (its plural), `days` the days left.
+    const values = one
+      ? { document: one.document, name: one.name, date: one.expiresOn, days: d.days }
+      : {
+          count: d.total,
+          named: d.named.map(({ name, document }) => ({ name, document })),
+          more: d.total - d.named.length,
+          days: d.days,
+        };
     if (d.days <= 0) {
       return {
         kind: 'documents_due' as const,
         title: one ? 'Document expired' : `${d.total} documents expired`,
         message: `${one ? `${what} expired on ${one.expiresOn}.` : `Expired: ${listOf(d.named, d.total)}.`} Drivers and vehicles with an expired document are Inactive until it is renewed.`,
+        text: partsOf(one ? 'documentExpired' : 'documentsExpired', values),
         link,
       };
     }
@@ -196,6 +266,7 @@ export const notificationFor = {
       message: one
         ? `${what} expires on ${one.expiresOn}.`
         : `Expiring ${inDays}: ${listOf(d.named, d.total)}.`,
+      text: partsOf(one ? 'documentExpires' : 'documentsExpire', values),
       link,
     };
   },
@@ -206,19 +277,24 @@ export const notificationFor = {
    */
   bulkDone: (b: {
     count: number;
-    /** Plural and singular of what was changed: drivers, companies, people, vehicles. */
-    noun: [one: string, many: string];
-    /** approved, rejected, activated, deactivated. */
-    done: string;
+    /** What was changed: drivers, companies, passengers, accounts (people of several roles), vehicles. */
+    records: RecordNoun;
+    done: 'approved' | 'rejected' | 'activated' | 'deactivated';
     reason: string | null;
     by: string;
     auditLink: string;
   }) => {
-    const what = `${b.count} ${b.count === 1 ? b.noun[0] : b.noun[1]}`;
+    const what = countOf(b.count, b.records);
     return {
       kind: 'bulk_done' as const,
       title: `${what[0]!.toUpperCase()}${what.slice(1)} ${b.done}`,
-      message: `${what} ${b.count === 1 ? 'was' : 'were'} ${b.done} by ${b.by} in one bulk action${b.reason ? `: ${b.reason}` : ''}${/[.!?]$/.test(b.reason ?? '') ? '' : '.'}`,
+      message: `${what} ${b.count === 1 ? 'was' : 'were'} ${b.done} by ${b.by} in one bulk action${reasonSuffix(b.reason)}`,
+      text: partsOf(`bulkDone.${b.done}`, {
+        count: b.count,
+        records: b.records,
+        by: b.by,
+        reason: b.reason,
+      }),
       link: b.auditLink,
     };
   },
@@ -234,14 +310,9 @@ export const notificationFor = {
     vehicles: number;
     rejected: number;
   }) => {
-    const count = (n: number, one: string, many: string) =>
-      `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
-    const made = [
-      i.drivers > 0 ? count(i.drivers, 'driver', 'drivers') : null,
-      i.companies > 0 ? count(i.companies, 'company', 'companies') : null,
-      i.vehicles > 0 ? count(i.vehicles, 'vehicle', 'vehicles') : null,
-      i.passengers > 0 ? count(i.passengers, 'passenger', 'passengers') : null,
-    ].filter((part) => part !== null);
+    const made = (['drivers', 'companies', 'vehicles', 'passengers'] as const)
+      .filter((noun) => i[noun] > 0)
+      .map((noun) => countOf(i[noun], noun));
     const list =
       made.length > 1 ? `${made.slice(0, -1).join(', ')} and ${made.at(-1)}` : (made[0] ?? '');
     const waiting = i.drivers + i.companies + i.vehicles;
@@ -249,8 +320,15 @@ export const notificationFor = {
       kind: 'records_imported' as const,
       title: 'Records imported',
       message:
-        `${list} imported, ${count(i.rejected, 'row', 'rows')} rejected.` +
+        `${list} imported, ${countOf(i.rejected, 'rows')} rejected.` +
         (waiting > 0 ? ' The drivers, companies and vehicles wait for approval.' : ''),
+      text: partsOf(waiting > 0 ? 'recordsImportedToReview' : 'recordsImported', {
+        drivers: i.drivers,
+        companies: i.companies,
+        vehicles: i.vehicles,
+        passengers: i.passengers,
+        rejected: i.rejected,
+      }),
       link: waiting > 0 ? '/review' : null,
     };
   },
@@ -259,6 +337,7 @@ export const notificationFor = {
     kind: 'webhook_disabled' as const,
     title: 'Webhook disabled',
     message: `Every delivery to ${w.url} failed for a day (last: ${w.lastError}), so it was disabled. Fix the endpoint, then enable it in Settings -> Webhooks; the failed deliveries can be sent again from the delivery log.`,
+    text: partsOf('webhookDisabled', { url: w.url, error: w.lastError }),
     link: '/settings/webhooks',
   }),
   /** The live check found a trip waiting for a driver, or a driver on a trip gone quiet. */
@@ -280,12 +359,19 @@ export const notificationFor = {
       silent: `${a.driver ?? 'The driver'} of trip #${a.rideId} has sent no position for ${a.minutes} minutes.`,
       overdue: `Trip #${a.rideId} from ${a.pickup} has been under way for ${a.minutes} minutes, far longer than usual for its distance.`,
     }[a.kind],
+    text: partsOf(`tripStuck.${a.kind}`, {
+      trip: a.rideId,
+      pickup: a.pickup,
+      driver: a.driver,
+      count: a.minutes,
+    }),
     link: `/trip-detail/${a.rideId}`,
   }),
   resetCodeGuessed: (email: string, tries: number) => ({
     kind: 'reset_code_guessed' as const,
     title: 'Password reset code guessed at',
     message: `Someone entered ${tries} wrong password reset codes for ${email}. The next code for this address waits twice as long as the last.`,
+    text: partsOf('resetCodeGuessed', { email, count: tries }),
     link: null,
   }),
 } satisfies Record<string, (...record: never[]) => Omit<NotificationInput, 'adminId' | 'authorId'>>;

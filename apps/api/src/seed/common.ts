@@ -1,3 +1,4 @@
+import type { NotificationText } from '@cabdesk/contract';
 import { Faker, base, en, en_US } from '@faker-js/faker';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
@@ -154,7 +155,13 @@ export async function insertCoupons(tx: Tx, now: Date): Promise<void> {
   );
 }
 
-type Event = { title: string; message: string; link: string | null; at: Date };
+type Event = {
+  title: string;
+  message: string;
+  text: NotificationText;
+  link: string | null;
+  at: Date;
+};
 
 /**
  * The bell's notifications, about real seeded records: the newest pending
@@ -185,9 +192,9 @@ export async function insertNotifications(tx: Tx, now: Date): Promise<void> {
     sql`select id, name, created_at as at from users
         where role = 'User' order by created_at desc, id desc limit 2`,
   );
-  const cancelled = await rowsOf<{ id: number; pickup: string; reason: string; at: Date }>(
+  const cancelled = await rowsOf<{ id: number; pickup: string; reason: string | null; at: Date }>(
     tx,
-    sql`select id, pickup_address as pickup, coalesce(cancel_reason, 'no reason given') as reason,
+    sql`select id, pickup_address as pickup, cancel_reason as reason,
                updated_at as at
         from rides where ride_status = 'Cancel' order by created_at desc, id desc limit 2`,
   );
@@ -220,6 +227,7 @@ function notificationRow(event: Event, now: Date): typeof notifications.$inferIn
   return {
     title: event.title,
     message: event.message,
+    text: event.text,
     link: event.link,
     createdAt,
     pushedAt: createdAt,

@@ -53,7 +53,7 @@ export async function addToSummary(tx: Tx, name: ImportName, tally: ImportTally)
   if (total.notification_id !== null) {
     await tx.execute(
       sql`update notifications set title = ${text.title}, message = ${text.message},
-            link = ${text.link}
+            text = ${JSON.stringify(text.text)}::jsonb, link = ${text.link}
           where id = ${total.notification_id}`,
     );
     return;

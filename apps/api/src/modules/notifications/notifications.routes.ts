@@ -43,6 +43,7 @@ const asUnread = (n: LiveNotification): Notification => ({
   id: n.id,
   title: n.title,
   message: n.message,
+  text: n.text,
   link: n.link,
   created_at: n.created_at,
   read_at: null,

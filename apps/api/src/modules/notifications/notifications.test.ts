@@ -287,6 +287,11 @@ describe('events create notifications', () => {
     expect(data[0]).toMatchObject({
       title: 'Trip cancelled',
       message: `Trip #${ride.id} was cancelled: Passenger did not show up.`,
+      // The same as parts, which the screens say in the reader's language.
+      text: {
+        key: 'tripCancelled',
+        values: { trip: ride.id, cancelReason: 'Passenger did not show up' },
+      },
       link: `/trip-detail/${ride.id}`,
     });
 

@@ -275,7 +275,13 @@ describe('notification-stream', () => {
     });
     expect(res.statusCode).toBe(200);
     const event = await others.next((e) => e.event === 'notification');
-    expect(JSON.parse(event.data)).toMatchObject({ title: 'Driver approved' });
+    expect(JSON.parse(event.data)).toMatchObject({
+      title: 'Driver approved',
+      text: {
+        key: 'approvalDecided.driver.approved',
+        values: { name: 'Ann Lee', by: 'Test Admin' },
+      },
+    });
     // A later notification for everyone reaches the author: nothing of theirs came before it.
     await notify(database.db, { title: 'For everyone', message: 'x', link: null });
     await own.next((e) => e.data.includes('For everyone'));

@@ -13,7 +13,7 @@ import type { Actor } from '../../lib/audit';
 import { arrayLiteral, rowsOf } from '../../lib/sql';
 import { userFilterOf, userIdsOf } from '../users';
 import { vehicleFilterOf, vehicleIdsOf } from '../vehicles';
-import { notificationFor, notify } from '../../lib/notify';
+import { notificationFor, notify, type RecordNoun } from '../../lib/notify';
 import { decide, nameOf, refusalMessage, setStatus, type Refusal } from './records.repository';
 
 type BulkBody = ParsedInputOf<typeof bulkAction>;
@@ -125,25 +125,25 @@ export async function runBulk(
 }
 
 /** What the records of a bulk action are called, by the kinds among them. */
-async function nounOf(tx: Tx, table: BulkBody['table'], ids: number[]): Promise<[string, string]> {
-  if (table === 'vehicles') return ['vehicle', 'vehicles'];
+async function nounOf(tx: Tx, table: BulkBody['table'], ids: number[]): Promise<RecordNoun> {
+  if (table === 'vehicles') return 'vehicles';
   const rows = await rowsOf<{ role: string }>(
     tx,
     sql`select distinct role from users where id = any(${arrayLiteral(ids)}::int[])`,
   );
   const only = rows.length === 1 ? rows[0]!.role : null;
-  if (only === 'Driver') return ['driver', 'drivers'];
-  if (only === 'Company') return ['company', 'companies'];
-  if (only === 'User') return ['passenger', 'passengers'];
-  return ['account', 'accounts'];
+  if (only === 'Driver') return 'drivers';
+  if (only === 'Company') return 'companies';
+  if (only === 'User') return 'passengers';
+  return 'accounts';
 }
 
-const DONE: Record<BulkAction, string> = {
+const DONE = {
   approve: 'approved',
   reject: 'rejected',
   activate: 'activated',
   deactivate: 'deactivated',
-};
+} as const satisfies Record<BulkAction, string>;
 
 /** The audit log's action of each bulk action's single change. */
 const AUDIT_ACTION: Record<BulkAction, string> = {
@@ -177,7 +177,7 @@ async function announceBulk(
   await notify(tx, {
     ...notificationFor.bulkDone({
       count: done.length,
-      noun: await nounOf(tx, body.table, done),
+      records: await nounOf(tx, body.table, done),
       done: DONE[body.action],
       reason,
       by: await nameOf(tx, actor),

@@ -33,6 +33,7 @@ import { DateTime } from '@/components/date-time';
 import { formatCount } from '@/lib/format';
 import { showToast, toastError } from '@/lib/toast';
 import { ArrivalBurst } from '../burst';
+import { sayNotification } from '../notification-text';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
 import { useNotificationSettings, useSaveNotificationSettings } from '../api/notification-settings';
@@ -57,10 +58,11 @@ function useArrivalToast() {
         icon: <IconBell size={18} stroke={1.75} aria-hidden />,
       };
       if (arrival === 'single') {
+        const { title, message } = sayNotification(t, notification);
         showToast({
           ...look,
           id: `notification-${notification.id}`,
-          message: `${notification.title}: ${notification.message}`,
+          message: `${title}: ${message}`,
         });
         return;
       }
@@ -231,22 +233,23 @@ export function NotificationBell() {
             <ul className={classes.list}>
               {items.map((item) => {
                 const isUnread = item.read_at === null;
+                const { title, message } = sayNotification(t, item);
                 return (
                   <li key={item.id} className={classes.item} data-unread={isUnread}>
                     <Group gap="xs" wrap="nowrap" align="flex-start">
                       <UnstyledButton
                         className={classes.open}
                         onClick={() => open(item)}
-                        aria-label={`${isUnread ? `${t('header.unread')}: ` : ''}${item.title}: ${item.message}`}
+                        aria-label={`${isUnread ? `${t('header.unread')}: ` : ''}${title}: ${message}`}
                       >
                         <Group gap={6} wrap="nowrap">
                           {isUnread && <span className={classes.dot} aria-hidden />}
                           <Text size="sm" fw={isUnread ? 700 : 500} lineClamp={1}>
-                            {item.title}
+                            {title}
                           </Text>
                         </Group>
                         <Text size="sm" c="dimmed" lineClamp={3}>
-                          {item.message}
+                          {message}
                         </Text>
                         <Text size="xs" c="dimmed" mt={4}>
                           <DateTime value={item.created_at} />
@@ -257,7 +260,7 @@ export function NotificationBell() {
                           <ActionIcon
                             variant="subtle"
                             size="sm"
-                            aria-label={t('header.markReadOf', { title: item.title })}
+                            aria-label={t('header.markReadOf', { title })}
                             onClick={() =>
                               markRead.mutate(
                                 { notification_id: item.id },
