@@ -53,6 +53,10 @@ export const NOTIFICATION_TEXT_KEYS = [
   'tripStuck.silent',
   'tripStuck.overdue',
   'resetCodeGuessed',
+  'sosPressed',
+  'sosPressedOnTrip',
+  'sosNotAcknowledged',
+  'sosNotAcknowledgedOnTrip',
 ] as const;
 export type NotificationTextKey = (typeof NOTIFICATION_TEXT_KEYS)[number];
 

@@ -367,6 +367,24 @@ export const notificationFor = {
     }),
     link: `/trip-detail/${a.rideId}`,
   }),
+  /** An SOS: told to every administrator at once. */
+  sosPressed: (s: { caseId: number; who: string | null; rideId: number | null }) => ({
+    title: 'SOS',
+    message: `${s.who ?? 'Someone'} pressed SOS${s.rideId ? ` on trip #${s.rideId}` : ''}. Acknowledge it at the case desk.`,
+    text: partsOf(s.rideId ? 'sosPressedOnTrip' : 'sosPressed', { who: s.who, trip: s.rideId }),
+    link: `/cases/${s.caseId}`,
+  }),
+  /** An SOS nobody acknowledged in time: told once to each Owner. */
+  sosNotAcknowledged: (s: { caseId: number; rideId: number | null; minutes: number }) => ({
+    title: 'SOS not acknowledged',
+    message: `Nobody has acknowledged SOS case #${s.caseId}${s.rideId ? ` (trip #${s.rideId})` : ''} in ${s.minutes} minutes.`,
+    text: partsOf(s.rideId ? 'sosNotAcknowledgedOnTrip' : 'sosNotAcknowledged', {
+      case: s.caseId,
+      trip: s.rideId,
+      count: s.minutes,
+    }),
+    link: `/cases/${s.caseId}`,
+  }),
   resetCodeGuessed: (email: string, tries: number) => ({
     kind: 'reset_code_guessed' as const,
     title: 'Password reset code guessed at',

@@ -398,12 +398,15 @@ describe('escalation', () => {
     expect(runs.reduce((a, b) => a + b, 0)).toBe(1);
     expect(await runCaseCheck(two!.db, clock.now())).toBe(0);
 
-    const told = await one!.rows<{ admin_id: number; title: string; link: string }>(
-      sql`select admin_id, title, link from notifications where title = 'SOS not acknowledged' order by admin_id`,
+    const told = await one!.rows<{ admin_id: number; title: string; link: string; key: string }>(
+      sql`select admin_id, title, link, text->>'key' as key from notifications
+          where title = 'SOS not acknowledged' order by admin_id`,
     );
+    // Its parts too, for the bell to say it in each Owner's language.
+    const parts = expect.stringMatching(/^sosNotAcknowledged/);
     expect(told).toEqual([
-      { admin_id: owner.id, title: 'SOS not acknowledged', link: `/cases/${late}` },
-      { admin_id: owner2.id, title: 'SOS not acknowledged', link: `/cases/${late}` },
+      { admin_id: owner.id, title: 'SOS not acknowledged', link: `/cases/${late}`, key: parts },
+      { admin_id: owner2.id, title: 'SOS not acknowledged', link: `/cases/${late}`, key: parts },
     ]);
     const detail = (await call(caseDetail, { case_id: late })).body.data;
     expect(detail.case.escalated_at).toBe(clock.now().toISOString());

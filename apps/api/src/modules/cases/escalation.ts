@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { notify } from '../../lib/notify';
+import { notificationFor, notify } from '../../lib/notify';
 import { rowsOf } from '../../lib/sql';
 
 /**
@@ -35,9 +35,11 @@ export async function runCaseCheck(db: Db, now: Date): Promise<number> {
       );
       for (const owner of owners) {
         await notify(tx, {
-          title: 'SOS not acknowledged',
-          message: `Nobody has acknowledged SOS case #${sos.id}${sos.ride_id ? ` (trip #${sos.ride_id})` : ''} in ${sos.minutes} minutes.`,
-          link: `/cases/${sos.id}`,
+          ...notificationFor.sosNotAcknowledged({
+            caseId: sos.id,
+            rideId: sos.ride_id,
+            minutes: sos.minutes,
+          }),
           adminId: owner.id,
         });
       }

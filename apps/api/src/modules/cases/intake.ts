@@ -9,7 +9,7 @@ import {
 } from '@cabdesk/contract';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { notify } from '../../lib/notify';
+import { notificationFor, notify } from '../../lib/notify';
 import { rowsOf } from '../../lib/sql';
 import { deadlineMinutes, deadlineTypeOf } from './deadlines';
 
@@ -55,12 +55,6 @@ type Opening = {
 };
 
 /** The words an SOS is announced with to every open panel. */
-const sosNotification = (id: number, who: string | null, trip: number | null) => ({
-  title: 'SOS',
-  message: `${who ?? 'Someone'} pressed SOS${trip ? ` on trip #${trip}` : ''}. Acknowledge it at the case desk.`,
-  link: `/cases/${id}`,
-});
-
 /**
  * Opens a case with its type's deadlines counted from `now` (when it reached
  * the desk), logged as opened; an SOS is told to every administrator at once
@@ -94,7 +88,10 @@ async function openCase(tx: Tx, opening: Opening, now: Date) {
       tx,
       sql`select name from users where id = ${reporterId}`,
     );
-    await notify(tx, sosNotification(id, who?.name ?? null, opening.rideId));
+    await notify(
+      tx,
+      notificationFor.sosPressed({ caseId: id, who: who?.name ?? null, rideId: opening.rideId }),
+    );
   }
   return id;
 }

@@ -113,6 +113,7 @@ describe('a notification in the reader’s language', () => {
               email: 'x@x.test',
               vehicle: 'Toyota Prius',
               trip: 7,
+              case: 3,
               pickup: 'Main St',
               document: 'insurance',
               date: '2026-03-05',

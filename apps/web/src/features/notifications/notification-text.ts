@@ -63,6 +63,7 @@ export function sayNotification(
   values.cancelReason =
     typeof cancelReason === 'string' ? own(clause(cancelReason)) : t('notificationTexts.noReason');
   values.driver ??= t('notificationTexts.theDriver');
+  values.who ??= t('notificationTexts.someone');
   // An import: what it registered, each kind counted, and the rows it refused.
   if (text.key.startsWith('recordsImported')) {
     const made = (['drivers', 'companies', 'vehicles', 'passengers'] as const).flatMap((noun) => {
