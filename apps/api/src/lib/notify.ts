@@ -133,7 +133,7 @@ const reasonSuffix = (reason: string | null) =>
   `${reason ? `: ${reason}` : ''}${/[.!?]$/.test(reason ?? '') ? '' : '.'}`;
 
 /** The records a bulk action or an import changed, singular and plural. */
-export const RECORD_NOUNS = {
+const RECORD_NOUNS = {
   drivers: ['driver', 'drivers'],
   companies: ['company', 'companies'],
   vehicles: ['vehicle', 'vehicles'],

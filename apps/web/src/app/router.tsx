@@ -57,10 +57,10 @@ const screens: RouteObject[] = [
   {
     path: '/statement-print',
     lazy: () =>
-      import('./routes/statements/statement-print-page').then((m) => ({
+      import('./routes/statements/statement-print-page').then(({ StatementPrintPage }) => ({
         element: (
           <RequireAuth>
-            <m.StatementPrintPage />
+            <StatementPrintPage />
           </RequireAuth>
         ),
       })),

@@ -98,7 +98,7 @@ const whereOf = (f: CaseFilter) =>
   ]);
 
 /** The count open of each kind (open cases are those with a next deadline). */
-export async function openCounts(db: Db | Tx): Promise<CaseOpenCounts> {
+async function openCounts(db: Db | Tx): Promise<CaseOpenCounts> {
   const rows = await rowsOf<{ kind: CaseKind; n: number }>(
     db,
     sql`select kind, count(*)::int as n from cases where due_at is not null group by kind`,
@@ -144,7 +144,7 @@ async function caseRow(db: Db | Tx, id: number, lock = false) {
 }
 
 /** One case as the desk lists it, or undefined. */
-export async function caseById(db: Db | Tx, id: number, now: Date) {
+async function caseById(db: Db | Tx, id: number, now: Date) {
   const row = await caseRow(db, id);
   return row && itemOf(row, now);
 }

@@ -9,7 +9,7 @@ import { formatWaiting } from '@/lib/format';
 const AMBER_SHARE = 0.25;
 
 /** The deadline a case is working against now: to acknowledge while New, else to resolve; none once closed. */
-export const nextDeadlineOf = (item: CaseItem) =>
+const nextDeadlineOf = (item: CaseItem) =>
   item.closed_at !== null
     ? null
     : item.status === 'New'
@@ -17,7 +17,7 @@ export const nextDeadlineOf = (item: CaseItem) =>
       : item.resolve_due_at;
 
 /** green (time enough), amber (the last quarter of the time), red (overdue). */
-export function timerTone(item: CaseItem, now: number): 'green' | 'amber' | 'red' | null {
+function timerTone(item: CaseItem, now: number): 'green' | 'amber' | 'red' | null {
   const due = nextDeadlineOf(item);
   if (due === null) return null;
   const end = Date.parse(due);

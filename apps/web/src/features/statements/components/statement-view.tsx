@@ -17,14 +17,14 @@ import { Amount, lineColumns, periodText, StatementSummary } from './statement-p
 export type PartyRef = { kind: 'company' | 'driver'; id: number };
 
 /** The query naming a party: `company_id` or `driver_id`. */
-export const partyQuery = (party: PartyRef) =>
+const partyQuery = (party: PartyRef) =>
   party.kind === 'company' ? { company_id: party.id } : { driver_id: party.id };
 
 /**
  * The days of the statement shown, from the URL (`from`, `to`); this month
  * (UTC) when it names none or names days that are not a period.
  */
-export function useStatementDays() {
+function useStatementDays() {
   const [params, setParams] = useSearchParams();
   const fallback = periodDays('thisMonth');
   const day = (text: string | null) => (text && /^\d{4}-\d{2}-\d{2}$/.test(text) ? text : null);
@@ -47,7 +47,7 @@ export function useStatementDays() {
 }
 
 /** A link to the printable statement. */
-export const printLink = (party: PartyRef, from: string, to: string) =>
+const printLink = (party: PartyRef, from: string, to: string) =>
   `/statement-print?${party.kind}_id=${party.id}&from=${from}&to=${to}`;
 
 /**
