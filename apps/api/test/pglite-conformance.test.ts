@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   INTEGRATION_BASE,
+  integrationCases,
   integrationKeyCreate,
   integrationEvents,
   integrationPeople,
@@ -38,6 +39,7 @@ type App = Awaited<ReturnType<typeof buildTestApp>>['app'];
 type Call = (target: AnyEndpoint | string, input?: Record<string, unknown>) => Promise<Answer>;
 type Ids = {
   user: number;
+  company: number;
   ride: number;
   vehicle: number;
   passenger: number;
@@ -65,6 +67,7 @@ async function integrationKey(call: Call) {
       'documents:write',
       'positions:write',
       'events:read',
+      'cases:write',
     ],
   });
   return bearer(made.body.data.key as string);
@@ -80,6 +83,7 @@ const READ_INPUT: Record<string, (ids: Ids) => Record<string, unknown>> = {
   'record-history': (ids) => ({ table: 'users', id: ids.user }),
   lookup: () => ({ q: 'an' }),
   'view-list': () => ({ list: VIEW_LISTS[0] }),
+  statement: (ids) => ({ company_id: ids.company, from: '2026-01-01', to: '2026-01-31' }),
 };
 
 /**
@@ -136,6 +140,31 @@ const OTHER_CALLS: Record<string, (call: Call, ids: Ids, app: App) => Promise<An
       headers: { ...key, 'content-type': encoded.headers.get('content-type')! },
     });
     return { statusCode: res.statusCode, headers: res.headers, body: res.json() };
+  },
+  // A passenger of the marketplace, then their complaint: a case at the desk.
+  integrationCaseRoutes: async (call, _ids, app) => {
+    const key = await integrationKey(call);
+    const passenger = {
+      external_id: 'conformance-passenger',
+      user_type: 'User',
+      name: 'Conformance Passenger',
+      email: 'conformance-passenger@example.test',
+      phone: '+1 555 0101',
+    };
+    await callApi(app, integrationPeople, passenger, key);
+    return callApi(
+      app,
+      integrationCases,
+      {
+        external_id: 'conformance-case',
+        kind: 'complaint',
+        complaint_type: 'other',
+        reporter_external_id: passenger.external_id,
+        text: 'The driver was late.',
+        at: new Date().toISOString(),
+      },
+      key,
+    );
   },
   // An NDJSON file of one company: its batch written in one transaction.
   integrationImportRoutes: async (call, _ids, app) => {
@@ -246,6 +275,7 @@ describe('PGlite conformance: the API over the demo data', () => {
 
     const [ids] = await database.rows<Ids>(
       sql`select (select min(id) from users) as user,
+                 (select min(id) from users where role = 'Company') as company,
                  (select min(id) from users where role = 'User') as passenger,
                  (select min(id) from rides) as ride,
                  (select min(id) from vehicles) as vehicle,
@@ -255,6 +285,7 @@ describe('PGlite conformance: the API over the demo data', () => {
     );
     expect(ids, 'the demo data has people, trips and vehicles').toEqual({
       user: expect.any(Number),
+      company: expect.any(Number),
       passenger: expect.any(Number),
       ride: expect.any(Number),
       vehicle: expect.any(Number),

@@ -48,6 +48,7 @@ describe('paging, on every list', () => {
         'driver-list',
         'driver-rating-review',
         'expiring-documents',
+        'money-request-list',
         'note-list',
         'payout-batch-list',
         'record-history',

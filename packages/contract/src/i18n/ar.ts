@@ -717,6 +717,55 @@ export const AR_MESSAGES: Readonly<Record<string, string>> = {
     'في الصف {cells} خلايا؛ وفي سطر العناوين {header}.',
   'kind must be one of {kinds}.': 'يجب أن يكون kind واحدًا من {kinds}.',
 
+  // ------------------------------------------------------------ cases (issue 49)
+  'A case that is {from} cannot become {to}.': 'لا يمكن لبلاغ حالته {from} أن يصبح {to}.',
+  'Another case already has this external_id with a different kind.':
+    'يوجد بلاغ آخر بهذا external_id من نوع مختلف.',
+  'Case deadlines fetched successfully.': 'تم جلب مهل البلاغات بنجاح.',
+  'Case deadlines saved.': 'تم حفظ مهل البلاغات.',
+  'Case fetched successfully.': 'تم جلب البلاغ بنجاح.',
+  'Case not found.': 'البلاغ غير موجود.',
+  'Case updated successfully.': 'تم تحديث البلاغ بنجاح.',
+  'Cases fetched successfully.': 'تم جلب البلاغات بنجاح.',
+  'Choose an outcome before resolving the case.': 'اختر نتيجة قبل حل البلاغ.',
+  'Driver rating fetched successfully.': 'تم جلب تقييم السائق بنجاح.',
+  'Drivers to review fetched successfully.': 'تم جلب السائقين المطلوب مراجعتهم بنجاح.',
+  'Please write the note.': 'يرجى كتابة الملاحظة.',
+  'Send status, assignee_id, note or outcome.': 'أرسل status أو assignee_id أو note أو outcome.',
+  'The case has been saved.': 'تم حفظ البلاغ.',
+  'The rating has been saved.': 'تم حفظ التقييم.',
+  'The time to resolve must be longer than the time to acknowledge.':
+    'يجب أن تكون مهلة الحل أطول من مهلة تأكيد الاستلام.',
+  'There is no administrator who works cases with this id.':
+    'لا يوجد مسؤول يعمل على البلاغات بهذا المعرّف.',
+  'There is no passenger or driver with this external_id: send them first.':
+    'لا يوجد راكب أو سائق بهذا external_id: أرسله أولًا.',
+  'This case has no driver to deactivate.': 'لا يوجد في هذا البلاغ سائق لإيقافه.',
+  'This case is closed: it cannot be changed.': 'هذا البلاغ مغلق: لا يمكن تغييره.',
+  'Your role ({role}) cannot deactivate a driver.': 'لا يمكن لدورك ({role}) إيقاف سائق.',
+  'Your role may only take a case: assign it to yourself.':
+    'يمكن لدورك فقط تولي البلاغ: أسنده إلى نفسك.',
+  'below must be a number of stars from 1 to 5, such as 3.5.':
+    'يجب أن يكون below عدد نجوم من 1 إلى 5، مثل 3.5.',
+  'by must be passenger or driver.': 'يجب أن يكون by إما passenger أو driver.',
+  'complaint_type is for a complaint only.': 'complaint_type خاص بالشكاوى فقط.',
+  'complaint_type must be one of {types}.': 'يجب أن يكون complaint_type واحدًا من {types}.',
+  'kind must be sos or complaint.': 'يجب أن يكون kind إما sos أو complaint.',
+  'kind must be sos, complaint or rating.': 'يجب أن يكون kind واحدًا من sos أو complaint أو rating.',
+  'last must be a whole number from 1 to 500.': 'يجب أن يكون last عددًا صحيحًا من 1 إلى 500.',
+  'note must be at most 2000 characters.': 'يمكن أن يحتوي note على 2000 حرف كحد أقصى.',
+  'note must be text.': 'يجب أن يكون note نصًا.',
+  'note_kind must be one of {kinds}.': 'يجب أن يكون note_kind واحدًا من {kinds}.',
+  'outcome must be one of {outcomes}.': 'يجب أن يكون outcome واحدًا من {outcomes}.',
+  'stars must be a whole number from 1 to 5.': 'يجب أن يكون stars عددًا صحيحًا من 1 إلى 5.',
+  'status must be one of {statuses}.': 'يجب أن يكون status واحدًا من {statuses}.',
+  'status must be open or one of {statuses}.':
+    'يجب أن يكون status إما open أو واحدًا من {statuses}.',
+  'type must be one of {types}.': 'يجب أن يكون type واحدًا من {types}.',
+  '{field} must be a whole number from 1 to 10000.':
+    'يجب أن يكون {field} عددًا صحيحًا من 1 إلى 10000.',
+  '{field} must not be empty.': 'يجب ألا يكون {field} فارغًا.',
+
   // ------------------------------------------------------------ the web client (SPEC 8)
   'Something went wrong': 'حدث خطأ ما',
   'Internal server Error': 'خطأ داخلي في الخادم',

@@ -729,6 +729,55 @@ export const ES_MESSAGES: Readonly<Record<string, string>> = {
     'La fila tiene {cells} celdas; la cabecera tiene {header}.',
   'kind must be one of {kinds}.': 'kind debe ser uno de {kinds}.',
 
+  // ------------------------------------------------------------ cases (issue 49)
+  'A case that is {from} cannot become {to}.': 'Un caso en estado {from} no puede pasar a {to}.',
+  'Another case already has this external_id with a different kind.':
+    'Otro caso ya tiene este external_id con otro tipo.',
+  'Case deadlines fetched successfully.': 'Plazos de los casos obtenidos correctamente.',
+  'Case deadlines saved.': 'Plazos de los casos guardados.',
+  'Case fetched successfully.': 'Caso obtenido correctamente.',
+  'Case not found.': 'Caso no encontrado.',
+  'Case updated successfully.': 'Caso actualizado correctamente.',
+  'Cases fetched successfully.': 'Casos obtenidos correctamente.',
+  'Choose an outcome before resolving the case.': 'Elija un resultado antes de resolver el caso.',
+  'Driver rating fetched successfully.': 'Valoración del conductor obtenida correctamente.',
+  'Drivers to review fetched successfully.': 'Conductores por revisar obtenidos correctamente.',
+  'Please write the note.': 'Escriba la nota.',
+  'Send status, assignee_id, note or outcome.': 'Envíe status, assignee_id, note u outcome.',
+  'The case has been saved.': 'El caso se ha guardado.',
+  'The rating has been saved.': 'La valoración se ha guardado.',
+  'The time to resolve must be longer than the time to acknowledge.':
+    'El plazo para resolver debe ser mayor que el plazo para atender.',
+  'There is no administrator who works cases with this id.':
+    'No hay ningún administrador que trabaje casos con este id.',
+  'There is no passenger or driver with this external_id: send them first.':
+    'No hay ningún pasajero ni conductor con este external_id: envíelo primero.',
+  'This case has no driver to deactivate.': 'Este caso no tiene un conductor que desactivar.',
+  'This case is closed: it cannot be changed.': 'Este caso está cerrado: no se puede cambiar.',
+  'Your role ({role}) cannot deactivate a driver.':
+    'Su rol ({role}) no puede desactivar a un conductor.',
+  'Your role may only take a case: assign it to yourself.':
+    'Su rol solo puede tomar un caso: asígneselo a usted.',
+  'below must be a number of stars from 1 to 5, such as 3.5.':
+    'below debe ser un número de estrellas de 1 a 5, como 3.5.',
+  'by must be passenger or driver.': 'by debe ser passenger o driver.',
+  'complaint_type is for a complaint only.': 'complaint_type es solo para una reclamación.',
+  'complaint_type must be one of {types}.': 'complaint_type debe ser uno de {types}.',
+  'kind must be sos or complaint.': 'kind debe ser sos o complaint.',
+  'kind must be sos, complaint or rating.': 'kind debe ser sos, complaint o rating.',
+  'last must be a whole number from 1 to 500.': 'last debe ser un número entero de 1 a 500.',
+  'note must be at most 2000 characters.': 'note puede tener como máximo 2000 caracteres.',
+  'note must be text.': 'note debe ser texto.',
+  'note_kind must be one of {kinds}.': 'note_kind debe ser uno de {kinds}.',
+  'outcome must be one of {outcomes}.': 'outcome debe ser uno de {outcomes}.',
+  'stars must be a whole number from 1 to 5.': 'stars debe ser un número entero de 1 a 5.',
+  'status must be one of {statuses}.': 'status debe ser uno de {statuses}.',
+  'status must be open or one of {statuses}.': 'status debe ser open o uno de {statuses}.',
+  'type must be one of {types}.': 'type debe ser uno de {types}.',
+  '{field} must be a whole number from 1 to 10000.':
+    '{field} debe ser un número entero de 1 a 10000.',
+  '{field} must not be empty.': '{field} no puede estar vacío.',
+
   // ------------------------------------------------------------ the web client (SPEC 8)
   'Something went wrong': 'Algo salió mal',
   'Internal server Error': 'Error interno del servidor',
