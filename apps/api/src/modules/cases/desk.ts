@@ -143,12 +143,6 @@ async function caseRow(db: Db | Tx, id: number, lock = false) {
   return row;
 }
 
-/** One case as the desk lists it, or undefined. */
-async function caseById(db: Db | Tx, id: number, now: Date) {
-  const row = await caseRow(db, id);
-  return row && itemOf(row, now);
-}
-
 /** How many earlier cases of the same person a case's detail shows. */
 const EARLIER_SHOWN = 20;
 
