@@ -1,4 +1,11 @@
-import { errorEnvelopeSchema, PER_RECORD_SCOPE, urlOf, type AnyEndpoint } from '@cabdesk/contract';
+import {
+  ENDPOINTS,
+  errorEnvelopeSchema,
+  INTEGRATION_ENDPOINTS,
+  PER_RECORD_SCOPE,
+  urlOf,
+  type AnyEndpoint,
+} from '@cabdesk/contract';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { z } from 'zod';
 
@@ -158,9 +165,10 @@ function operation(e: AnyEndpoint) {
   };
 }
 
-/** What tells the two documents apart: their title, introduction and credentials. */
+/** What tells the two documents apart: their calls, title, introduction and credentials. */
 const DOCUMENTS = {
   admin: {
+    endpoints: ENDPOINTS,
     title: 'Cabdesk admin API',
     description:
       'The back-office API of a taxi marketplace. Every answer is the envelope ' +
@@ -170,6 +178,7 @@ const DOCUMENTS = {
     bearer: 'The token `login` answers (`data.token`).',
   },
   integration: {
+    endpoints: INTEGRATION_ENDPOINTS,
     title: 'Cabdesk integration API',
     description:
       'The marketplace’s door into Cabdesk: its backend registers people and vehicles by its own ' +
@@ -181,16 +190,22 @@ const DOCUMENTS = {
   },
 } as const;
 
+/** Each document as built, once a process: it is the contract's, whatever app serves it. */
+const built = new Map<keyof typeof DOCUMENTS, OpenAPIV3_1.Document>();
+
 /**
  * The OpenAPI 3.1 document of the admin API (or of the integration API), generated from the contract's
  * endpoint objects: every call with its parameters or body, its success
  * envelope, its errors and whether it needs the bearer token.
  */
-export function openApiDocument(
-  endpoints: readonly AnyEndpoint[],
-  which: keyof typeof DOCUMENTS = 'admin',
-): OpenAPIV3_1.Document {
-  const about = DOCUMENTS[which];
+export function openApiDocument(which: keyof typeof DOCUMENTS): OpenAPIV3_1.Document {
+  let document = built.get(which);
+  if (!document) built.set(which, (document = buildDocument(which)));
+  return document;
+}
+
+function buildDocument(which: keyof typeof DOCUMENTS): OpenAPIV3_1.Document {
+  const { endpoints, ...about } = DOCUMENTS[which];
   const paths: Record<string, Record<string, unknown>> = {};
   for (const e of endpoints) {
     (paths[urlOf(e)] ??= {})[e.method.toLowerCase()] = operation(e);

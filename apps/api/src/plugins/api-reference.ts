@@ -1,4 +1,4 @@
-import { API_BASE, ENDPOINTS } from '@cabdesk/contract';
+import { API_BASE } from '@cabdesk/contract';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
@@ -17,7 +17,7 @@ export const DOCS_URL = `${API_BASE}docs`;
  * served by Cabdesk itself (no CDN, nothing the CSP would have to allow).
  */
 export const apiReferencePlugin = fp(async (app: FastifyInstance) => {
-  const document = openApiDocument(ENDPOINTS);
+  const document = openApiDocument('admin');
   await app.register(async (reference) => {
     // Every route of this context is public: the page, its assets, the document.
     reference.addHook('onRoute', (route) => {

@@ -1,9 +1,4 @@
-import {
-  INTEGRATION_BASE,
-  INTEGRATION_ENDPOINTS,
-  INTEGRATION_MESSAGES,
-  PER_RECORD_SCOPE,
-} from '@cabdesk/contract';
+import { INTEGRATION_BASE, INTEGRATION_MESSAGES, PER_RECORD_SCOPE } from '@cabdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../lib/http-error';
 import { openApiDocument } from '../../lib/openapi';
@@ -37,7 +32,7 @@ const LAST_USED_EVERY_MS = 60_000;
  */
 export async function integrationApi(app: FastifyInstance) {
   const { db } = app.database;
-  const document = openApiDocument(INTEGRATION_ENDPOINTS, 'integration');
+  const document = openApiDocument('integration');
 
   app.decorateRequest('integrationKey', null);
   app.addHook('onRequest', async (request, reply) => {
