@@ -46,7 +46,11 @@ export async function createSharedTestDatabase(
     const name = `cabdesk_test_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
-    await admin.query(`create database ${name} template ${inject('postgresTemplate')}`);
+    // A file copy of the small template: PostgreSQL 15's default (WAL_LOG) writes every
+    // page of it to the WAL, a cost each test paid (docs/testing.md).
+    await admin.query(
+      `create database ${name} template ${inject('postgresTemplate')} strategy file_copy`,
+    );
     const testUrl = new URL(url);
     testUrl.pathname = `/${name}`;
     const databases: Database[] = [];
