@@ -61,7 +61,7 @@ describe('payouts', () => {
       const payee = page.getByRole('row').filter({ hasText: driver.name });
       await payee.getByText('To pay').waitFor();
       await expect.poll(() => payee.innerText()).toContain(IBAN);
-      await expect.poll(() => payee.innerText()).toContain(`€${money}`);
+      await expect.poll(() => payee.innerText()).toContain(`$${money}`);
       await expect(page.getByRole('button', { name: 'Approve' }).isDisabled()).resolves.toBe(true);
       await page.getByText('You drafted this batch, so you cannot approve it').waitFor();
 

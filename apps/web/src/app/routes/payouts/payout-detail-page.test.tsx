@@ -80,4 +80,16 @@ describe('a payout batch’s page', () => {
     expect(screen.getByTestId('table-total').textContent).toBe('23 parties');
     expect(screen.getByText('Showing 3 - 3')).toBeTruthy();
   });
+
+  it('writes amounts in the app’s currency, and says the bank files are in euros', async () => {
+    open([PAYEE]);
+    const row = (await screen.findByText('Ana Ruiz', { selector: 'a' })).closest('tr')!;
+    expect(row.textContent).toContain('$1,234.50');
+    expect(document.body.textContent).not.toContain('€');
+    expect(
+      screen.getByText(
+        'The bank files are in euros (EUR), as SEPA transfers always are: each amount is sent as the number shown here.',
+      ),
+    ).toBeTruthy();
+  });
 });
