@@ -9,7 +9,7 @@ describe('payouts', () => {
   const walk = describeWalks();
 
   walk(
-    'a Finance administrator drafts a batch; a second one approves it and downloads its bank file; the driver is paid',
+    'a Finance administrator drafts a batch; a second one approves it, downloads its bank file and marks it paid; the driver’s statement shows the payout',
     async ({ page, baseUrl, admin }) => {
       const owner = await signInByApi(page, baseUrl, admin, '/');
       const [maker, checker] = [
@@ -35,6 +35,7 @@ describe('payouts', () => {
         }
       }
       if (!driver) throw new Error('no seeded driver is owed 10.00 or more');
+      const money = Number(driver.balance).toLocaleString('en-US', { minimumFractionDigits: 2 });
 
       // The maker enters the driver's bank details on the driver's page.
       await signInByApi(page, baseUrl, maker, `/driver-detail/${driver.id}`);
@@ -60,11 +61,7 @@ describe('payouts', () => {
       const payee = page.getByRole('row').filter({ hasText: driver.name });
       await payee.getByText('To pay').waitFor();
       await expect.poll(() => payee.innerText()).toContain(IBAN);
-      await expect
-        .poll(() => payee.innerText())
-        .toContain(
-          `€${Number(driver.balance).toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
-        );
+      await expect.poll(() => payee.innerText()).toContain(`$${money}`);
       await expect(page.getByRole('button', { name: 'Approve' }).isDisabled()).resolves.toBe(true);
       await page.getByText('You drafted this batch, so you cannot approve it').waitFor();
 
@@ -83,13 +80,27 @@ describe('payouts', () => {
       expect(xml).toContain(`<InstdAmt Ccy="EUR">${Number(driver.balance).toFixed(2)}</InstdAmt>`);
       await page.getByText('Exported', { exact: true }).first().waitFor();
 
-      // Statements are another branch's: the driver's balance shows the payout.
-      const after = await apiGet<{ balance: string }>(
-        baseUrl,
-        checker.token,
-        `balance?driver_id=${driver.id}`,
-      );
-      expect(after.balance).toBe('0.00');
+      // The bank paid it: marked paid with its reference.
+      await page.getByRole('button', { name: 'Mark paid' }).click();
+      const mark = page.getByRole('dialog', { name: 'Mark the batch paid' });
+      await mark.getByLabel('Bank reference').fill('BANK-E2E-1');
+      await mark.getByRole('button', { name: 'Mark paid' }).click();
+      await mark.waitFor({ state: 'hidden' });
+      await page.getByText('Paid', { exact: true }).first().waitFor();
+      await page.getByText('BANK-E2E-1').waitFor();
+
+      // The driver's statement (their Earnings tab, this month) ends on the payout and closes at 0.
+      await payee.getByRole('link', { name: driver.name }).click();
+      await page.getByRole('tab', { name: 'Earnings' }).click();
+      const earnings = page.getByTestId('earnings');
+      await expect
+        .poll(() => earnings.getByTestId('statement-closing').innerText())
+        .toContain('$0.00');
+      const lines = earnings.getByRole('table', { name: 'Lines' });
+      const pages = earnings.getByTestId('table-pagination').getByRole('button');
+      if ((await pages.count()) > 0) await pages.nth(-2).click(); // the last page, before "next"
+      const payout = lines.getByRole('row').filter({ hasText: 'Payout' });
+      await expect.poll(() => payout.innerText()).toContain(`-$${money}`);
     },
     180_000,
   );

@@ -19,6 +19,11 @@ export const AUDIT_TABLES = [
   'notifications',
   'integration_keys',
   'webhooks',
+  'app_flags',
+  'commission_rules',
+  'money_requests',
+  'bank_details',
+  'payout_batches',
 ] as const;
 
 /**
@@ -89,6 +94,10 @@ export const AUDIT_ACTIONS = [
   'webhook_rotate_secret',
   'webhook_redeliver',
   'webhook_disabled',
+  'approve',
+  'paid',
+  'failed',
+  'money_settings',
 ] as const;
 
 export const AUDIT_MESSAGES = {
@@ -112,7 +121,10 @@ const auditEntrySchema = z.object({
   action: z.string(),
   table_name: z.string(),
   record_id: int().nullable(),
-  /** For `users` records: the account's role (User, Driver, Company), so the screen can link it. */
+  /**
+   * For `users` records and `bank_details` (kept by the person's id): the
+   * account's role (User, Driver, Company), so the screen can link it.
+   */
   record_role: z.string().nullable(),
   /**
    * What the record is called: a person's name, a company's name, a plate, a

@@ -110,20 +110,18 @@ export function saveFile({ blob, name }: Pick<StreamedFile, 'blob' | 'name'>): v
 }
 
 /**
- * Streams the export of a list: its call with this input (the page left out)
- * and `format=csv`, with the session's headers. Throws an `ApiError` with the
- * server's message when refused, an `AbortError` when cancelled.
+ * Fetches a file the API answers (an export, a bank file) with the session's
+ * headers. Throws an `ApiError` with the server's message when refused (and
+ * ends the session on a 401), an `AbortError` when cancelled.
  */
-export async function fetchCsv(
-  endpoint: Pick<AnyEndpoint, 'path' | 'export'>,
-  input: Record<string, unknown>,
-  { signal, onRows }: { signal: AbortSignal; onRows: (rows: number) => void },
-): Promise<StreamedFile> {
-  const { page: _page, per_page: _perPage, ...filters } = input;
-  const url = urlOf(endpoint) + queryString({ ...filters, format: 'csv' });
+export async function fetchFile(
+  url: string,
+  accept: string,
+  signal?: AbortSignal,
+): Promise<Response> {
   let response: Response;
   try {
-    response = await fetch(url, { headers: sessionHeaders('text/csv'), signal });
+    response = await fetch(url, { headers: sessionHeaders(accept), signal });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     throw new ApiError(CLIENT_MESSAGES.somethingWentWrong, 0);
@@ -140,5 +138,20 @@ export async function fetchCsv(
       body,
     );
   }
+  return response;
+}
+
+/**
+ * Streams the export of a list: its call with this input (the page left out)
+ * and `format=csv`, with the session's headers (see fetchFile for refusals).
+ */
+export async function fetchCsv(
+  endpoint: Pick<AnyEndpoint, 'path' | 'export'>,
+  input: Record<string, unknown>,
+  { signal, onRows }: { signal: AbortSignal; onRows: (rows: number) => void },
+): Promise<StreamedFile> {
+  const { page: _page, per_page: _perPage, ...filters } = input;
+  const url = urlOf(endpoint) + queryString({ ...filters, format: 'csv' });
+  const response = await fetchFile(url, 'text/csv', signal);
   return readCsv(response, `${endpoint.export ?? endpoint.path}.csv`, onRows);
 }

@@ -63,7 +63,7 @@ function conditionsOf(filters: AuditFilters): SQL[] {
 const namedLike = (term: string) => {
   const like = containsPattern(term);
   return sql`(
-    (a.table_name = 'users' and a.record_id in (select id from users where ${matches(sql`search`, term)}))
+    (a.table_name in ('users', 'bank_details') and a.record_id in (select id from users where ${matches(sql`search`, term)}))
     or (a.table_name = 'vehicles' and a.record_id in (select id from vehicles where ${matches(sql`search`, term, { plate: true })}))
     or (a.table_name = 'coupons' and a.record_id in (select id from coupons where lower(coupon_code) like lower(${like}) escape '\\'
           or lower(title) like lower(${like}) escape '\\'))
@@ -111,27 +111,28 @@ const toEntry = (row: EntryRow): AuditEntry => ({
 });
 
 /**
- * The entries of the log `a` with who acted, for people their role (for the
- * link), and the record's name: a person's, a company's, a plate, a coupon's
+ * The entries of the log `a` with who acted, for people (and their bank
+ * details, kept by the person's id) their role (for the link), and the
+ * record's name: a person's, a company's, a plate, a coupon's
  * code, an FAQ's question, an administrator's, a webhook's address, a key's.
  */
 const entries = sql`
   select a.id, a.admin_id, ad.name as admin_name, ad.email as admin_email, a.action,
     a.table_name, a.record_id, u.role::text as record_role,
-    case a.table_name
-      when 'users' then case when u.role = 'Company' then coalesce(nullif(u.company_name, ''), u.name)
-                             else u.name end
+    case when u.id is not null
+      then case when u.role = 'Company' then coalesce(nullif(u.company_name, ''), u.name) else u.name end
+    else case a.table_name
       when 'vehicles' then (select v.license_number from vehicles v where v.id = a.record_id)
       when 'coupons' then (select c.coupon_code from coupons c where c.id = a.record_id)
       when 'supports' then (select f.question from faqs f where f.id = a.record_id)
       when 'admins' then (select coalesce(nullif(r.name, ''), r.email) from admins r where r.id = a.record_id)
       when 'webhooks' then (select w.url from webhooks w where w.id = a.record_id)
       when 'integration_keys' then (select k.name from integration_keys k where k.id = a.record_id)
-    end as record_name,
+    end end as record_name,
     a.before, a.after, a.reason, a.ip, ${isoText(sql`a.created_at`)} as created_at
   from audit_log a
   left join admins ad on ad.id = a.admin_id
-  left join users u on a.table_name = 'users' and u.id = a.record_id`;
+  left join users u on a.table_name in ('users', 'bank_details') and u.id = a.record_id`;
 
 /** Every entry the filters keep, newest first, as one statement for an export. */
 export const exportAudit = (filters: AuditFilters) => ({

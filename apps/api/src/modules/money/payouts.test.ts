@@ -1,4 +1,5 @@
 import {
+  auditLog,
   bankDetailsSave,
   integrationKeyCreate,
   integrationPeople,
@@ -153,10 +154,16 @@ describe('bank details', () => {
       holder: 'Ana Ruiz',
       masked: false,
     });
-    const [audited] = await d.database.rows<{ action: string; record_id: number }>(
-      sql`select action, record_id from audit_log where table_name = 'bank_details'`,
-    );
-    expect(audited).toEqual({ action: 'create', record_id: d.ana.id });
+    // The audit log names the payee whose details they are, so its screen links to their page.
+    const log = await d.call(auditLog, { table: 'bank_details' });
+    expect(log.body.data.data).toEqual([
+      expect.objectContaining({
+        action: 'create',
+        record_id: d.ana.id,
+        record_role: 'Driver',
+        record_name: d.ana.name,
+      }),
+    ]);
 
     for (const who of [d, d.finance2]) {
       const detail = await who.call(userDetail, { user_id: d.ana.id });

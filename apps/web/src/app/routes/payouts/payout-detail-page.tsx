@@ -28,12 +28,12 @@ import {
   useMarkBatch,
   usePayoutBatch,
 } from '@/features/payouts/api/payouts';
-import { formatEuros, PayoutStatusBadge } from '@/features/payouts/components/payout-status';
+import { PayoutStatusBadge } from '@/features/payouts/components/payout-status';
 import { useMay } from '@/hooks/use-may';
 import { useTableUrlState } from '@/hooks/use-table-url-state';
 import { ApiError } from '@/lib/api-client';
 import { queryOf } from '@/lib/call';
-import { formatDate, formatDateTime } from '@/lib/format';
+import { formatDate, formatDateTime, formatMoney } from '@/lib/format';
 import { toastError } from '@/lib/toast';
 import { translateMessage } from '@/lib/i18n';
 
@@ -68,9 +68,9 @@ function BatchSummary({ batch }: { batch: PayoutBatchDetail }) {
         cols={4}
         items={[
           { label: t('payouts.periodEnd'), value: formatDate(batch.period_end) },
-          { label: t('payouts.total'), value: formatEuros(batch.total) },
+          { label: t('payouts.total'), value: formatMoney(Number(batch.total)) },
           { label: t('payouts.payees'), value: batch.payees },
-          { label: t('payouts.minimum'), value: formatEuros(batch.minimum) },
+          { label: t('payouts.minimum'), value: formatMoney(Number(batch.minimum)) },
           { label: t('payouts.blocked'), value: batch.blocked },
           { label: t('payouts.owing'), value: batch.owing },
           { label: t('payouts.draftedBy'), value: who(batch.drafted_by, batch.created_at) },
@@ -136,44 +136,49 @@ function BatchActions({ batch }: { batch: PayoutBatchDetail }) {
   }
   if (batch.status !== 'approved' && batch.status !== 'exported') return null;
   return (
-    <Group gap="sm" wrap="wrap">
-      <Button
-        variant="light"
-        leftSection={<IconDownload size={16} />}
-        loading={downloading === 'csv'}
-        onClick={() => void download('csv')}
-      >
-        {t('payouts.downloadCsv')}
-      </Button>
-      <Button
-        variant="light"
-        leftSection={<IconFileCode size={16} />}
-        loading={downloading === 'pain001'}
-        onClick={() => void download('pain001')}
-      >
-        {t('payouts.downloadPain001')}
-      </Button>
-      {may.call(payoutBatchMark) ? (
-        <>
-          <Button
-            color="teal"
-            leftSection={<IconCheck size={16} />}
-            onClick={() => setMarking('paid')}
-          >
-            {t('payouts.markPaid')}
-          </Button>
-          <Button
-            color="red"
-            variant="light"
-            leftSection={<IconX size={16} />}
-            onClick={() => setMarking('failed')}
-          >
-            {t('payouts.markFailed')}
-          </Button>
-        </>
-      ) : null}
+    <Stack gap="xs">
+      <Group gap="sm" wrap="wrap">
+        <Button
+          variant="light"
+          leftSection={<IconDownload size={16} />}
+          loading={downloading === 'csv'}
+          onClick={() => void download('csv')}
+        >
+          {t('payouts.downloadCsv')}
+        </Button>
+        <Button
+          variant="light"
+          leftSection={<IconFileCode size={16} />}
+          loading={downloading === 'pain001'}
+          onClick={() => void download('pain001')}
+        >
+          {t('payouts.downloadPain001')}
+        </Button>
+        {may.call(payoutBatchMark) ? (
+          <>
+            <Button
+              color="teal"
+              leftSection={<IconCheck size={16} />}
+              onClick={() => setMarking('paid')}
+            >
+              {t('payouts.markPaid')}
+            </Button>
+            <Button
+              color="red"
+              variant="light"
+              leftSection={<IconX size={16} />}
+              onClick={() => setMarking('failed')}
+            >
+              {t('payouts.markFailed')}
+            </Button>
+          </>
+        ) : null}
+      </Group>
+      <Text size="sm" c="dimmed">
+        {t('payouts.bankFilesInEuros')}
+      </Text>
       <MarkPopup batchId={batch.id} status={marking} onClose={() => setMarking(null)} />
-    </Group>
+    </Stack>
   );
 }
 
@@ -287,7 +292,7 @@ function BatchItems({ items, draft }: { items: PayoutItem[]; draft: boolean }) {
       header: t('payouts.amount'),
       align: 'right',
       nowrap: true,
-      render: (row) => formatEuros(row.amount),
+      render: (row) => formatMoney(Number(row.amount)),
     },
     {
       key: 'iban',

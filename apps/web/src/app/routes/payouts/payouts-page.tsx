@@ -7,10 +7,10 @@ import { Link, useNavigate } from 'react-router';
 import { DataTable, pagedQueryProps, type Column } from '@/components/data-table';
 import { PageTitle } from '@/components/page-title';
 import { usePayoutBatches, useDraftBatch } from '@/features/payouts/api/payouts';
-import { formatEuros, PayoutStatusBadge } from '@/features/payouts/components/payout-status';
+import { PayoutStatusBadge } from '@/features/payouts/components/payout-status';
 import { useMay } from '@/hooks/use-may';
 import { useTableUrlState } from '@/hooks/use-table-url-state';
-import { formatDate, formatDateTime } from '@/lib/format';
+import { formatDate, formatDateTime, formatMoney } from '@/lib/format';
 import { translateMessage } from '@/lib/i18n';
 import { ApiError } from '@/lib/api-client';
 
@@ -59,7 +59,7 @@ export function PayoutsPage() {
       header: t('payouts.total'),
       align: 'right',
       nowrap: true,
-      render: (row) => formatEuros(row.total),
+      render: (row) => formatMoney(Number(row.total)),
     },
     {
       key: 'drafted',

@@ -22,6 +22,7 @@ function recordPath(entry: AuditEntry): string | null {
   const id = entry.record_id;
   switch (entry.table_name) {
     case 'users':
+    case 'bank_details':
       return entry.record_role === 'Driver'
         ? `/driver-detail/${id}`
         : entry.record_role === 'Company'
@@ -37,6 +38,10 @@ function recordPath(entry: AuditEntry): string | null {
       return '/coupon';
     case 'admins':
       return '/administrators';
+    case 'payout_batches':
+      return `/payout-detail/${id}`;
+    case 'money_requests':
+      return '/approvals';
     default:
       return null;
   }

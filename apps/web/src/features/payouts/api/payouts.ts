@@ -1,7 +1,6 @@
 import {
   auditLog,
   bankDetailsSave,
-  CLIENT_MESSAGES,
   ledgerBalance,
   payoutBatchApprove,
   payoutBatchCreate,
@@ -13,16 +12,8 @@ import {
   userDetail,
 } from '@cabdesk/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { ApiError, endSession, UnauthorizedError } from '@/lib/api-client';
-import {
-  invalidate,
-  messageOf,
-  mutationOf,
-  queryOf,
-  queryString,
-  sessionHeaders,
-} from '@/lib/call';
-import { attachmentName, saveFile } from '@/lib/csv-download';
+import { invalidate, mutationOf, queryOf, queryString } from '@/lib/call';
+import { attachmentName, fetchFile, saveFile } from '@/lib/csv-download';
 
 /** The batches, newest first, one page. */
 export const usePayoutBatches = (query: { page: number; per_page: number }) =>
@@ -63,25 +54,7 @@ export const useSaveBankDetails = () =>
  * server gives it; throws an ApiError with the server's message when refused.
  */
 export async function downloadBankFile(id: number, format: 'csv' | 'pain001') {
-  const url = urlOf(payoutBatchExport) + queryString({ id, format });
-  let response: Response;
-  try {
-    response = await fetch(url, { headers: sessionHeaders('*/*') });
-  } catch {
-    throw new ApiError(CLIENT_MESSAGES.somethingWentWrong, 0);
-  }
-  if (!response.ok) {
-    const body: unknown = await response.json().catch(() => undefined);
-    if (response.status === 401) {
-      endSession();
-      throw new UnauthorizedError(messageOf(body) ?? 'Unauthenticated.', body);
-    }
-    throw new ApiError(
-      messageOf(body) ?? CLIENT_MESSAGES.internalServerError,
-      response.status,
-      body,
-    );
-  }
+  const response = await fetchFile(urlOf(payoutBatchExport) + queryString({ id, format }), '*/*');
   const name = attachmentName(
     response.headers.get('Content-Disposition'),
     `payout-${id}.${format === 'csv' ? 'csv' : 'xml'}`,

@@ -20,8 +20,3 @@ export function PayoutStatusBadge({ status }: { status: PayoutStatus }) {
     </Badge>
   );
 }
-
-const EUROS = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'EUR' });
-
-/** An amount of a SEPA payout ("120.50") in euros, written as the app writes numbers: €120.50. */
-export const formatEuros = (amount: string) => EUROS.format(Number(amount));
