@@ -81,7 +81,11 @@ async function startReceiver() {
 // ------------------------------------------------------------------ set-up
 
 const postgres = await startPostgres({
-  settings: { shared_buffers: '256MB', max_wal_size: '4GB' },
+  settings: {
+    shared_buffers: '256MB',
+    max_wal_size: '4GB',
+    shared_preload_libraries: 'pg_stat_statements',
+  },
 });
 const receiver = await startReceiver();
 // No limit in the way of a load test; loopback for the receiver.
@@ -94,6 +98,16 @@ const api = await startApi(
   mkdtempSync(join(tmpdir(), 'cabdesk-bench-integration-')),
 );
 const pool = new pg.Pool({ connectionString: postgres.url, max: connections });
+
+/** Statements the database ran since the last reset (pg_stat_statements, BEGIN and COMMIT included), the bench's own left out. */
+async function statementsRun() {
+  const { rows } = await pool.query<{ n: string }>(
+    `select coalesce(sum(calls), 0)::text as n from pg_stat_statements
+     where query not ilike '%pg_stat_statements%' and query not ilike '%/* bench */%'`,
+  );
+  return Number(rows[0]!.n);
+}
+const resetStatements = () => pool.query('select pg_stat_statements_reset()');
 
 async function adminPost<T>(token: string, path: string, body: unknown): Promise<T> {
   const response = await fetch(`${api.base}${API_BASE}${path}`, {
@@ -189,7 +203,10 @@ try {
   await cannon(3);
   log(`loading POST trips: ${connections} connections, ${seconds} s`);
   const load = loadavg()[0]!;
+  await pool.query('create extension if not exists pg_stat_statements');
+  await resetStatements();
   const inResult = await cannon(seconds);
+  const inStatements = await statementsRun();
   const eventsIn = {
     rps: inResult.requests.average,
     requests: inResult.requests.total,
@@ -197,10 +214,11 @@ try {
     p97_5: inResult.latency.p97_5,
     p99: inResult.latency.p99,
     errors: inResult.errors + inResult.non2xx,
+    statementsPerEvent: round(inStatements / inResult.requests.total, 1),
     loadBefore: round(load, 2),
   };
   log(
-    `POST trips: ${round(eventsIn.rps)}/s, p50 ${eventsIn.p50} ms, p99 ${eventsIn.p99} ms, ${eventsIn.errors} errors`,
+    `POST trips: ${round(eventsIn.rps)}/s, p50 ${eventsIn.p50} ms, p99 ${eventsIn.p99} ms, ${eventsIn.errors} errors, ${eventsIn.statementsPerEvent} statements an event`,
   );
 
   // The floor: the same rows by plain SQL, one transaction an event.
@@ -265,7 +283,9 @@ try {
     }
   }
   log(`the SQL floor of POST trips: ${connections} connections, ${seconds} s`);
+  await resetStatements();
   await Promise.all(Array.from({ length: connections }, floorWorker));
+  const floorStatements = await statementsRun();
   const eventsFloor = figuresOf(floorLatencies, seconds);
   log(`SQL floor: ${round(eventsFloor.rps)}/s, p99 ${round(eventsFloor.p99)} ms`);
 
@@ -294,6 +314,7 @@ try {
     await client.query(`select pg_notify('cabdesk_webhooks', '')`);
     await client.query('commit');
     committedAt = performance.now();
+    await resetStatements();
   } finally {
     client.release();
   }
@@ -303,7 +324,7 @@ try {
   let recordedAt = 0;
   for (;;) {
     const { rows } = await pool.query<{ n: string }>(
-      `select count(*) as n from webhook_deliveries where status = 'delivered'`,
+      `select /* bench */ count(*) as n from webhook_deliveries where status = 'delivered'`,
     );
     if (rows[0]!.n === queued) {
       recordedAt = performance.now();
@@ -312,6 +333,7 @@ try {
     if (performance.now() > deadline) throw new Error(`only ${rows[0]!.n} of ${queued} delivered`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+  const deliveryStatements = await statementsRun();
   const arrived = receiver.arrivals.length;
   const lastArrival = Math.max(...receiver.arrivals);
   const deliveriesOut = {
@@ -319,6 +341,7 @@ try {
     arrived,
     rpsArrived: arrived / ((lastArrival - committedAt) / 1000),
     rpsRecorded: Number(queued) / ((recordedAt - committedAt) / 1000),
+    statementsPerDelivery: round(deliveryStatements / Number(queued), 2),
   };
   log(
     `deliveries: ${round(deliveriesOut.rpsArrived)}/s arrived, ${round(deliveriesOut.rpsRecorded)}/s recorded as delivered`,
@@ -376,6 +399,7 @@ try {
       rps: round(eventsFloor.rps),
       p50: round(eventsFloor.p50),
       p99: round(eventsFloor.p99),
+      statementsPerEvent: round(floorStatements / floorLatencies.length, 1),
     },
     deliveriesOut: {
       ...deliveriesOut,
@@ -391,13 +415,15 @@ try {
 ${results.machine.cpus} cores (${results.machine.model}), shared; PostgreSQL and one API instance on the same machine as the load.
 ${driverCount} drivers, ${connections} connections, ${seconds} s a measure; ${deliveryCount} deliveries.
 
-| measure | rate /s | p50 ms | p99 ms | errors |
-| --- | --: | --: | --: | --: |
-| POST trips (events in) | ${round(eventsIn.rps)} | ${eventsIn.p50} | ${eventsIn.p99} | ${eventsIn.errors} |
-| its SQL floor (same rows, plain SQL) | ${results.eventsFloor.rps} | ${results.eventsFloor.p50} | ${results.eventsFloor.p99} | |
-| webhook deliveries, arrived at the receiver | ${results.deliveriesOut.rpsArrived} | | | |
-| webhook deliveries, recorded as delivered | ${results.deliveriesOut.rpsRecorded} | | | |
-| their HTTP floor (plain POSTs, ${DELIVERER_BATCH} at once) | ${results.deliveriesFloor} | | | |
+Load average (1 min) when the events' load began: ${eventsIn.loadBefore}. Statements: the database's own count (pg_stat_statements, BEGIN and COMMIT included) over the measure, divided by its events or deliveries.
+
+| measure | rate /s | p50 ms | p99 ms | errors | statements each |
+| --- | --: | --: | --: | --: | --: |
+| POST trips (events in) | ${round(eventsIn.rps)} | ${eventsIn.p50} | ${eventsIn.p99} | ${eventsIn.errors} | ${eventsIn.statementsPerEvent} |
+| its SQL floor (same rows, plain SQL) | ${results.eventsFloor.rps} | ${results.eventsFloor.p50} | ${results.eventsFloor.p99} | | ${results.eventsFloor.statementsPerEvent} |
+| webhook deliveries, arrived at the receiver | ${results.deliveriesOut.rpsArrived} | | | | |
+| webhook deliveries, recorded as delivered | ${results.deliveriesOut.rpsRecorded} | | | | ${deliveriesOut.statementsPerDelivery} |
+| their HTTP floor (plain POSTs, ${DELIVERER_BATCH} at once) | ${results.deliveriesFloor} | | | | |
 `;
   writeFileSync(join(resultsDir, 'integration.md'), await format(md, { parser: 'markdown' }));
   console.log(`\n${md}`);

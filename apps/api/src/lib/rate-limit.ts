@@ -10,7 +10,8 @@ export type Verdict = { allowed: boolean; retryAfterSeconds: number };
 /** A moment as a SQL timestamptz parameter, the same text on both drivers. */
 export const at = (moment: Date) => sql`${moment.toISOString()}::timestamptz`;
 
-const windowOf = (limit: Limit, now: Date) => {
+/** The fixed window `now` falls in. */
+export const windowOf = (limit: Limit, now: Date) => {
   const start = Math.floor(now.getTime() / limit.windowMs) * limit.windowMs;
   return { start: new Date(start), end: new Date(start + limit.windowMs) };
 };

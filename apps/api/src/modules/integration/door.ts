@@ -2,13 +2,13 @@ import { INTEGRATION_BASE, INTEGRATION_MESSAGES, PER_RECORD_SCOPE } from '@cabde
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../lib/http-error';
 import { openApiDocument } from '../../lib/openapi';
-import { take } from '../../lib/rate-limit';
+import { secondsUntil, windowOf } from '../../lib/rate-limit';
 import { hashToken } from '../../lib/tokens';
 import { bearer, tooManyRequests } from '../auth';
 import { integrationCaseRoutes } from './cases.routes';
 import { integrationDocumentRoutes } from './documents.routes';
 import { integrationImportRoutes } from './import.routes';
-import { findKeyByHash, touchKey } from './keys.repository';
+import { authoriseKey } from './keys.repository';
 import { integrationPeopleRoutes } from './people.routes';
 import { integrationPositionRoutes } from './positions.routes';
 import './request-key';
@@ -26,7 +26,8 @@ const LAST_USED_EVERY_MS = 60_000;
  * door. Every call needs `Authorization: Bearer <integration key>` (401
  * without one, or with an unknown or revoked key, an administrator's session
  * token included), the scope the call names (403), and stays within the
- * key's rate limit (429 with Retry-After). Keys reach nothing else: the
+ * key's rate limit (429 with Retry-After), all checked by one statement
+ * (authoriseKey). Keys reach nothing else: the
  * admin API knows only sessions. Its OpenAPI document is public, like the
  * admin API's.
  */
@@ -40,19 +41,25 @@ export async function integrationApi(app: FastifyInstance) {
     if (!scope) return;
     const token = bearer(request);
     if (!token) throw new HttpError(401, INTEGRATION_MESSAGES.noKey);
-    const key = await findKeyByHash(db, hashToken(token));
-    if (!key || key.revokedAt) throw new HttpError(401, INTEGRATION_MESSAGES.badKey);
-    // An import's rows are each checked for their own kind's scope (import.ts).
-    if (scope !== PER_RECORD_SCOPE && !key.scopes.includes(scope)) {
+    const now = app.clock();
+    const limit = app.config.integrationLimit;
+    const key = await authoriseKey(db, {
+      keyHash: hashToken(token),
+      // An import's rows are each checked for their own kind's scope (import.ts).
+      scope: scope === PER_RECORD_SCOPE ? null : scope,
+      limit,
+      now,
+      lastUsedEveryMs: LAST_USED_EVERY_MS,
+    });
+    if (key.kind === 'unknown' || key.kind === 'revoked') {
+      throw new HttpError(401, INTEGRATION_MESSAGES.badKey);
+    }
+    if (key.kind === 'no-scope') {
       throw new HttpError(403, INTEGRATION_MESSAGES.noScope.replace('{scope}', scope));
     }
-    const now = app.clock();
-    const verdict = await take(db, `integration:${key.id}`, app.config.integrationLimit, now);
-    if (!verdict.allowed) {
-      throw tooManyRequests(reply, verdict.retryAfterSeconds, INTEGRATION_MESSAGES.tooMany);
-    }
-    if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() >= LAST_USED_EVERY_MS) {
-      await touchKey(db, key.id, now, LAST_USED_EVERY_MS);
+    if (key.kind === 'too-many') {
+      const retryAfter = secondsUntil(windowOf(limit, now).end, now);
+      throw tooManyRequests(reply, retryAfter, INTEGRATION_MESSAGES.tooMany);
     }
     request.integrationKey = { id: key.id, scopes: key.scopes };
   });

@@ -228,23 +228,34 @@ export async function writeTrips(
     tx,
     [...trips.keys()].map((id) => ['trip', id] as const),
   );
-  const existing = await rowsOf<{
-    id: number;
-    external_id: string;
-    latest_at: number | null;
-    latest_event: TripEvent | null;
-  }>(
+  // The trips locked first, then their latest events read by a statement of its own: a single
+  // call changes an existing trip under its row lock only, and a statement that waited for that
+  // lock would still read the events as they were before the call.
+  const lockedIds = await rowsOf<{ id: number }>(
     tx,
-    sql`select r.id, r.external_id, (extract(epoch from l.at) * 1000)::float8 as latest_at,
-               l.event as latest_event
-        from rides r
-        left join lateral (
-          select at, event from ride_events e where e.ride_id = r.id
-          order by at desc, array_position(${EVENT_ORDER}::text[], event) desc limit 1
-        ) l on true
-        where r.external_id is not null and r.external_id = ${textsOf(trips.keys())}
-        for update of r`,
+    sql`select id from rides
+        where external_id is not null and external_id = ${textsOf(trips.keys())}
+        order by id for update`,
   );
+  const existing =
+    lockedIds.length === 0
+      ? []
+      : await rowsOf<{
+          id: number;
+          external_id: string;
+          latest_at: number | null;
+          latest_event: TripEvent | null;
+        }>(
+          tx,
+          sql`select r.id, r.external_id, (extract(epoch from l.at) * 1000)::float8 as latest_at,
+                     l.event as latest_event
+              from rides r
+              left join lateral (
+                select at, event from ride_events e where e.ride_id = r.id
+                order by at desc, array_position(${EVENT_ORDER}::text[], event) desc limit 1
+              ) l on true
+              where r.id = any(${arrayLiteral(lockedIds.map((ride) => ride.id))}::int[])`,
+        );
   const ids = new Map(existing.map((ride) => [ride.external_id, ride.id]));
 
   // New trips: inserted once each, as their events in time order make them.

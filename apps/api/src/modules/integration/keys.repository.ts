@@ -2,6 +2,8 @@ import type { IntegrationKey, IntegrationScope } from '@cabdesk/contract';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { admins, integrationKeys } from '../../db/schema';
+import { at, type Limit, windowOf } from '../../lib/rate-limit';
+import { rowsOf } from '../../lib/sql';
 
 type KeyRow = typeof integrationKeys.$inferSelect;
 
@@ -62,30 +64,58 @@ export async function revokeKey(tx: Tx, id: number, at: Date) {
   return { kind: 'done' as const, key: toIntegrationKey(after!.key, after!.createdBy) };
 }
 
-/** A key by the hash of what a request presented; revoked ones included (the caller refuses them). */
-export async function findKeyByHash(db: Db, keyHash: string) {
-  const [row] = await db
-    .select({
-      id: integrationKeys.id,
-      scopes: integrationKeys.scopes,
-      lastUsedAt: integrationKeys.lastUsedAt,
-      revokedAt: integrationKeys.revokedAt,
-    })
-    .from(integrationKeys)
-    .where(eq(integrationKeys.keyHash, keyHash));
-  return row;
-}
+/** What a call's key is allowed: none (unknown), revoked, short of the scope, over its limit, or through. */
+export type KeyVerdict =
+  | { kind: 'unknown' }
+  | { kind: 'revoked' }
+  | { kind: 'no-scope' }
+  | { kind: 'too-many' }
+  | { kind: 'allowed'; id: number; scopes: string[] };
 
 /**
- * Marks a key used at `at` unless another request (on any instance) already
- * did within `minimumMs`: a write a minute at most, not one per request.
+ * Checks a call's key in one statement: the key by the hash of what the
+ * request presented, its scope (`scope` null: any key may call), and its
+ * rate limit as `take` counts it (a hit on `integration:<id>`, counted only
+ * for a live key with the scope); a call that passes marks the key used at
+ * `now` unless another did within `lastUsedEveryMs`. Read from the table on
+ * every call, so a revoked key stops at once, on every instance.
  */
-export async function touchKey(db: Db, id: number, at: Date, minimumMs: number) {
-  const before = new Date(at.getTime() - minimumMs);
-  await db
-    .update(integrationKeys)
-    .set({ lastUsedAt: at })
-    .where(
-      sql`${integrationKeys.id} = ${id} and (${integrationKeys.lastUsedAt} is null or ${integrationKeys.lastUsedAt} <= ${before.toISOString()}::timestamptz)`,
-    );
+export async function authoriseKey(
+  db: Db,
+  call: { keyHash: string; scope: string | null; limit: Limit; now: Date; lastUsedEveryMs: number },
+): Promise<KeyVerdict> {
+  const window = windowOf(call.limit, call.now);
+  const [row] = await rowsOf<{
+    id: number;
+    scopes: string[];
+    live: boolean;
+    scoped: boolean;
+    allowed: boolean;
+  }>(
+    db,
+    sql`with key as (
+          select id, scopes, revoked_at is null as live,
+            ${call.scope}::text is null or ${call.scope}::text = any(scopes) as scoped
+          from integration_keys where key_hash = ${call.keyHash}
+        ), hit as (
+          insert into rate_limits (key, window_start, expires_at, count)
+          select 'integration:' || id, ${at(window.start)}, ${at(window.end)}, 1 from key
+          where live and scoped
+          on conflict (key, window_start) do update set count = rate_limits.count + 1
+            where rate_limits.count < ${call.limit.max}
+          returning count
+        ), used as (
+          update integration_keys k set last_used_at = ${at(call.now)}
+          from key
+          where k.id = key.id and exists (select 1 from hit)
+            and (k.last_used_at is null
+              or k.last_used_at <= ${at(new Date(call.now.getTime() - call.lastUsedEveryMs))})
+        )
+        select id, scopes, live, scoped, exists (select 1 from hit) as allowed from key`,
+  );
+  if (!row) return { kind: 'unknown' };
+  if (!row.live) return { kind: 'revoked' };
+  if (!row.scoped) return { kind: 'no-scope' };
+  if (!row.allowed) return { kind: 'too-many' };
+  return { kind: 'allowed', id: row.id, scopes: row.scopes };
 }

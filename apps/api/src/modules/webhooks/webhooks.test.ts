@@ -36,6 +36,7 @@ import {
 import { createDriver, createRide, createUser, createVehicle } from '../../../test/builders';
 import { runDocumentCheck } from '../documents';
 import { fakeClock, signedInApp } from '../../../test/helper';
+import { writeEvent } from '../../lib/outbox';
 import { createDeliverer, RETRY_WINDOW_MS } from './deliverer';
 
 type Received = { headers: IncomingHttpHeaders; body: string };
@@ -466,6 +467,43 @@ describe('delivery', () => {
       'delivered',
       'delivered',
     ]);
+  });
+
+  it('the running deliverer sends a backlog of many rounds, each record’s events in their order', async () => {
+    const { database, register, deliverer, deliveries } = await setup();
+    const { url, received } = await receiver();
+    await register(url, ['approval.decided', 'status.changed']);
+    // Three events each for 30 drivers, queued at once as a bulk decision queues them: 90
+    // deliveries, several rounds of them in flight at once.
+    const drivers = await Promise.all(
+      Array.from({ length: 30 }, () => createDriver(database, { approval: 'Pending' })),
+    );
+    await database.db.transaction(async (tx) => {
+      for (const [type, fields] of [
+        ['approval.decided', { approval: 'Approved', reason: null }],
+        ['status.changed', { status: 'Inactive' }],
+        ['status.changed', { status: 'Active' }],
+      ] as const) {
+        for (const driver of drivers) {
+          await writeEvent(tx, type, { table: 'users', id: driver.id, kind: 'driver' }, fields);
+        }
+      }
+    });
+    await deliverer.start();
+    await expect.poll(() => received.length, { timeout: 60_000 }).toBe(90);
+    await expect
+      .poll(async () => (await deliveries()).filter((d) => d.status === 'delivered').length)
+      .toBe(90);
+    for (const driver of drivers) {
+      const bodies = received
+        .map((r) => JSON.parse(r.body) as { type: string; data: { id: number; status?: string } })
+        .filter((body) => body.data.id === driver.id);
+      expect(bodies.map((body) => body.data.status ?? body.type)).toEqual([
+        'approval.decided',
+        'Inactive',
+        'Active',
+      ]);
+    }
   });
 
   it('redelivers chosen deliveries, and sends a test event to one endpoint', async () => {
