@@ -10,11 +10,14 @@ export interface QueryStateProps<T> {
   children: (data: T) => ReactNode;
 }
 
-/** A part of the page still loading. */
-export function Loading() {
+/**
+ * A part of the page still loading; `height`: the height of what it stands for, kept while it
+ * loads, so that nothing under it moves when it comes.
+ */
+export function Loading({ height }: { height?: number }) {
   const { t } = useTranslation();
   return (
-    <Center py="xl">
+    <Center py={height === undefined ? 'xl' : undefined} h={height}>
       <Loader role="status" aria-label={t('common.loading')} />
     </Center>
   );

@@ -19,6 +19,13 @@ const FinancePanel = lazy(() =>
   import('./finance-panel').then((m) => ({ default: m.FinancePanel })),
 );
 
+/**
+ * What the parts of the page stand in for while they load, at a desktop's width (the four
+ * cards' row; the chart's panel): nothing under them moves when they come (layout shift).
+ */
+const CARDS_HEIGHT = 126;
+const TRENDS_HEIGHT = 472;
+
 /** SPEC 2: Overall Driver, Overall Vehicle, Overall Company, Overall Revenue ($). */
 export function DashboardPage() {
   const { t } = useTranslation();
@@ -33,7 +40,7 @@ export function DashboardPage() {
         {t('dashboard.title')}
       </Title>
       {dashboard.isPending ? (
-        <Loading />
+        <Loading height={CARDS_HEIGHT} />
       ) : dashboard.isError ? (
         <LoadFailed
           title={t('dashboard.loadFailed')}
@@ -78,11 +85,11 @@ export function DashboardPage() {
       )}
       <LiveAlertsPanel />
       {trends.isPending ? (
-        <Loading />
+        <Loading height={TRENDS_HEIGHT} />
       ) : trends.isError ? (
         <LoadFailed title={t('dashboard.trendsFailed')} error={trends.error} />
       ) : (
-        <Suspense fallback={<Loading />}>
+        <Suspense fallback={<Loading height={TRENDS_HEIGHT} />}>
           <TrendsPanel trends={trends.data} />
         </Suspense>
       )}

@@ -111,7 +111,8 @@ export function LiveAlertsPanel() {
           ) : null}
         </Group>
         {alerts.isPending ? (
-          <Loading />
+          // As tall as the line saying nothing is wrong, the usual answer.
+          <Loading height={36} />
         ) : alerts.isError && !alerts.data ? (
           <LoadFailed
             title={t('liveAlerts.loadFailed')}

@@ -116,6 +116,66 @@ function MuteKinds({ opened }: { opened: boolean }) {
   );
 }
 
+/**
+ * The dropdown's list: a component of its own so that its texts are worded only while the
+ * dropdown is open (the bell is on every screen, its list is not).
+ */
+function NotificationItems({
+  items,
+  onOpen,
+  onMarkRead,
+}: {
+  items: Notification[];
+  onOpen: (item: Notification) => void;
+  onMarkRead: (item: Notification) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {items.map((item) => {
+        const isUnread = item.read_at === null;
+        const { title, message } = sayNotification(t, item);
+        return (
+          <li key={item.id} className={classes.item} data-unread={isUnread}>
+            <Group gap="xs" wrap="nowrap" align="flex-start">
+              <UnstyledButton
+                className={classes.open}
+                onClick={() => onOpen(item)}
+                aria-label={`${isUnread ? `${t('header.unread')}: ` : ''}${title}: ${message}`}
+              >
+                <Group gap={6} wrap="nowrap">
+                  {isUnread && <span className={classes.dot} aria-hidden />}
+                  <Text size="sm" fw={isUnread ? 700 : 500} lineClamp={1}>
+                    {title}
+                  </Text>
+                </Group>
+                <Text size="sm" c="dimmed" lineClamp={3}>
+                  {message}
+                </Text>
+                <Text size="xs" c="dimmed" mt={4}>
+                  <DateTime value={item.created_at} />
+                </Text>
+              </UnstyledButton>
+              {isUnread && (
+                <Tooltip label={t('header.markRead')} withinPortal={false}>
+                  <ActionIcon
+                    variant="subtle"
+                    size="sm"
+                    aria-label={t('header.markReadOf', { title })}
+                    onClick={() => onMarkRead(item)}
+                  >
+                    <IconCheck size={16} aria-hidden />
+                  </ActionIcon>
+                </Tooltip>
+              )}
+            </Group>
+          </li>
+        );
+      })}
+    </>
+  );
+}
+
 /** The bell of the header and its dropdown headed "Notification" (SPEC 2). */
 export function NotificationBell() {
   const { t } = useTranslation();
@@ -231,51 +291,13 @@ export function NotificationBell() {
             viewportProps={{ tabIndex: 0, 'aria-label': t('header.notificationList') }}
           >
             <ul className={classes.list}>
-              {items.map((item) => {
-                const isUnread = item.read_at === null;
-                const { title, message } = sayNotification(t, item);
-                return (
-                  <li key={item.id} className={classes.item} data-unread={isUnread}>
-                    <Group gap="xs" wrap="nowrap" align="flex-start">
-                      <UnstyledButton
-                        className={classes.open}
-                        onClick={() => open(item)}
-                        aria-label={`${isUnread ? `${t('header.unread')}: ` : ''}${title}: ${message}`}
-                      >
-                        <Group gap={6} wrap="nowrap">
-                          {isUnread && <span className={classes.dot} aria-hidden />}
-                          <Text size="sm" fw={isUnread ? 700 : 500} lineClamp={1}>
-                            {title}
-                          </Text>
-                        </Group>
-                        <Text size="sm" c="dimmed" lineClamp={3}>
-                          {message}
-                        </Text>
-                        <Text size="xs" c="dimmed" mt={4}>
-                          <DateTime value={item.created_at} />
-                        </Text>
-                      </UnstyledButton>
-                      {isUnread && (
-                        <Tooltip label={t('header.markRead')} withinPortal={false}>
-                          <ActionIcon
-                            variant="subtle"
-                            size="sm"
-                            aria-label={t('header.markReadOf', { title })}
-                            onClick={() =>
-                              markRead.mutate(
-                                { notification_id: item.id },
-                                { onError: onMarkError },
-                              )
-                            }
-                          >
-                            <IconCheck size={16} aria-hidden />
-                          </ActionIcon>
-                        </Tooltip>
-                      )}
-                    </Group>
-                  </li>
-                );
-              })}
+              <NotificationItems
+                items={items}
+                onOpen={open}
+                onMarkRead={(item) =>
+                  markRead.mutate({ notification_id: item.id }, { onError: onMarkError })
+                }
+              />
             </ul>
           </ScrollArea.Autosize>
         )}
