@@ -95,6 +95,11 @@ export async function seed(database: Database, options: SeedOptions): Promise<Se
     // through ledger_entries_set_idx): the load's sets are checked at once after it.
     await withoutIndexes(tx, ['ride_splits', 'ledger_sets', 'ledger_entries'], async () => {
       await tx.execute(sql`alter table ledger_entries disable trigger ledger_entries_balanced`);
+      // The trips were loaded by this transaction, which statistics have not seen: without
+      // them each chunk's candidates (split.ts) were planned as scans of every ride.
+      await timed(context.log, 'statistics of the trips', () =>
+        tx.execute(sql`analyze rides, transactions, vehicles, ride_events`),
+      );
       await timed(context.log, 'trip splits and their ledger', () =>
         splitCompletedRides(tx, 'all'),
       );
