@@ -10,13 +10,18 @@
  * SQL captured from the API's own code and replayed by 10 workers (the
  * floor, BENCH_FLOOR_SECONDS, default 3), then the call loaded over HTTP on
  * the production API (autocannon, 10 connections, BENCH_SECONDS, default 6).
- * Prints and writes bench/results/statements-<scale>.{json,md}.
+ * Then a payout batch drafted (`POST payout-batch-create`, period_end today)
+ * PAYOUT_DRAFTS times, each discarding the one before, with bank details given
+ * to up to 10,000 drivers owed at least the minimum (at the large scale: a
+ * batch paying 10,000 drivers, in at most 5 s). Prints and writes
+ * bench/results/statements-<scale>.{json,md}.
  */
 import { writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import pg from 'pg';
 import { format } from 'prettier';
 import { findFixture, FLOOR_TARGETS, statementCalls } from './lib/calls';
 import { preparePostgres, type Scale } from './lib/databases';
@@ -46,8 +51,88 @@ type Row = {
   met: boolean | null;
 };
 
+/** Drafting a payout batch for 10,000 drivers: at most 5 s (issue 48). */
+const PAYOUT_TARGET_MS = 5000;
+const PAYOUT_PAYEES = 10_000;
+const PAYOUT_DRAFTS = 3;
+
+type Payout = {
+  period_end: string;
+  pay: number;
+  blocked: number;
+  owing: number;
+  ms: number[];
+  worst: number;
+  met: boolean;
+};
+
+/** A valid German IBAN (mod 97 check digits) whose account number is `n`. */
+function germanIban(n: number): string {
+  const bban = `37040044${String(n).padStart(10, '0')}`;
+  const check = 98n - (BigInt(`${bban}131400`) % 97n);
+  return `DE${String(check).padStart(2, '0')}${bban}`;
+}
+
+/**
+ * Bank details for up to `count` drivers owed at least 10.00 (the default
+ * minimum), the lowest ids first, so a draft pays them; kept if already there.
+ */
+async function giveBankDetails(url: string, count: number): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows: drivers } = await client.query<{ id: number }>(
+      `select b.party_id as id from ledger_balances b join users u on u.id = b.party_id
+       where u.role = 'Driver' and b.account in ('driver', 'driver_cash')
+       group by b.party_id having -sum(b.amount) >= 10 order by b.party_id limit $1`,
+      [count],
+    );
+    const ids = drivers.map((d) => d.id);
+    await client.query(
+      `insert into bank_details (user_id, iban, bic, holder)
+       select id, iban, 'COBADEFFXXX', 'Driver ' || id
+       from unnest($1::int[], $2::text[]) as t(id, iban)
+       on conflict (user_id) do nothing`,
+      [ids, ids.map(germanIban)],
+    );
+  } finally {
+    await client.end();
+  }
+}
+
+/** Drafts a batch for today `times` times (each discards the one before): the wall time of each. */
+async function draftPayouts(base: string, token: string, times: number): Promise<Payout> {
+  const periodEnd = new Date().toISOString().slice(0, 10);
+  const ms: number[] = [];
+  let states: Record<string, number> = {};
+  for (let i = 0; i < times; i++) {
+    const began = performance.now();
+    const res = await fetch(`${base}${API_BASE}payout-batch-create`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ period_end: periodEnd }),
+    });
+    const body = (await res.json()) as { data: { items: { state: string }[] } };
+    ms.push(Math.round(performance.now() - began));
+    if (!res.ok) throw new Error(`bench: payout-batch-create answered ${res.status}`);
+    states = {};
+    for (const item of body.data.items) states[item.state] = (states[item.state] ?? 0) + 1;
+  }
+  const worst = Math.max(...ms);
+  return {
+    period_end: periodEnd,
+    pay: states.pay ?? 0,
+    blocked: states.blocked ?? 0,
+    owing: states.owing ?? 0,
+    ms,
+    worst,
+    met: worst <= PAYOUT_TARGET_MS,
+  };
+}
+
 const db = await preparePostgres(scale, uploadDir, log);
 const rows: Row[] = [];
+let payout: Payout | null = null;
 try {
   if (db.engine.kind !== 'postgres')
     throw new Error('bench: statements are measured on PostgreSQL');
@@ -85,6 +170,13 @@ try {
         `  ${call.name}: p97.5 ${figures.p97_5} ms, floor ${base?.p97_5.toFixed(1)} ms, ${ratio?.toFixed(2)}x`,
       );
     }
+    await giveBankDetails(db.engine.url, PAYOUT_PAYEES);
+    await settle(api.base, db.engine.url);
+    payout = await draftPayouts(api.base, token, PAYOUT_DRAFTS);
+    log(
+      `  payout draft: ${payout.pay} to pay, ${payout.blocked} blocked, ${payout.owing} owing: ` +
+        `${payout.ms.join(', ')} ms (target ${PAYOUT_TARGET_MS} ms)`,
+    );
   } finally {
     await api.stop();
   }
@@ -93,7 +185,13 @@ try {
 }
 
 const ms = (value: number | undefined) => (value === undefined ? '—' : String(round(value)));
-const result = { date: new Date().toISOString(), scale, loadAverage: loadavg(), rows };
+const result = {
+  date: new Date().toISOString(),
+  scale,
+  loadAverage: loadavg(),
+  rows,
+  payout: payout && { ...payout, target_ms: PAYOUT_TARGET_MS },
+};
 writeFileSync(
   join(resultsDir, `statements-${scale}.json`),
   await format(JSON.stringify(result), { parser: 'json' }),
@@ -112,6 +210,14 @@ const md = [
       `| ${r.name} (\`${r.path}\`) | ${r.statements} | ${ms(r.floor?.p50)} / ${ms(r.floor?.p97_5)} | ${ms(r.api?.p50)} / ${ms(r.api?.p97_5)} | ${r.ratio}x | ${r.met ? 'yes' : '**no**'} |`,
   ),
   '',
+  ...(payout
+    ? [
+        `Payout draft (\`payout-batch-create\`, period_end ${payout.period_end}): ${payout.pay} payees to pay, ` +
+          `${payout.blocked} blocked, ${payout.owing} owing; ${payout.ms.join(', ')} ms over ${payout.ms.length} drafts, ` +
+          `target ${PAYOUT_TARGET_MS} ms: ${payout.met ? 'met' : '**not met**'}.`,
+        '',
+      ]
+    : []),
 ].join('\n');
 writeFileSync(join(resultsDir, `statements-${scale}.md`), await format(md, { parser: 'markdown' }));
 console.log(`\n${md}`);

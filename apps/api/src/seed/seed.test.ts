@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schemaOf } from '../../test/helper';
 import { openDatabase, pgliteOptions, type Database } from '../db/client';
 import { SMALL_SCALE } from './large';
-import { DEMO_SCALE, resetMarketplace, seed, type SeedSummary } from './seed';
+import { checkLedgerSets, DEMO_SCALE, resetMarketplace, seed, type SeedSummary } from './seed';
 
 // A fixed anchor makes every created_at, and so every row, reproducible.
 const NOW = new Date('2025-06-15T12:00:00Z');
@@ -170,6 +170,47 @@ describe('demo seed', () => {
     ).toBe(0);
   });
 
+  it('checks the ledger it loads without the per-insert check: every set sums to zero, written by one insert', async () => {
+    const copy = (await template.clone()) as PGlite;
+    const db = await openDatabase({ pglite: copy });
+    // Each try rolls back: the check's refusal, or a throw after it passed.
+    const check = (inserts: string[][]) =>
+      db.db
+        .transaction(async (tx) => {
+          await tx.execute(sql`alter table ledger_entries disable trigger ledger_entries_balanced`);
+          await tx.execute(
+            sql`insert into ledger_sets (id, cause, cause_id) values (1, 'adjustment', 1)`,
+          );
+          for (const amounts of inserts) {
+            const rows = amounts.map(
+              (amount, i) =>
+                sql`(1, ${i % 2 ? 'platform_revenue' : 'platform_receipts'}, ${amount}::numeric)`,
+            );
+            await tx.execute(
+              sql`insert into ledger_entries (set_id, account, amount) values ${sql.join(rows, sql`, `)}`,
+            );
+          }
+          await checkLedgerSets(tx);
+          throw new Error('passed');
+        })
+        .catch((error: Error) => error.message);
+    try {
+      expect(await check([['1.00', '-1.00']])).toBe('passed');
+      expect(await check([['1.00', '-0.50']])).toBe('ledger set 1 sums to 0.50, not zero');
+      expect(await check([['1.00'], ['-1.00']])).toMatch(
+        /^ledger set 1 has entries written by another statement/,
+      );
+      expect(
+        await check([
+          ['1.00', '-1.00'],
+          ['2.00', '-2.00'],
+        ]),
+      ).toMatch(/^ledger set 1 has entries written by another statement/);
+    } finally {
+      await db.close();
+    }
+  });
+
   it('keeps values in their formats and dates in the past', async () => {
     expect(
       await count(sql`select count(*)::int as n from users where phone !~ '^[0-9]{10}$'`),
@@ -307,7 +348,8 @@ describe('small generated seed (the large scale at 1%)', () => {
                    count(*) filter (where digits <> ride_digits(pickup_address, drop_address, people_search))::int as "staleDigits",
                    count(*) filter (where people_search = '')::int as blank,
                    (select string_agg(distinct tgenabled::text, '') from pg_trigger
-                    where tgrelid in ('users'::regclass, 'rides'::regclass, 'transactions'::regclass)
+                    where tgrelid in ('users'::regclass, 'rides'::regclass, 'transactions'::regclass,
+                                      'ledger_entries'::regclass)
                       and not tgisinternal) as triggers
             from rides`,
       );

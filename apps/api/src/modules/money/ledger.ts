@@ -37,7 +37,7 @@ const PARTY_ACCOUNTS: readonly LedgerAccount[] = ['company', 'driver', 'driver_c
 /**
  * Writes ledger sets in the caller's transaction, the one way entries are
  * written: each set must sum to zero (else it throws and the cause's
- * transaction rolls back; the database checks it again at commit), a
+ * transaction rolls back; the database checks it again, each INSERT's sets), a
  * party's account names its party and the platform's none. Entries of 0
  * are left out. Answers the sets' ids, in order.
  */
@@ -73,6 +73,7 @@ export async function writeLedgerSets(tx: Tx, sets: readonly LedgerSet[]): Promi
       .map((entry) => ({ setId: ids[i]!, ...entry })),
   );
   if (rows.length > 0) {
+    // Every set's entries in one INSERT: the database refuses a set written by two (0045).
     await tx.execute(
       sql`insert into ledger_entries (set_id, account, party_id, amount)
           select * from unnest(${arrayLiteral(rows.map((r) => r.setId))}::bigint[],

@@ -14,7 +14,7 @@ import {
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client';
+import type { Database, Tx } from '../../db/client';
 import { createCompany, createDriver, createUser, createVehicle } from '../../../test/builders';
 import { bearer, callApi, createAdmin, signedIn, signedInApp } from '../../../test/helper';
 import { rowsOf } from '../../lib/sql';
@@ -427,7 +427,7 @@ describe('the split of a completed trip', () => {
 });
 
 describe('the ledger', () => {
-  it('refuses, at commit, a set that does not sum to zero, and any change or deletion of an entry', async () => {
+  it('refuses a set that does not sum to zero, and any change or deletion of an entry', async () => {
     const m = await marketplace();
     await completeTrip(m, 't-1', '2026-03-02T09:00:00Z');
     const unbalanced = m.database.db.transaction(async (tx) => {
@@ -448,6 +448,67 @@ describe('the ledger', () => {
     ]) {
       expect(await refusal(m.database.db.execute(change))).toMatch(/is written once/);
     }
+    expect(await unbalancedSets(m.database)).toEqual([]);
+  });
+
+  it('refuses a set written by two inserts, even when together they sum to zero, and a set added to later', async () => {
+    const m = await marketplace();
+    const newSet = async (tx: Tx) => {
+      const [set] = await rowsOf<{ id: number }>(
+        tx,
+        sql`insert into ledger_sets (cause, cause_id) values ('adjustment', 1) returning id::int`,
+      );
+      return set!.id;
+    };
+    const entry = (setId: number, account: string, amount: string) =>
+      sql`(${setId}, ${account}, ${m.driverA.id}, ${amount})`;
+    const insert = (tx: Tx, ...rows: ReturnType<typeof entry>[]) =>
+      tx.execute(
+        sql`insert into ledger_entries (set_id, account, party_id, amount)
+            values ${sql.join(rows, sql`, `)}`,
+      );
+    // Half a set, then its other half: the sum at commit would be zero, the first insert is not.
+    const halves = m.database.db.transaction(async (tx) => {
+      const id = await newSet(tx);
+      await insert(tx, entry(id, 'driver', '5.00'));
+      await insert(tx, entry(id, 'driver_cash', '-5.00'));
+    });
+    expect(await refusal(halves)).toMatch(/sums to 5.00, not zero/);
+    // Two inserts each summing to zero, into one set.
+    const twice = m.database.db.transaction(async (tx) => {
+      const id = await newSet(tx);
+      await insert(tx, entry(id, 'driver', '5.00'), entry(id, 'driver_cash', '-5.00'));
+      await insert(tx, entry(id, 'driver', '2.00'), entry(id, 'driver_cash', '-2.00'));
+    });
+    expect(await refusal(twice)).toMatch(/has entries written by another statement/);
+    // A set written and committed, added to by a later transaction.
+    let written = 0;
+    await m.database.db.transaction(async (tx) => {
+      written = await newSet(tx);
+      await insert(tx, entry(written, 'driver', '1.00'), entry(written, 'driver_cash', '-1.00'));
+    });
+    const later = m.database.db.transaction((tx) =>
+      insert(tx, entry(written, 'driver', '3.00'), entry(written, 'driver_cash', '-3.00')),
+    );
+    expect(await refusal(later)).toMatch(/has entries written by another statement/);
+    // One insert of two sets, one of them unbalanced: refused whole.
+    const mixed = m.database.db.transaction(async (tx) => {
+      const good = await newSet(tx);
+      const bad = await newSet(tx);
+      await insert(
+        tx,
+        entry(good, 'driver', '4.00'),
+        entry(good, 'driver_cash', '-4.00'),
+        entry(bad, 'driver', '4.00'),
+        entry(bad, 'driver_cash', '-3.99'),
+      );
+    });
+    expect(await refusal(mixed)).toMatch(/sums to 0.01, not zero/);
+    const entries = await m.database.rows<{ set_id: string; n: number }>(
+      sql`select set_id::text, count(*)::int as n from ledger_entries
+          where set_id = ${written} group by set_id`,
+    );
+    expect(entries).toEqual([{ set_id: String(written), n: 2 }]);
     expect(await unbalancedSets(m.database)).toEqual([]);
   });
 
