@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { area, EVERY_ROLE, integrationArea, OWNER_ONLY, type Role } from './endpoint';
 import { idSchema, optionalQuery, pagedSchema, pageQuerySchema, wholeNumber } from './envelope';
-import { atSchema, externalIdSchema, postHeadersSchema } from './integration';
+import {
+  atSchema,
+  checkPointPair,
+  degrees,
+  externalIdSchema,
+  postHeadersSchema,
+} from './integration';
 import { int, rideStatusSchema } from './vocabulary';
 
 /*
@@ -159,12 +165,6 @@ const text = (field: string, max: number) =>
     .min(1, `${field} must not be empty.`)
     .max(max, `${field} must be at most ${max} characters.`);
 
-const degrees = (field: string, limit: number) =>
-  z
-    .number({ error: `${field} must be a number of degrees.` })
-    .min(-limit, `${field} must be from -${limit} to ${limit}.`)
-    .max(limit, `${field} must be from -${limit} to ${limit}.`);
-
 // ---------------------------------------------------------------- in: the integration API
 
 const caseRequestSchema = z
@@ -191,14 +191,7 @@ const caseRequestSchema = z
         message: CASE_MESSAGES.complaintTypeOnly,
       });
     }
-    if ((report.lat === undefined) !== (report.lng === undefined)) {
-      const [missing, given] = report.lat === undefined ? ['lat', 'lng'] : ['lng', 'lat'];
-      context.addIssue({
-        code: 'custom',
-        path: [missing],
-        message: `${missing} is required with ${given}: send both or neither.`,
-      });
-    }
+    checkPointPair(report, ['lat', 'lng'], context);
   });
 export type CaseRequest = z.input<typeof caseRequestSchema>;
 
