@@ -13,6 +13,9 @@ export const AUDIT_TABLES = [
   'vehicles',
   'rides',
   'supports',
+  // The safety and support desk (issue 49): a case's changes, a type's deadlines.
+  'cases',
+  'case_deadlines',
   'coupons',
   'admins',
   'admin_sessions',
@@ -70,6 +73,9 @@ export const AUDIT_ACTIONS = [
   'document-expired',
   'document-renewed',
   'note-add',
+  // The safety and support desk (issue 49).
+  'case-update',
+  'case-deadlines-save',
   'create',
   'update',
   'status',

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { area, EVERY_ROLE, integrationArea, OWNER_ONLY, type Role } from './endpoint';
 import { idSchema, optionalQuery, pagedSchema, pageQuerySchema, wholeNumber } from './envelope';
-import { atSchema, externalIdSchema, postHeadersSchema } from './integration';
+import {
+  atSchema,
+  checkPointPair,
+  degrees,
+  externalIdSchema,
+  postHeadersSchema,
+} from './integration';
 import { int, rideStatusSchema } from './vocabulary';
 
 /*
@@ -79,7 +85,11 @@ export const OPEN_CASE_STATUSES = ['New', 'Acknowledged', 'In progress'] as cons
 export const isOpenCase = (status: CaseStatus) =>
   (OPEN_CASE_STATUSES as readonly CaseStatus[]).includes(status);
 
-/** How a case ended: `driver_deactivated` switches the driver Inactive (as status-update does). */
+/**
+ * How a case ended: `driver_deactivated` switches the driver Inactive (as
+ * status-update does); `refund` names the refund of the case's trip that
+ * refund-create made (its id in the case's log).
+ */
 export const CASE_OUTCOMES = ['no_action', 'warning', 'driver_deactivated', 'refund'] as const;
 export type CaseOutcome = (typeof CASE_OUTCOMES)[number];
 
@@ -99,6 +109,8 @@ export const CASE_ACTIVITY_KINDS = [
   'status',
   'assigned',
   'outcome',
+  /** The refund the outcome `refund` names: its id. */
+  'refund',
   'escalated',
 ] as const;
 export type CaseActivityKind = (typeof CASE_ACTIVITY_KINDS)[number];
@@ -135,6 +147,10 @@ export const CASE_MESSAGES = {
   noDriver: 'This case has no driver to deactivate.',
   cannotDeactivate: 'Your role ({role}) cannot deactivate a driver.',
   outcomeFirst: 'Choose an outcome before resolving the case.',
+  noTrip: 'This case has no trip to refund: choose another outcome.',
+  refundFirst: 'Refund the trip first, then send the refund’s refund_id with the outcome refund.',
+  noRefund: 'There is no refund of this case’s trip with this id.',
+  refundIdOnly: 'refund_id goes with the outcome refund.',
   noteRequired: 'Please write the note.',
   resolveAfterAcknowledge: 'The time to resolve must be longer than the time to acknowledge.',
   driverRating: 'Driver rating fetched successfully.',
@@ -148,12 +164,6 @@ const text = (field: string, max: number) =>
     .trim()
     .min(1, `${field} must not be empty.`)
     .max(max, `${field} must be at most ${max} characters.`);
-
-const degrees = (field: string, limit: number) =>
-  z
-    .number({ error: `${field} must be a number of degrees.` })
-    .min(-limit, `${field} must be from -${limit} to ${limit}.`)
-    .max(limit, `${field} must be from -${limit} to ${limit}.`);
 
 // ---------------------------------------------------------------- in: the integration API
 
@@ -181,14 +191,7 @@ const caseRequestSchema = z
         message: CASE_MESSAGES.complaintTypeOnly,
       });
     }
-    if ((report.lat === undefined) !== (report.lng === undefined)) {
-      const [missing, given] = report.lat === undefined ? ['lat', 'lng'] : ['lng', 'lat'];
-      context.addIssue({
-        code: 'custom',
-        path: [missing],
-        message: `${missing} is required with ${given}: send both or neither.`,
-      });
-    }
+    checkPointPair(report, ['lat', 'lng'], context);
   });
 export type CaseRequest = z.input<typeof caseRequestSchema>;
 
@@ -357,8 +360,17 @@ const caseUpdateSchema = z
     outcome: z
       .enum(CASE_OUTCOMES, { error: `outcome must be one of ${CASE_OUTCOMES.join(', ')}.` })
       .optional(),
+    /** With the outcome `refund`: the refund of the case's trip that refund-create made. */
+    refund_id: idSchema.optional(),
   })
   .superRefine((body, context) => {
+    if (body.refund_id !== undefined && body.outcome !== 'refund') {
+      context.addIssue({
+        code: 'custom',
+        path: ['refund_id'],
+        message: CASE_MESSAGES.refundIdOnly,
+      });
+    }
     const noted = body.note !== undefined && body.note !== '';
     if (
       body.status === undefined &&
@@ -434,7 +446,7 @@ export const caseDetail = caseCalls.get('case-detail', {
 
 export const caseUpdate = caseCalls.post('case-update', {
   summary:
-    'Work a case: a status (New -> Acknowledged -> In progress -> Resolved or False alarm; another is 409), an assignee (Support may only take it), a note for the log, an outcome (driver_deactivated switches the driver Inactive). Each status change goes out as `case.status_changed`.',
+    'Work a case: a status (New -> Acknowledged -> In progress -> Resolved or False alarm; another is 409), an assignee (Support may only take it), a note for the log, an outcome (driver_deactivated switches the driver Inactive; refund names, in `refund_id`, the refund of the case’s trip that refund-create made). Each status change goes out as `case.status_changed`.',
   roles: CASE_WORKERS,
   input: caseUpdateSchema,
   data: caseItemSchema,

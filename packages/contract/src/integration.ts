@@ -350,7 +350,7 @@ const DEGREES_TEXT = /^-?\d{1,3}(\.\d{1,15})?$/;
  * Degrees of latitude or longitude within -limit..limit, as positions' lat
  * and lng, also as their text (a CSV import's cells are text).
  */
-const degrees = (field: string, limit: number) =>
+export const degrees = (field: string, limit: number) =>
   z.preprocess(
     (value) =>
       typeof value === 'string' && DEGREES_TEXT.test(value.trim()) ? Number(value) : value,
@@ -359,6 +359,24 @@ const degrees = (field: string, limit: number) =>
       .min(-limit, `${field} must be from -${limit} to ${limit}.`)
       .max(limit, `${field} must be from -${limit} to ${limit}.`),
   );
+
+/**
+ * A latitude goes with its longitude (a trip's points, an SOS's position):
+ * when one of the pair is sent without the other, the missing one is named.
+ */
+export function checkPointPair(
+  body: Record<string, unknown>,
+  [lat, lng]: readonly [string, string],
+  context: z.RefinementCtx,
+) {
+  if ((body[lat] === undefined) === (body[lng] === undefined)) return;
+  const [missing, given] = body[lat] === undefined ? [lat, lng] : [lng, lat];
+  context.addIssue({
+    code: 'custom',
+    path: [missing],
+    message: `${missing} is required with ${given}: send both or neither.`,
+  });
+}
 
 /** The points a trip event may carry beside its addresses, each a latitude and longitude pair. */
 const TRIP_POINTS = ['pickup', 'drop'] as const;
@@ -405,15 +423,7 @@ const tripRequestSchema = z
       });
     }
     for (const point of TRIP_POINTS) {
-      const lat = `${point}_lat` as const;
-      const lng = `${point}_lng` as const;
-      if ((trip[lat] === undefined) === (trip[lng] === undefined)) continue;
-      const [missing, given] = trip[lat] === undefined ? [lat, lng] : [lng, lat];
-      context.addIssue({
-        code: 'custom',
-        path: [missing],
-        message: `${missing} is required with ${given}: send both or neither.`,
-      });
+      checkPointPair(trip, [`${point}_lat`, `${point}_lng`], context);
     }
   });
 export type TripRequest = z.input<typeof tripRequestSchema>;

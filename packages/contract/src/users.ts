@@ -38,6 +38,9 @@ const companyRefSchema = z.object({
  * - driver_rides_count: rides of this account in its role (a passenger's
  *   trips, a driver's trips, a company's trips).
  * - company: the employer of a driver; null for other roles or when none.
+ * - rating, rating_count: a driver's average rating by passengers (two
+ *   decimals) and how many ratings it is of (issue 49); null and 0 for other
+ *   roles and for a driver nobody rated.
  */
 const userListItemSchema = z.object({
   id: int(),
@@ -57,6 +60,8 @@ const userListItemSchema = z.object({
   total_driver: int(),
   driver_rides_count: int(),
   company: companyRefSchema.nullable(),
+  rating: z.number().nullable(),
+  rating_count: int(),
 });
 export type UserListItem = z.infer<typeof userListItemSchema>;
 
@@ -114,12 +119,13 @@ export type UserDetail = z.infer<typeof userDetailSchema>;
 /**
  * What each role's list sorts by (`sort=name`, `sort=-driver_rides_count`):
  * the registration date, the name, the totals of its rows; a driver's date of
- * birth, a company's name and fleet. Absent: newest first (`-created_at`).
- * Names sort without regard to case.
+ * birth and average rating, a company's name and fleet. Absent: newest first
+ * (`-created_at`). Names sort without regard to case; drivers nobody rated
+ * come last both ways (no rating is neither the best nor the worst).
  */
 export const PERSON_SORTS = {
   User: ['created_at', 'name', 'driver_rides_count'],
-  Driver: ['created_at', 'name', 'dob', 'driver_rides_count'],
+  Driver: ['created_at', 'name', 'dob', 'driver_rides_count', 'rating'],
   Company: [
     'created_at',
     'name',

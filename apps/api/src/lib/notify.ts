@@ -1,4 +1,10 @@
-import type { NotificationKind, NotificationText, NotificationTextKey } from '@cabdesk/contract';
+import {
+  CASE_WORKERS,
+  type NotificationKind,
+  type NotificationText,
+  type NotificationTextKey,
+  type Role,
+} from '@cabdesk/contract';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { notifications } from '../db/schema';
@@ -27,6 +33,8 @@ export type LiveNotification = {
   author_id: number | null;
   /** What it announces, which an administrator may mute (null: a kind no one can mute). */
   kind: NotificationKind | null;
+  /** Web Push goes only to administrators of these roles; null: to every one. */
+  push_roles: readonly Role[] | null;
 };
 
 export type NotificationInput = {
@@ -46,6 +54,8 @@ export type NotificationInput = {
    * they just did.
    */
   authorId?: number | null;
+  /** Only administrators of these roles get it as a Web Push (the bell still tells everyone). */
+  pushRoles?: readonly Role[] | null;
 };
 
 /**
@@ -78,6 +88,7 @@ export async function notify(tx: Tx | Db, input: NotificationInput): Promise<Liv
     created_at: row.createdAt.toISOString(),
     author_id: input.authorId ?? null,
     kind: input.kind ?? null,
+    push_roles: input.pushRoles ?? null,
   };
   // Payloads are capped at 8000 bytes: the texts are short, but cut them to be sure.
   // Parts too long to travel go without them: the screens then show the English texts.
@@ -367,8 +378,9 @@ export const notificationFor = {
     }),
     link: `/trip-detail/${a.rideId}`,
   }),
-  /** An SOS: told to every administrator at once. */
+  /** An SOS: told to every administrator at once, and pushed to those who work cases. */
   sosPressed: (s: { caseId: number; who: string | null; rideId: number | null }) => ({
+    pushRoles: CASE_WORKERS,
     title: 'SOS',
     message: `${s.who ?? 'Someone'} pressed SOS${s.rideId ? ` on trip #${s.rideId}` : ''}. Acknowledge it at the case desk.`,
     text: partsOf(s.rideId ? 'sosPressedOnTrip' : 'sosPressed', { who: s.who, trip: s.rideId }),

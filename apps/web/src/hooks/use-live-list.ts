@@ -1,5 +1,6 @@
 import type { AnyEndpoint, Paged, RecordChangeKind } from '@cabdesk/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { pagedQueryProps, type PagedQuery } from '@/components/data-table';
 import { call, queryKeyOf, type CallArgs } from '@/lib/call';
 import { useRecordChanges } from '@/lib/live-changes';
 import { queryClient } from '@/lib/query-client';
@@ -109,5 +110,27 @@ export function useLiveList<T>(
             show: () => queryClient.setQueryData(queryKeyOf(endpoint, input as never), latest),
           }
         : undefined,
+  };
+}
+
+/**
+ * A live list's DataTable props: the query's loading, error and retry, the
+ * rows kept in place, and what arrived, said by `said` ("3 new trips"; when
+ * rows only left, "This list has changed").
+ */
+export function liveTableProps<T>(
+  query: PagedQuery<T>,
+  live: LiveList<T>,
+  said: { arrived: (count: number) => string; changed: string },
+) {
+  return {
+    ...pagedQueryProps(query),
+    rows: live.rows,
+    pageInfo: live.pageInfo,
+    left: live.left,
+    arrived: live.arrived && {
+      ...live.arrived,
+      label: live.arrived.count ? said.arrived(live.arrived.count) : said.changed,
+    },
   };
 }

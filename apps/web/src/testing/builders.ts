@@ -43,6 +43,8 @@ export function person(overrides: Partial<Person> = {}): Person {
     total_driver: 0,
     driver_rides_count: 0,
     company: null,
+    rating: null,
+    rating_count: 0,
     ...overrides,
   };
 }

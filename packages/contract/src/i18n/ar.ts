@@ -728,6 +728,13 @@ export const AR_MESSAGES: Readonly<Record<string, string>> = {
   'Case updated successfully.': 'تم تحديث البلاغ بنجاح.',
   'Cases fetched successfully.': 'تم جلب البلاغات بنجاح.',
   'Choose an outcome before resolving the case.': 'اختر نتيجة قبل حل البلاغ.',
+  'This case has no trip to refund: choose another outcome.':
+    'لا رحلة مرتبطة بهذا البلاغ لاسترداد أجرتها: اختر نتيجة أخرى.',
+  'Refund the trip first, then send the refund’s refund_id with the outcome refund.':
+    'استرد أجرة الرحلة أولًا، ثم أرسل refund_id الخاص بالاسترداد مع النتيجة refund.',
+  'There is no refund of this case’s trip with this id.':
+    'لا يوجد استرداد لرحلة هذا البلاغ بهذا المعرّف.',
+  'refund_id goes with the outcome refund.': 'يُرسل refund_id مع النتيجة refund فقط.',
   'Driver rating fetched successfully.': 'تم جلب تقييم السائق بنجاح.',
   'Drivers to review fetched successfully.': 'تم جلب السائقين المطلوب مراجعتهم بنجاح.',
   'Please write the note.': 'يرجى كتابة الملاحظة.',

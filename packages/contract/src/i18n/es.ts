@@ -740,6 +740,13 @@ export const ES_MESSAGES: Readonly<Record<string, string>> = {
   'Case updated successfully.': 'Caso actualizado correctamente.',
   'Cases fetched successfully.': 'Casos obtenidos correctamente.',
   'Choose an outcome before resolving the case.': 'Elija un resultado antes de resolver el caso.',
+  'This case has no trip to refund: choose another outcome.':
+    'Este caso no tiene viaje que reembolsar: elija otro resultado.',
+  'Refund the trip first, then send the refund’s refund_id with the outcome refund.':
+    'Reembolse primero el viaje y después envíe el refund_id del reembolso con el resultado refund.',
+  'There is no refund of this case’s trip with this id.':
+    'No hay ningún reembolso del viaje de este caso con este id.',
+  'refund_id goes with the outcome refund.': 'refund_id va con el resultado refund.',
   'Driver rating fetched successfully.': 'Valoración del conductor obtenida correctamente.',
   'Drivers to review fetched successfully.': 'Conductores por revisar obtenidos correctamente.',
   'Please write the note.': 'Escriba la nota.',

@@ -41,6 +41,12 @@ function updateRefused(refusal: CaseRefusal, role: string) {
       return onField(403, 'outcome', CASE_MESSAGES.cannotDeactivate.replace('{role}', role));
     case 'outcome-first':
       return onField(422, 'outcome', CASE_MESSAGES.outcomeFirst);
+    case 'no-trip':
+      return onField(422, 'outcome', CASE_MESSAGES.noTrip);
+    case 'refund-first':
+      return onField(422, 'refund_id', CASE_MESSAGES.refundFirst);
+    case 'no-refund':
+      return onField(422, 'refund_id', CASE_MESSAGES.noRefund);
   }
 }
 
@@ -70,12 +76,20 @@ export async function caseRoutes(app: FastifyInstance) {
 
   route(app, caseUpdate, async (request) => {
     const session = sessionOf(request);
-    const { id, status, assignee_id, note, note_kind, outcome } = request.body;
+    const { id, status, assignee_id, note, note_kind, outcome, refund_id } = request.body;
     const result = await db.transaction(async (tx) => {
       const done = await updateCase(
         tx,
         { ip: request.ip, session },
-        { id, status, assigneeId: assignee_id, note, noteKind: note_kind, outcome },
+        {
+          id,
+          status,
+          assigneeId: assignee_id,
+          note,
+          noteKind: note_kind,
+          outcome,
+          refundId: refund_id,
+        },
         app.clock(),
       );
       // A refusal rolls back whatever the call wrote before it was refused.

@@ -551,6 +551,74 @@ describe('working a case', () => {
   });
 });
 
+describe('the outcome refund', () => {
+  it("links the refund of the case's trip, its id in the log; refused without a trip or a refund of that trip", async () => {
+    const { send, call, database, trip, passenger, driver } = await desk();
+    const other = await createRide(database, { userId: passenger.id, driverId: driver.id });
+    const [owner] = await database.rows<{ id: number }>(
+      sql`select id from admins order by id limit 1`,
+    );
+    // What refund-create writes for a trip (modules/money): a refund waiting for its approver.
+    const refundOf = async (rideId: number) =>
+      (
+        await database.rows<{ id: number }>(
+          sql`insert into money_requests (kind, status, ride_id, amount, reason, threshold, maker_id)
+              values ('refund', 'pending', ${rideId}, '8.00', 'Charged twice', '5.00', ${owner!.id})
+              returning id`,
+        )
+      )[0]!.id;
+    const refund = await refundOf(trip.id);
+    const otherRefund = await refundOf(other.id);
+    const id = (await send(integrationCases, complaint())).body.data.id;
+    const outcome = async () =>
+      (await call(caseDetail, { case_id: id })).body.data.case.outcome as string | null;
+
+    const first = await call(caseUpdate, { id, outcome: 'refund' });
+    expect(first.statusCode).toBe(422);
+    expect(first.body.data.errors).toEqual({
+      refund_id: 'Refund the trip first, then send the refund’s refund_id with the outcome refund.',
+    });
+    const elsewhere = await call(caseUpdate, { id, outcome: 'refund', refund_id: otherRefund });
+    expect(elsewhere.statusCode).toBe(422);
+    expect(elsewhere.body.data.errors).toEqual({
+      refund_id: 'There is no refund of this case’s trip with this id.',
+    });
+    const alone = await call(caseUpdate, { id, refund_id: refund, note: 'Refund asked.' });
+    expect(alone.statusCode).toBe(400);
+    expect(alone.body.data.errors).toEqual({
+      refund_id: 'refund_id goes with the outcome refund.',
+    });
+    expect(await outcome()).toBeNull();
+
+    const done = await call(caseUpdate, { id, outcome: 'refund', refund_id: refund });
+    expect(done.statusCode).toBe(200);
+    expect(done.body.data.outcome).toBe('refund');
+    const detail = (await call(caseDetail, { case_id: id })).body.data;
+    expect(
+      detail.activity.map((a: { kind: string; text: string | null }) => [a.kind, a.text]),
+    ).toEqual([
+      ['opened', null],
+      ['outcome', 'refund'],
+      ['refund', String(refund)],
+    ]);
+    const [audited] = await database.rows<{ after: { refund_id?: number } }>(
+      sql`select after from audit_log where action = 'case-update' and record_id = ${id}`,
+    );
+    expect(audited!.after.refund_id).toBe(refund);
+
+    // A case without a trip has nothing to refund.
+    const tripless = (
+      await send(integrationCases, complaint({ external_id: 'c-2', trip_external_id: undefined }))
+    ).body.data.id;
+    const refused = await call(caseUpdate, { id: tripless, outcome: 'refund', refund_id: refund });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.body.data.errors).toEqual({
+      outcome: 'This case has no trip to refund: choose another outcome.',
+    });
+    expect((await call(caseDetail, { case_id: tripless })).body.data.case.outcome).toBeNull();
+  });
+});
+
 describe('the desk', () => {
   it('lists open SOS first, then by deadline, closed last, with the count open of each kind', async () => {
     const { send, call, clock } = await desk();

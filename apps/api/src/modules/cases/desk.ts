@@ -266,6 +266,8 @@ export type CaseChange = {
   note?: string;
   noteKind?: CaseNoteKind;
   outcome?: CaseOutcome;
+  /** With the outcome refund: the refund of the case's trip (money_requests). */
+  refundId?: number;
 };
 
 /** Why a case-update changed nothing: the route answers each with its status. */
@@ -277,7 +279,10 @@ export type CaseRefusal =
   | { kind: 'no-assignee' }
   | { kind: 'no-driver' }
   | { kind: 'cannot-deactivate' }
-  | { kind: 'outcome-first' };
+  | { kind: 'outcome-first' }
+  | { kind: 'no-trip' }
+  | { kind: 'refund-first' }
+  | { kind: 'no-refund' };
 
 const log = (
   tx: Tx,
@@ -296,7 +301,8 @@ const log = (
  * case-update, in one transaction with the case locked: a note for the log,
  * an assignee (Support may only take it: assign themself; an Operator or
  * Owner assigns anyone who works cases), an outcome (driver_deactivated
- * through status-update's own code, with its audit and event), and a status
+ * through status-update's own code, with its audit and event; refund naming
+ * a refund of the case's trip, which refund-create made), and a status
  * along CASE_TRANSITIONS (Acknowledged takes an unassigned case; Resolved
  * needs an outcome). Each step is logged and audited; each status change is
  * a `case.status_changed` event in the same transaction.
@@ -346,8 +352,21 @@ export async function updateCase(
       });
       if (result.kind === 'missing') return { kind: 'no-driver' };
     }
+    if (change.outcome === 'refund') {
+      if (before.ride_id === null) return { kind: 'no-trip' };
+      if (change.refundId === undefined) return { kind: 'refund-first' };
+      const [refund] = await rowsOf<{ id: number }>(
+        tx,
+        sql`select id from money_requests
+            where id = ${change.refundId} and kind = 'refund' and ride_id = ${before.ride_id}`,
+      );
+      if (!refund) return { kind: 'no-refund' };
+    }
     changes.push(sql`outcome = ${change.outcome}`);
     await log(tx, change.id, 'outcome', change.outcome, adminId, now);
+    if (change.outcome === 'refund') {
+      await log(tx, change.id, 'refund', String(change.refundId), adminId, now);
+    }
   }
 
   if (change.note !== undefined && change.note !== '') {
@@ -387,6 +406,7 @@ export async function updateCase(
       status: after.status,
       assignee_id: after.assignee_id,
       outcome: after.outcome,
+      ...(change.refundId !== undefined ? { refund_id: change.refundId } : {}),
       ...(change.note !== undefined || change.noteKind !== undefined
         ? { note: { kind: change.noteKind ?? 'note', text: change.note ?? null } }
         : {}),

@@ -8,6 +8,7 @@ import {
   notifications,
   notificationStreamTickets,
 } from '../../db/schema';
+import { arrayLiteral } from '../../lib/sql';
 import { hashToken, newToken } from '../../lib/tokens';
 import { idleSecondsOf, sessionIsLive } from '../auth';
 import type { LiveNotification } from '../../lib/notify';
@@ -206,7 +207,10 @@ export async function pushSubscriptions(
     admin_id: adminId,
     author_id: authorId,
     kind,
-  }: Pick<LiveNotification, 'admin_id' | 'author_id' | 'kind'>,
+    push_roles: roles,
+  }: Pick<LiveNotification, 'admin_id' | 'author_id' | 'kind'> & {
+    push_roles?: LiveNotification['push_roles'];
+  },
   policy: { idleMs: number },
 ): Promise<string[]> {
   const rows = await db
@@ -219,6 +223,10 @@ export async function pushSubscriptions(
         adminId === null ? undefined : eq(adminSessions.adminId, adminId),
         authorId === null ? undefined : ne(adminSessions.adminId, authorId),
         kind === null ? undefined : sql`${adminSessions.adminId} not in (${mutedBy(kind)})`,
+        roles
+          ? sql`${adminSessions.adminId} in (select id from admins
+                where role::text = any(${arrayLiteral(roles)}::text[]))`
+          : undefined,
       ),
     );
   return rows.flatMap((r) => (r.token ? [r.token] : []));

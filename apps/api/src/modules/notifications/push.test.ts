@@ -5,7 +5,16 @@ import { createServer } from 'node:https';
 import type { IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { login, logout, pushPublicKey, rideCancel, urlOf } from '@cabdesk/contract';
+import {
+  integrationCases,
+  integrationKeyCreate,
+  login,
+  logout,
+  pushPublicKey,
+  rideCancel,
+  urlOf,
+  type Role,
+} from '@cabdesk/contract';
 import { eq, isNotNull, sql } from 'drizzle-orm';
 import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
@@ -13,11 +22,12 @@ import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { adminSessions } from '../../db/schema';
-import { createRide } from '../../../test/builders';
+import { createRide, createUser } from '../../../test/builders';
 import {
   ADMIN,
   bearer,
   buildTestApp,
+  callApi,
   createAdmin,
   signIn,
   type TestEnv,
@@ -331,6 +341,66 @@ describe('Web Push', () => {
       .from(adminSessions)
       .where(eq(adminSessions.deviceToken, JSON.stringify(browser.subscription)));
     expect(sessions).toEqual([]);
+  });
+
+  it('pushes an SOS to every subscribed administrator who works cases, and to no one else', async () => {
+    const { app, database } = await pushingApp(loopbackPushService());
+    const owner = await signIn(app, ADMIN);
+    const browsers = new Map<string, ReturnType<typeof browserSubscription>>();
+    const subscribedAs = async (role: Role) => {
+      const credentials = {
+        email: `${role.toLowerCase()}@cabdesk.test`,
+        password: 'a long passphrase',
+      };
+      await createAdmin(database, credentials, role);
+      const browser = browserSubscription(`/push/${role}`);
+      browsers.set(`/push/${role}`, browser);
+      await signInWith(app, JSON.stringify(browser.subscription), credentials);
+    };
+    // The Owner (ADMIN) too, and one of each other role.
+    const ownerBrowser = browserSubscription('/push/Owner');
+    browsers.set('/push/Owner', ownerBrowser);
+    await signInWith(app, JSON.stringify(ownerBrowser.subscription));
+    for (const role of ['Operator', 'Support', 'Finance'] as const) await subscribedAs(role);
+
+    const key = (
+      await callApi(
+        app,
+        integrationKeyCreate,
+        { name: 'Marketplace', scopes: ['cases:write'] },
+        bearer(owner),
+      )
+    ).body.data.key as string;
+    await createUser(database, { externalId: 'u-sos', name: 'Rosa Diaz' });
+    const sent = await callApi(
+      app,
+      integrationCases,
+      {
+        external_id: 'sos-push',
+        kind: 'sos',
+        reporter_external_id: 'u-sos',
+        at: new Date(Date.now() - 60_000).toISOString(),
+      },
+      bearer(key),
+    );
+    expect(sent.statusCode).toBe(200);
+    const caseId = sent.body.data.id as number;
+
+    await expect.poll(() => received.length).toBe(3);
+    await app.notificationHub.settled();
+    expect(received.map((r) => r.url).sort()).toEqual([
+      '/push/Operator',
+      '/push/Owner',
+      '/push/Support',
+    ]);
+    for (const push of received) {
+      const browser = browsers.get(push.url)!;
+      expect(JSON.parse(decrypt(push.body, browser.ecdh, browser.auth))).toMatchObject({
+        title: 'SOS',
+        body: 'Rosa Diaz pressed SOS. Acknowledge it at the case desk.',
+        link: `/cases/${caseId}`,
+      });
+    }
   });
 
   it("does not push an administrator's own action to their browser", async () => {

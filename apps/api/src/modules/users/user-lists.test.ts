@@ -10,7 +10,7 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
-import { driverVehicles, vehicles } from '../../db/schema';
+import { driverRatings, driverVehicles, vehicles } from '../../db/schema';
 import {
   createCompany,
   createDriver,
@@ -137,6 +137,48 @@ describe('sorting the lists of people', () => {
       ['alpha Cabs', 2],
       ['Alpha cabs', 1],
     ]);
+  });
+
+  it('sorts drivers by their average rating both ways, those nobody rated last, and shows it', async () => {
+    const { database, call } = await setup();
+    const { alpha, dana, dan, eve, fay } = await people(database);
+    // The figures each rating's write keeps (cases' intake): Dana and Dan tie on 4.5.
+    await database.db.insert(driverRatings).values([
+      { driverId: dana.id, count: 2, sum: 9, stars4: 1, stars5: 1, average: '4.50' },
+      { driverId: dan.id, count: 4, sum: 18, stars4: 2, stars5: 2, average: '4.50' },
+      { driverId: eve.id, count: 1, sum: 2, stars2: 1, average: '2.00' },
+    ]);
+    const [tieFirst, tieLast] = [dana, dan].sort((a, b) => a.id - b.id) as [
+      typeof dana,
+      typeof dan,
+    ];
+    const shown = async (
+      endpoint: typeof driverList | typeof userList,
+      query: Record<string, unknown>,
+    ) => (await everyPage(call, endpoint, query)).map((d) => [d.name, d.rating, d.rating_count]);
+    const row = (driver: typeof dana) =>
+      ({ [dana.id]: ['dana', 4.5, 2], [dan.id]: ['Dana', 4.5, 4], [eve.id]: ['Eve', 2, 1] })[
+        driver.id
+      ] ?? [driver.name, null, 0];
+
+    for (const [endpoint, query] of [
+      [driverList, {}],
+      [userList, { user_type: 'Driver' }],
+    ] as const) {
+      expect(await shown(endpoint, { ...query, sort: 'rating' })).toEqual(
+        [eve, tieFirst, tieLast, fay].map(row),
+      );
+      expect(await shown(endpoint, { ...query, sort: '-rating' })).toEqual(
+        [tieLast, tieFirst, eve, fay].map(row),
+      );
+    }
+    // One company's drivers: Fay works for Zeta.
+    expect(await shown(driverList, { company_id: alpha.id, sort: '-rating' })).toEqual(
+      [tieLast, tieFirst, eve].map(row),
+    );
+    // Other roles have no rating.
+    const companies = await everyPage(call, userList, { user_type: 'Company' });
+    expect(companies.every((c) => c.rating === null && c.rating_count === 0)).toBe(true);
   });
 
   it("walks the companies' totals in their indexes to the page, few as companies are among users", async () => {

@@ -109,6 +109,8 @@ type UserRow = {
   total_vehicle: number;
   total_driver: number;
   ride_count: number;
+  rating: string | null;
+  rating_count: number;
   c_id: number | null;
   c_company_name: string | null;
   c_email: string | null;
@@ -155,7 +157,11 @@ export const decisionOf = (r: {
 /** user-detail as stored: images are upload paths and documents not yet assembled. */
 export type StoredUserDetail = Omit<UserDetail, 'documents'> & { expiries: Expiries | null };
 
-/** Columns of a list item; `u` is the user, `s` its stats, `c` a driver's company. */
+/**
+ * Columns of a list item; `u` is the user, `s` its stats, `dr` a driver's
+ * rating figures (driver_ratings, kept by each rating's write), `c` a
+ * driver's company.
+ */
 const itemColumns = sql`
   u.id, u.role as user_type, u.name, u.email, u.phone, u.profile, u.gender,
   u.dob::text as dob, ${isoText(sql`u.created_at`)} as created_at, u.status, u.approval,
@@ -163,11 +169,13 @@ const itemColumns = sql`
   coalesce(s.total_vehicle, 0)::int as total_vehicle,
   coalesce(s.total_driver, 0)::int as total_driver,
   coalesce(s.ride_count, 0)::int as ride_count,
+  dr.average::text as rating, coalesce(dr.count, 0)::int as rating_count,
   c.id as c_id, c.company_name as c_company_name, c.email as c_email, c.phone as c_phone`;
 
 /** A driver's company is shown even when it was deleted later, like a ride's names. */
 const itemJoins = sql`
   left join user_stats s on s.user_id = u.id
+  left join driver_ratings dr on dr.driver_id = u.id
   left join users c on c.id = u.company_id and u.role = 'Driver'`;
 
 const toItem = (r: UserRow): UserListItem => ({
@@ -187,6 +195,8 @@ const toItem = (r: UserRow): UserListItem => ({
   total_vehicle: r.user_type === 'Company' ? r.total_vehicle : 0,
   total_driver: r.user_type === 'Company' ? r.total_driver : 0,
   driver_rides_count: r.ride_count,
+  rating: r.rating === null ? null : Number(r.rating),
+  rating_count: r.rating_count,
   company:
     r.c_id === null
       ? null
@@ -197,11 +207,13 @@ const toItem = (r: UserRow): UserListItem => ({
 const NEWEST: Sort<PersonSort> = { field: 'created_at', descending: true };
 
 /**
- * What each sort orders by: a column of the user `u`, or a total of its stats
- * `s` (kept by trigger, indexed by role in user_stats). Names sort by lower():
- * the same order whatever the case and the database's collation.
+ * What each sort orders by: a column of the user `u`, a total of its stats
+ * `s` (kept by trigger, indexed by role in user_stats), or a driver's average
+ * rating `dr` (`ratings`: its figures are joined, and drivers without one come
+ * last both ways). Names sort by lower(): the same order whatever the case
+ * and the database's collation.
  */
-const SORT_KEYS: Record<PersonSort, { key: SQL; stats: boolean }> = {
+const SORT_KEYS: Record<PersonSort, { key: SQL; stats: boolean; ratings?: true }> = {
   created_at: { key: sql`u.created_at`, stats: false },
   name: { key: sql`lower(u.name)`, stats: false },
   company_name: { key: sql`lower(u.company_name)`, stats: false },
@@ -209,6 +221,14 @@ const SORT_KEYS: Record<PersonSort, { key: SQL; stats: boolean }> = {
   driver_rides_count: { key: sql`s.ride_count`, stats: true },
   total_vehicle: { key: sql`s.total_vehicle`, stats: true },
   total_driver: { key: sql`s.total_driver`, stats: true },
+  rating: { key: sql`dr.average`, stats: false, ratings: true },
+};
+
+/** The order of a sort: its key's, then the tie's, and with ratings those without one last. */
+const orderBy = (sort: Sort<PersonSort>, tie: SQL) => {
+  const { key, ratings } = SORT_KEYS[sort.field];
+  const order = orderOf(key, sort.descending, tie);
+  return ratings ? sql`${key} is null, ${order}` : order;
 };
 
 /**
@@ -224,13 +244,14 @@ export async function listUsers(
   request: PageRequest,
   sort: Sort<PersonSort> = NEWEST,
 ): Promise<Paged<UserListItem>> {
-  const { key, stats } = SORT_KEYS[sort.field];
+  const { stats, ratings } = SORT_KEYS[sort.field];
   const byStats = stats && f.companyId === undefined && f.role !== undefined;
   const tie = byStats ? sql`s.user_id` : sql`u.id`;
-  const order = orderOf(key, sort.descending, tie);
+  const order = orderBy(sort, tie);
   const from = byStats
     ? sql`user_stats s join users u on u.id = s.user_id`
-    : sql`users u ${stats ? sql`join user_stats s on s.user_id = u.id` : sql``}`;
+    : sql`users u ${stats ? sql`join user_stats s on s.user_id = u.id` : sql``}
+        ${ratings ? sql`left join driver_ratings dr on dr.driver_id = u.id` : sql``}`;
   // Walking the stats, their role stands for the user's (a role never changes):
   // asked of both, the planner took them for independent and expected 14 of
   // 2,000 companies to match, so it hashed and sorted all of them rather than
@@ -251,7 +272,7 @@ export async function listUsers(
     from page p
     join users u on u.id = p.id
     ${itemJoins}
-    order by ${orderOf(key, sort.descending, sql`u.id`)}`;
+    order by ${orderBy(sort, sql`u.id`)}`;
   return pageOfList(db, request, await countUsers(db, f), { ids, rows }, toItem);
 }
 
@@ -261,10 +282,9 @@ export const userIdsOf = (f: UserFilter, limit: number | null) =>
 
 /** Every person the filters keep, in list order, as one statement for an export. */
 export function exportUsers(f: UserFilter, sort: Sort<PersonSort> = NEWEST) {
-  const { key } = SORT_KEYS[sort.field];
   return {
     query: sql`select ${itemColumns} from users u ${itemJoins}
-               where ${matchingOf(f)} order by ${orderOf(key, sort.descending, sql`u.id`)}`,
+               where ${matchingOf(f)} order by ${orderBy(sort, sql`u.id`)}`,
     toItem,
   };
 }

@@ -105,6 +105,8 @@ describe('user-list', () => {
               email: 'fleet@example.test',
               phone: '5551230000',
             },
+            rating: null,
+            rating_count: 0,
           },
         ],
         current_page: 1,

@@ -4,14 +4,14 @@ import { CASE_KINDS, CASE_STATUSES, caseList, type CaseItem } from '@cabdesk/con
 import { Anchor, Group, Kbd, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { DataTable, pagedQueryProps } from '@/components/data-table';
+import { DataTable } from '@/components/data-table';
 import { PageTitle } from '@/components/page-title';
 import { useCases, useOpenCaseCounts } from '@/features/cases/api/get-cases';
 import { CaseKindBadge, CaseStatusBadge } from '@/features/cases/components/case-badges';
 import { CaseTimer } from '@/features/cases/components/case-timer';
 import { RatingReviewCard } from '@/features/cases/components/driver-rating-card';
 import { useDeskKeys } from '@/hooks/use-desk-keys';
-import { useLiveList } from '@/hooks/use-live-list';
+import { liveTableProps, useLiveList } from '@/hooks/use-live-list';
 import { useRecordChanges } from '@/lib/live-changes';
 import { useTableUrlState } from '@/hooks/use-table-url-state';
 import { formatDateTime } from '@/lib/format';
@@ -117,18 +117,10 @@ export function CaseDeskPage() {
           },
         ]}
         rowKey={(item) => item.id}
-        {...pagedQueryProps(cases)}
-        rows={live.rows}
-        pageInfo={live.pageInfo}
-        left={live.left}
-        arrived={
-          live.arrived && {
-            ...live.arrived,
-            label: live.arrived.count
-              ? t('liveLists.newRecords', { count: live.arrived.count })
-              : t('liveLists.changed'),
-          }
-        }
+        {...liveTableProps(cases, live, {
+          arrived: (count) => t('liveLists.newRecords', { count }),
+          changed: t('liveLists.changed'),
+        })}
         table={table}
         noun={(count) => t('cases.noun', { count })}
         searchable={false}

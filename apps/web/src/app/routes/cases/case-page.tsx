@@ -1,6 +1,6 @@
 import '@mantine/core/styles/Grid.layer.css';
 import '@mantine/core/styles/Rating.layer.css';
-import type { CaseDetail, CaseItem } from '@cabdesk/contract';
+import { refundCreate, type CaseDetail, type CaseItem } from '@cabdesk/contract';
 import { Anchor, Grid, Group, Rating, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +14,9 @@ import { useCase } from '@/features/cases/api/get-case';
 import { CaseActivityLog } from '@/features/cases/components/case-activity';
 import { CaseKindBadge, CaseStatusBadge } from '@/features/cases/components/case-badges';
 import { CaseTimer } from '@/features/cases/components/case-timer';
-import { CaseWork } from '@/features/cases/components/case-work';
+import { CaseWork, type RefundAction } from '@/features/cases/components/case-work';
+import { TripRefundButton } from '@/features/refunds/components/trip-refund-button';
+import { useMay } from '@/hooks/use-may';
 import { formatMoney } from '@/lib/format';
 
 function PersonLink({ to, name, phone }: { to: string; name: string; phone?: string | null }) {
@@ -156,6 +158,13 @@ export function CasePage() {
   const { t } = useTranslation();
   const id = Number(useParams().id);
   const query = useCase(id);
+  // The outcome refund opens the trip's refund, for the roles that make refunds.
+  const mayRefund = useMay().call(refundCreate);
+  const refund: RefundAction | undefined = mayRefund
+    ? (rideId, onRefunded) => (
+        <TripRefundButton rideId={rideId} onRefunded={(made) => onRefunded(made.id)} />
+      )
+    : undefined;
   return (
     <DetailScreen
       title={t('cases.caseNumber', { id })}
@@ -179,7 +188,7 @@ export function CasePage() {
                 <CaseFacts item={detail.case} />
               </SectionCard>
               <SectionCard title={t('cases.work')}>
-                <CaseWork key={detail.case.id} detail={detail} />
+                <CaseWork key={detail.case.id} detail={detail} refund={refund} />
               </SectionCard>
               <SectionCard title={t('cases.activityTitle')}>
                 <CaseActivityLog activity={detail.activity} />

@@ -5,7 +5,7 @@ import { Anchor, Badge, Button, Kbd, SegmentedControl, Stack, Text } from '@mant
 import { IconCalendarDue } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { DataTable, pagedQueryProps } from '@/components/data-table';
+import { DataTable } from '@/components/data-table';
 import { PageTitle } from '@/components/page-title';
 import { Loading } from '@/components/query-state';
 import { useUndoDecision } from '@/features/review/api/decide';
@@ -13,7 +13,7 @@ import { useReviewQueue } from '@/features/review/api/get-review-queue';
 import { ReviewScreen } from '@/features/review/components/review-screen';
 import classes from '@/features/review/components/review.module.css';
 import { useDeskKeys } from '@/hooks/use-desk-keys';
-import { useLiveList } from '@/hooks/use-live-list';
+import { liveTableProps, useLiveList } from '@/hooks/use-live-list';
 import { useTableUrlState } from '@/hooks/use-table-url-state';
 import { formatDate } from '@/lib/format';
 
@@ -180,18 +180,10 @@ export function ReviewPage() {
           },
         ]}
         rowKey={keyOf}
-        {...pagedQueryProps(queue)}
-        rows={live.rows}
-        pageInfo={live.pageInfo}
-        left={live.left}
-        arrived={
-          live.arrived && {
-            ...live.arrived,
-            label: live.arrived.count
-              ? t('liveLists.newRecords', { count: live.arrived.count })
-              : t('liveLists.changed'),
-          }
-        }
+        {...liveTableProps(queue, live, {
+          arrived: (count) => t('liveLists.newRecords', { count }),
+          changed: t('liveLists.changed'),
+        })}
         table={table}
         noun={(count) => t('nouns.record', { count })}
         searchable={false}

@@ -1,9 +1,9 @@
 import { RIDE_SORTS, rideList } from '@cabdesk/contract';
 import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { DataTable, pagedQueryProps } from '@/components/data-table';
+import { DataTable } from '@/components/data-table';
 import { PageTitle } from '@/components/page-title';
-import { useLiveList } from '@/hooks/use-live-list';
+import { liveTableProps, useLiveList } from '@/hooks/use-live-list';
 import { useTableUrlState } from '@/hooks/use-table-url-state';
 import { useRideList } from '@/features/rides/api/get-ride-list';
 import { CancelRideButton } from '@/features/rides/components/cancel-ride-button';
@@ -41,18 +41,10 @@ export function RideListPage() {
           <CancelRideButton ride={ride} variant="icon" />
         ))}
         rowKey={(ride) => ride.id}
-        {...pagedQueryProps(rides)}
-        rows={live.rows}
-        pageInfo={live.pageInfo}
-        left={live.left}
-        arrived={
-          live.arrived && {
-            ...live.arrived,
-            label: live.arrived.count
-              ? t('liveLists.newTrips', { count: live.arrived.count })
-              : t('liveLists.changed'),
-          }
-        }
+        {...liveTableProps(rides, live, {
+          arrived: (count) => t('liveLists.newTrips', { count }),
+          changed: t('liveLists.changed'),
+        })}
         table={table}
         noun={(count) => t('nouns.trip', { count })}
         defaultSort="-created_at"

@@ -34,6 +34,10 @@ function recordPath(entry: AuditEntry): string | null {
       return `/trip-detail/${id}`;
     case 'supports':
       return '/faq';
+    case 'cases':
+      return `/cases/${id}`;
+    case 'case_deadlines':
+      return '/cases';
     case 'coupons':
       return '/coupon';
     case 'admins':

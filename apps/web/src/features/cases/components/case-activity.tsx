@@ -7,6 +7,7 @@ import {
   IconFlag,
   IconNote,
   IconPhone,
+  IconReceiptRefund,
   IconShieldCheck,
   IconUserCheck,
   IconUrgent,
@@ -23,6 +24,7 @@ const ICONS = {
   status: IconArrowRight,
   assigned: IconUserCheck,
   outcome: IconFlag,
+  refund: IconReceiptRefund,
   escalated: IconUrgent,
 } as const;
 
@@ -36,6 +38,9 @@ function useEntryText() {
         from: t(`cases.status.${from}`, { defaultValue: from }),
         to: t(`cases.status.${to}`, { defaultValue: to }),
       });
+    }
+    if (entry.kind === 'refund' && entry.text) {
+      return t('cases.activityText.refund', { id: entry.text });
     }
     if (entry.kind === 'outcome' && entry.text) {
       return t(`cases.outcomes.${entry.text}`, { defaultValue: entry.text });

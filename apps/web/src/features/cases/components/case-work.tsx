@@ -14,7 +14,7 @@ import {
 } from '@cabdesk/contract';
 import { Button, Group, Kbd, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { queryOf } from '@/lib/call';
 import { useDeskKeys } from '@/hooks/use-desk-keys';
@@ -29,12 +29,20 @@ const STATUS_KEYS: Partial<Record<CaseStatus, string>> = {
 };
 
 /**
- * Working a case: the next statuses, taking or assigning it, the outcome and
- * a note for the log (a call made, authorities contacted). Keys: A
- * acknowledge, P in progress, S resolved, F false alarm, T take it, N write a
- * note. What the role may not do is not offered.
+ * The Refund button of the case's trip, given what to do once the refund is
+ * made (the page composes it from the money feature); absent for the roles
+ * that may not refund.
  */
-export function CaseWork({ detail }: { detail: CaseDetail }) {
+export type RefundAction = (rideId: number, onRefunded: (refundId: number) => void) => ReactNode;
+
+/**
+ * Working a case: the next statuses, taking or assigning it, the outcome and
+ * a note for the log (a call made, authorities contacted). The outcome refund
+ * opens the trip's refund and links the refund made. Keys: A acknowledge, P
+ * in progress, S resolved, F false alarm, T take it, N write a note. What the
+ * role may not do is not offered.
+ */
+export function CaseWork({ detail, refund }: { detail: CaseDetail; refund?: RefundAction }) {
   const { t } = useTranslation();
   const { data: me } = useQuery(queryOf(getProfile));
   const update = useUpdateCase();
@@ -137,7 +145,7 @@ export function CaseWork({ detail }: { detail: CaseDetail }) {
         />
         <Button
           variant="light"
-          disabled={outcome === null || outcome === item.outcome}
+          disabled={outcome === null || outcome === item.outcome || outcome === 'refund'}
           loading={
             update.isPending &&
             update.variables?.outcome !== undefined &&
@@ -148,10 +156,14 @@ export function CaseWork({ detail }: { detail: CaseDetail }) {
           {t('cases.saveOutcome')}
         </Button>
       </Group>
-      {outcome === 'refund' ? (
-        <Text size="xs" c="dimmed">
-          {t('cases.refundHint')}
-        </Text>
+      {outcome === 'refund' && outcome !== item.outcome ? (
+        <RefundOutcome
+          trip={detail.trip}
+          refund={refund}
+          onRefunded={(refundId) =>
+            update.mutate({ id: item.id, outcome: 'refund', refund_id: refundId })
+          }
+        />
       ) : null}
 
       <Stack gap="xs">
@@ -196,5 +208,44 @@ export function CaseWork({ detail }: { detail: CaseDetail }) {
         </Group>
       </Stack>
     </Stack>
+  );
+}
+
+/**
+ * The outcome refund: the trip's Refund button, whose refund the case then
+ * names; or why there is none (no trip, a trip not completed, a role that
+ * may not refund).
+ */
+function RefundOutcome({
+  trip,
+  refund,
+  onRefunded,
+}: {
+  trip: CaseDetail['trip'];
+  refund: RefundAction | undefined;
+  onRefunded: (refundId: number) => void;
+}) {
+  const { t } = useTranslation();
+  const why = !trip
+    ? t('cases.refundNoTrip')
+    : trip.ride_status !== 'Complete'
+      ? t('cases.refundNotCompleted')
+      : !refund
+        ? t('cases.refundNotAllowed')
+        : null;
+  if (why) {
+    return (
+      <Text size="sm" c="red" role="alert">
+        {why}
+      </Text>
+    );
+  }
+  return (
+    <Group gap="sm" wrap="wrap">
+      {refund!(trip!.id, onRefunded)}
+      <Text size="xs" c="dimmed" style={{ flex: '1 1 14rem' }}>
+        {t('cases.refundHint')}
+      </Text>
+    </Group>
   );
 }

@@ -1,4 +1,4 @@
-import { refundCreate, refundFormSchema } from '@cabdesk/contract';
+import { refundCreate, refundFormSchema, type MoneyRequest } from '@cabdesk/contract';
 import { Alert, Button, Text, Textarea, TextInput } from '@mantine/core';
 import { IconInfoCircle, IconReceiptRefund } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -15,6 +15,8 @@ interface RefundButtonProps {
   rideId: number;
   /** What is left to refund: what the passenger paid less the trip's refunds so far. */
   left: number;
+  /** Told of the refund once it is made (a case's outcome links it). */
+  onRefunded?: (refund: MoneyRequest) => void;
 }
 
 /**
@@ -22,7 +24,7 @@ interface RefundButtonProps {
  * much (at most what is left of what the passenger paid) and why, saying
  * when the refund will wait for a second administrator.
  */
-export function RefundButton({ rideId, left }: RefundButtonProps) {
+export function RefundButton({ rideId, left, onRefunded }: RefundButtonProps) {
   const { t } = useTranslation();
   const [opened, setOpened] = useState(false);
   const [formKey, setFormKey] = useState(0);
@@ -54,7 +56,13 @@ export function RefundButton({ rideId, left }: RefundButtonProps) {
           onSubmit={(values, showServerErrors) =>
             create.mutate(
               { ride_id: rideId, ...values },
-              { onSuccess: () => setOpened(false), onError: showServerErrors },
+              {
+                onSuccess: (answer) => {
+                  setOpened(false);
+                  onRefunded?.(answer.data);
+                },
+                onError: showServerErrors,
+              },
             )
           }
         />

@@ -1,5 +1,5 @@
 import { driverList, type InputOf, type UserListItem } from '@cabdesk/contract';
-import { Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { filterOf, indexColumn, type Column } from '@/components/data-table';
 import { ContactCell, PersonCell } from '@/components/person-cell';
@@ -18,7 +18,9 @@ const nowrap = (text: string) => (
 /**
  * SPEC 2 Driver list, on the driver list and in a company's Driver List tab:
  * name with gender, contact, company, date of birth, registration date, total
- * rides, approve / reject while Pending, view and delete.
+ * rides, the average rating by passengers and how many (issue 49: drivers
+ * nobody rated come last whichever way it sorts), approve / reject while
+ * Pending, view and delete.
  */
 export function DriverTable({
   query,
@@ -76,6 +78,29 @@ export function DriverTable({
       render: (driver) => formatCount(driver.driver_rides_count),
       align: 'center',
       sort: 'driver_rides_count',
+      sortDescending: true,
+    },
+    {
+      key: 'rating',
+      header: t('drivers.rating'),
+      render: (driver) =>
+        driver.rating === null ? (
+          <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+            {t('drivers.notRated')}
+          </Text>
+        ) : (
+          <Stack gap={0} align="center">
+            {nowrap(t('drivers.stars', { stars: driver.rating.toFixed(2) }))}
+            <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+              {t('drivers.ratingCount', {
+                count: driver.rating_count,
+                total: formatCount(driver.rating_count),
+              })}
+            </Text>
+          </Stack>
+        ),
+      align: 'center',
+      sort: 'rating',
       sortDescending: true,
     },
   ];
