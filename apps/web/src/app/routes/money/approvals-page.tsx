@@ -101,7 +101,8 @@ export function ApprovalsPage() {
       card: 'actions',
       render: (r) =>
         r.status === 'pending' ? (
-          <Group gap="xs" wrap="nowrap">
+          // Wraps on a phone's card: a long badge and two buttons do not fit one line there.
+          <Group gap="xs" wrap="wrap">
             <MoneyRequestStatus request={r} />
             <RequestActions request={r} />
           </Group>
