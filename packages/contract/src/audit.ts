@@ -101,6 +101,8 @@ export const AUDIT_ACTIONS = [
   'webhook_redeliver',
   'webhook_disabled',
   'approve',
+  'reject',
+  'withdraw',
   'paid',
   'failed',
   'money_settings',

@@ -12,8 +12,12 @@ import { idSchema, optionalQuery, pagedSchema, pageQuerySchema } from './envelop
 export const MONEY_REQUEST_KINDS = ['refund', 'adjustment'] as const;
 export type MoneyRequestKind = (typeof MONEY_REQUEST_KINDS)[number];
 
-/** Waiting for a second administrator, or approved (its ledger set written). */
-export const MONEY_REQUEST_STATUSES = ['pending', 'approved'] as const;
+/**
+ * Waiting for a second administrator; approved (its ledger set written);
+ * rejected by a second administrator, with a reason; or withdrawn by its
+ * maker. Only a waiting one is decided, once.
+ */
+export const MONEY_REQUEST_STATUSES = ['pending', 'approved', 'rejected', 'withdrawn'] as const;
 export type MoneyRequestStatus = (typeof MONEY_REQUEST_STATUSES)[number];
 
 /** The approval threshold until an Owner sets one: above it, a second administrator approves. */
@@ -28,6 +32,8 @@ export const REFUND_MESSAGES = {
   adjustmentApproved: 'Adjustment approved.',
   adjustmentPending: 'Adjustment recorded. It waits for a second administrator to approve it.',
   approved: 'Approved.',
+  rejected: 'Rejected.',
+  withdrawn: 'Withdrawn.',
   listed: 'Refunds and adjustments fetched successfully.',
   settings: 'Money settings fetched successfully.',
   settingsSaved: 'Money settings saved.',
@@ -45,8 +51,13 @@ export const REFUND_MESSAGES = {
   partyMissing: 'Send company_id or driver_id.',
   notFound: 'Refund or adjustment not found.',
   alreadyApproved: 'This has already been approved.',
+  alreadyRejected: 'This has already been rejected.',
+  alreadyWithdrawn: 'This has already been withdrawn.',
   makerCannotApprove:
     'You made this request: another Owner or Finance administrator must approve it.',
+  makerCannotReject:
+    'You made this request: withdraw it, or another Owner or Finance administrator may reject it.',
+  onlyMakerWithdraws: 'Only the administrator who made this request can withdraw it.',
 } as const;
 
 /** Digits with at most two decimals, as a number or its text; the parsed value is its text "12.50". */
@@ -113,12 +124,19 @@ export const moneyRequestSchema = z.object({
   approver_name: z.string().nullable(),
   created_at: z.string(),
   approved_at: z.string().nullable(),
+  /** Who rejected it (a second administrator) or withdrew it (its maker), when, and why (a rejection's reason). */
+  decided_by: z.number().int().nullable(),
+  decided_by_name: z.string().nullable(),
+  decided_at: z.string().nullable(),
+  decision_reason: z.string().nullable(),
 });
 export type MoneyRequest = z.infer<typeof moneyRequestSchema>;
 
 const moneyRequestListQuery = pageQuerySchema.pick({ page: true, per_page: true }).extend({
   status: optionalQuery(
-    z.enum(MONEY_REQUEST_STATUSES, { error: 'status must be pending or approved.' }),
+    z.enum(MONEY_REQUEST_STATUSES, {
+      error: 'status must be pending, approved, rejected or withdrawn.',
+    }),
   ),
   kind: optionalQuery(z.enum(MONEY_REQUEST_KINDS, { error: 'kind must be refund or adjustment.' })),
   ride_id: optionalQuery(idSchema),
@@ -176,7 +194,21 @@ export const adjustmentCreate = moneyCalls.post('adjustment-create', {
 
 export const moneyApprove = moneyCalls.post('money-approve', {
   summary:
-    'A second administrator approves a waiting refund or adjustment: its ledger set is written and the marketplace told. The one who made it cannot (403); unknown 404, already approved 409.',
+    'A second administrator approves a waiting refund or adjustment: its ledger set is written and the marketplace told. The one who made it cannot (403); unknown 404, already decided 409.',
+  input: z.object({ id: idSchema }),
+  data: moneyRequestSchema,
+});
+
+export const moneyReject = moneyCalls.post('money-reject', {
+  summary:
+    'A second administrator rejects a waiting refund or adjustment, with a reason: no ledger set is written, and a refund’s amount is free to refund again (`refund.rejected` sent). The one who made it cannot (403: they withdraw it); unknown 404, already decided 409.',
+  input: z.object({ id: idSchema, reason: reasonSchema }),
+  data: moneyRequestSchema,
+});
+
+export const moneyWithdraw = moneyCalls.post('money-withdraw', {
+  summary:
+    'The administrator who made a waiting refund or adjustment withdraws it: no ledger set is written, and a refund’s amount is free to refund again (`refund.withdrawn` sent). Anyone else 403; unknown 404, already decided 409.',
   input: z.object({ id: idSchema }),
   data: moneyRequestSchema,
 });

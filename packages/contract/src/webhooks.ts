@@ -23,6 +23,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'payout.failed',
   'refund.requested',
   'refund.approved',
+  'refund.rejected',
+  'refund.withdrawn',
   'adjustment.approved',
   'case.status_changed',
 ] as const;

@@ -1402,7 +1402,7 @@ export const moneyRequests = pgTable(
     id: serial('id').primaryKey(),
     /** MONEY_REQUEST_KINDS: refund, adjustment. */
     kind: text('kind').notNull(),
-    /** MONEY_REQUEST_STATUSES: pending, approved. */
+    /** MONEY_REQUEST_STATUSES: pending, approved, rejected (by a second administrator), withdrawn (by its maker). */
     status: text('status').notNull(),
     /** The trip a refund gives money back for. */
     rideId: integer('ride_id').references(() => rides.id),
@@ -1420,6 +1420,10 @@ export const moneyRequests = pgTable(
     setId: bigint('set_id', { mode: 'number' }).references(() => ledgerSets.id),
     createdAt: createdAt(),
     approvedAt: timestamp('approved_at', { withTimezone: true }),
+    /** Who rejected or withdrew it (a second administrator, or its maker), when, and why. */
+    decidedBy: integer('decided_by').references(() => admins.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decisionReason: text('decision_reason'),
   },
   (t) => [
     index('money_requests_ride_idx')
@@ -1437,8 +1441,13 @@ export const moneyRequests = pgTable(
     ),
     check(
       'money_requests_status_check',
-      sql`(${t.status} = 'pending' and ${t.approverId} is null and ${t.setId} is null and ${t.approvedAt} is null)
-          or (${t.status} = 'approved' and ${t.setId} is not null and ${t.approvedAt} is not null)`,
+      sql`(${t.status} = 'pending' and ${t.approverId} is null and ${t.setId} is null and ${t.approvedAt} is null
+            and ${t.decidedBy} is null and ${t.decidedAt} is null)
+          or (${t.status} = 'approved' and ${t.setId} is not null and ${t.approvedAt} is not null)
+          or (${t.status} = 'rejected' and ${t.approverId} is null and ${t.setId} is null and ${t.approvedAt} is null
+              and ${t.decidedBy} is not null and ${t.decidedAt} is not null and ${t.decisionReason} is not null)
+          or (${t.status} = 'withdrawn' and ${t.approverId} is null and ${t.setId} is null and ${t.approvedAt} is null
+              and ${t.decidedBy} is not null and ${t.decidedAt} is not null)`,
     ),
   ],
 );

@@ -108,6 +108,9 @@ const DECISIONS: Record<string, readonly Role[] | 'public'> = {
   'refund-create': ['Owner', 'Finance'],
   'adjustment-create': ['Owner', 'Finance'],
   'money-approve': ['Owner', 'Finance'],
+  // A second Owner or Finance administrator rejects, the maker withdraws (the rest: 403 in the handler).
+  'money-reject': ['Owner', 'Finance'],
+  'money-withdraw': ['Owner', 'Finance'],
   'money-request-list': ['Owner', 'Finance'],
   'money-settings': ['Owner', 'Finance'],
   'money-settings-save': OWNER,

@@ -294,7 +294,16 @@ export const AR_MESSAGES: Readonly<Record<string, string>> = {
   'This has already been approved.': 'تمت الموافقة على هذا بالفعل.',
   'You made this request: another Owner or Finance administrator must approve it.':
     'أنت من قدّم هذا الطلب: يجب أن يوافق عليه مسؤول آخر بدور المالك أو المالية.',
-  'status must be pending or approved.': 'يجب أن تكون status إما pending أو approved.',
+  'Rejected.': 'تم الرفض.',
+  'Withdrawn.': 'تم السحب.',
+  'This has already been rejected.': 'تم رفض هذا بالفعل.',
+  'This has already been withdrawn.': 'تم سحب هذا بالفعل.',
+  'You made this request: withdraw it, or another Owner or Finance administrator may reject it.':
+    'أنت من قدّم هذا الطلب: اسحبه، أو يمكن لمسؤول آخر بدور المالك أو المالية رفضه.',
+  'Only the administrator who made this request can withdraw it.':
+    'لا يمكن سحب هذا الطلب إلا للمسؤول الذي قدّمه.',
+  'status must be pending, approved, rejected or withdrawn.':
+    'يجب أن تكون status إحدى القيم pending أو approved أو rejected أو withdrawn.',
   'kind must be refund or adjustment.': 'يجب أن تكون kind إما refund أو adjustment.',
 
   // ------------------------------------------------------------ payouts (issue 48)

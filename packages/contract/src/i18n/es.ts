@@ -294,7 +294,16 @@ export const ES_MESSAGES: Readonly<Record<string, string>> = {
   'This has already been approved.': 'Esto ya se ha aprobado.',
   'You made this request: another Owner or Finance administrator must approve it.':
     'Usted hizo esta solicitud: debe aprobarla otro administrador Propietario o de Finanzas.',
-  'status must be pending or approved.': 'status debe ser pending o approved.',
+  'Rejected.': 'Rechazado.',
+  'Withdrawn.': 'Retirado.',
+  'This has already been rejected.': 'Esto ya se ha rechazado.',
+  'This has already been withdrawn.': 'Esto ya se ha retirado.',
+  'You made this request: withdraw it, or another Owner or Finance administrator may reject it.':
+    'Usted hizo esta solicitud: retírela, o puede rechazarla otro administrador Propietario o de Finanzas.',
+  'Only the administrator who made this request can withdraw it.':
+    'Solo el administrador que hizo esta solicitud puede retirarla.',
+  'status must be pending, approved, rejected or withdrawn.':
+    'status debe ser pending, approved, rejected o withdrawn.',
   'kind must be refund or adjustment.': 'kind debe ser refund o adjustment.',
 
   // ------------------------------------------------------------ payouts (issue 48)

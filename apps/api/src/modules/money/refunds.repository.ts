@@ -36,11 +36,15 @@ const requestColumns = sql`m.id, m.kind, m.status, m.ride_id,
   m.amount::text as amount, m.reason, m.threshold::text as threshold,
   m.maker_id, maker.name as maker_name, m.approver_id, approver.name as approver_name,
   ${isoText(sql`m.created_at`)} as created_at,
-  case when m.approved_at is not null then ${isoText(sql`m.approved_at`)} end as approved_at`;
+  case when m.approved_at is not null then ${isoText(sql`m.approved_at`)} end as approved_at,
+  m.decided_by, decider.name as decided_by_name,
+  case when m.decided_at is not null then ${isoText(sql`m.decided_at`)} end as decided_at,
+  m.decision_reason`;
 
 const requestJoins = sql`from money_requests m
   join admins maker on maker.id = m.maker_id
   left join admins approver on approver.id = m.approver_id
+  left join admins decider on decider.id = m.decided_by
   left join users p on p.id = m.party_id`;
 
 export async function requestById(db: Db | Tx, id: number): Promise<MoneyRequest | null> {
@@ -95,12 +99,15 @@ export async function lockedSplit(tx: Tx, rideId: number) {
   return row ?? null;
 }
 
-/** What the trip's refunds already take: approved, and waiting too (so the total stays within what was paid). */
+/**
+ * What the trip's refunds already take: approved, and waiting too (so the
+ * total stays within what was paid); rejected and withdrawn ones take nothing.
+ */
 export async function refundedOf(tx: Tx, rideId: number) {
   const [row] = await rowsOf<{ approved: string; all: string }>(
     tx,
     sql`select coalesce(sum(amount) filter (where status = 'approved'), 0)::text as approved,
-          coalesce(sum(amount), 0)::text as all
+          coalesce(sum(amount) filter (where status in ('pending', 'approved')), 0)::text as all
         from money_requests where kind = 'refund' and ride_id = ${rideId}`,
   );
   return row!;
@@ -159,6 +166,19 @@ export async function markApproved(tx: Tx, id: number, approverId: number, setId
   await tx.execute(
     sql`update money_requests set status = 'approved', approver_id = ${approverId},
           set_id = ${setId}, approved_at = now()
+        where id = ${id}`,
+  );
+}
+
+/** A waiting request rejected by a second administrator (with the reason) or withdrawn by its maker. */
+export async function markDecided(
+  tx: Tx,
+  id: number,
+  decision: { status: 'rejected' | 'withdrawn'; by: number; reason: string | null },
+) {
+  await tx.execute(
+    sql`update money_requests set status = ${decision.status}, decided_by = ${decision.by},
+          decided_at = now(), decision_reason = ${decision.reason}
         where id = ${id}`,
   );
 }

@@ -2,10 +2,13 @@ import {
   adjustmentCreate,
   financeDashboard,
   moneyApprove,
+  moneyReject,
   moneyRequestList,
   type MoneyRequest,
+  type MoneyRequestStatus,
   moneySettings,
   moneySettingsSave,
+  moneyWithdraw,
   REFUND_MESSAGES,
   refundCreate,
   RIDE_MESSAGES,
@@ -29,6 +32,7 @@ import {
   lockedRequest,
   lockedSplit,
   markApproved,
+  markDecided,
   partyRole,
   refundedOf,
   requestById,
@@ -39,6 +43,13 @@ import {
 const needsSecond = (amount: string, threshold: string) => {
   const cents = centsOf(amount);
   return (cents < 0n ? -cents : cents) > centsOf(threshold);
+};
+
+/** The 409 of a request no longer waiting, by what it became. */
+const decidedMessage: Record<Exclude<MoneyRequestStatus, 'pending'>, string> = {
+  approved: REFUND_MESSAGES.alreadyApproved,
+  rejected: REFUND_MESSAGES.alreadyRejected,
+  withdrawn: REFUND_MESSAGES.alreadyWithdrawn,
 };
 
 /** What the marketplace is told of a refund or an adjustment. */
@@ -124,7 +135,41 @@ async function approve(
 }
 
 /**
- * Refunds, adjustments and their second approver, the approval threshold,
+ * Rejects (a second administrator, with a reason) or withdraws (its maker) a
+ * waiting request, in the caller's transaction (its row locked): no ledger
+ * set, its amount no longer counted against its trip. A refund's marketplace
+ * was told it was asked for (`refund.requested`), so it is told it will not
+ * come; a waiting adjustment was never sent.
+ */
+async function decide(
+  tx: Tx,
+  http: FastifyRequest,
+  id: number,
+  decision: { status: 'rejected' | 'withdrawn'; by: number; reason: string | null },
+) {
+  await markDecided(tx, id, decision);
+  const decided = (await requestById(tx, id))!;
+  await audit(tx, http, {
+    action: decision.status === 'rejected' ? 'reject' : 'withdraw',
+    tableName: 'money_requests',
+    recordId: id,
+    after: decided,
+    reason: decision.reason,
+  });
+  if (decided.kind === 'refund') {
+    await writeEvent(
+      tx,
+      decision.status === 'rejected' ? 'refund.rejected' : 'refund.withdrawn',
+      { table: 'rides', id: decided.ride_id!, kind: 'trip' },
+      { ...eventFields(decided), decision_reason: decided.decision_reason },
+    );
+  }
+  return decided;
+}
+
+/**
+ * Refunds, adjustments and their second approver (who approves or rejects;
+ * the maker may withdraw), the approval threshold,
  * Finance's dashboard (issue 48, points 5 and 6; docs/money.md).
  */
 export async function refundRoutes(app: FastifyInstance) {
@@ -239,13 +284,41 @@ export async function refundRoutes(app: FastifyInstance) {
     const approved = await db.transaction(async (tx) => {
       const waiting = await lockedRequest(tx, request.body.id);
       if (!waiting) throw new HttpError(404, REFUND_MESSAGES.notFound);
-      if (waiting.status !== 'pending') throw new HttpError(409, REFUND_MESSAGES.alreadyApproved);
+      if (waiting.status !== 'pending') throw new HttpError(409, decidedMessage[waiting.status]);
       if (waiting.maker_id === approverId) {
         throw new HttpError(403, REFUND_MESSAGES.makerCannotApprove);
       }
       return approve(tx, request, waiting, approverId);
     });
     return { status: true, message: REFUND_MESSAGES.approved, data: approved };
+  });
+
+  route(app, moneyReject, async (request) => {
+    const by = sessionOf(request).adminId;
+    const rejected = await db.transaction(async (tx) => {
+      const waiting = await lockedRequest(tx, request.body.id);
+      if (!waiting) throw new HttpError(404, REFUND_MESSAGES.notFound);
+      if (waiting.status !== 'pending') throw new HttpError(409, decidedMessage[waiting.status]);
+      if (waiting.maker_id === by) throw new HttpError(403, REFUND_MESSAGES.makerCannotReject);
+      return decide(tx, request, waiting.id, {
+        status: 'rejected',
+        by,
+        reason: request.body.reason,
+      });
+    });
+    return { status: true, message: REFUND_MESSAGES.rejected, data: rejected };
+  });
+
+  route(app, moneyWithdraw, async (request) => {
+    const by = sessionOf(request).adminId;
+    const withdrawn = await db.transaction(async (tx) => {
+      const waiting = await lockedRequest(tx, request.body.id);
+      if (!waiting) throw new HttpError(404, REFUND_MESSAGES.notFound);
+      if (waiting.status !== 'pending') throw new HttpError(409, decidedMessage[waiting.status]);
+      if (waiting.maker_id !== by) throw new HttpError(403, REFUND_MESSAGES.onlyMakerWithdraws);
+      return decide(tx, request, waiting.id, { status: 'withdrawn', by, reason: null });
+    });
+    return { status: true, message: REFUND_MESSAGES.withdrawn, data: withdrawn };
   });
 
   route(app, moneyRequestList, async (request) => {

@@ -6,9 +6,11 @@ import {
   integrationTrips,
   ledgerBalance,
   moneyApprove,
+  moneyReject,
   moneyRequestList,
   moneySettings,
   moneySettingsSave,
+  moneyWithdraw,
   REFUND_MESSAGES,
   refundCreate,
   RIDE_MESSAGES,
@@ -258,6 +260,195 @@ describe('refunds', () => {
     const unknown = await m.call(refundCreate, { ride_id: 9999, amount: '5', reason: 'x' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.body.message).toBe(RIDE_MESSAGES.rideNotFound);
+  });
+});
+
+/** The database's message refusing `work` (drizzle wraps the driver's error as its cause). */
+async function refusal(work: Promise<unknown>) {
+  try {
+    await work;
+    return 'no refusal';
+  } catch (error) {
+    const { message, cause } = error as Error & { cause?: Error };
+    return `${message} ${cause?.message ?? ''}`;
+  }
+}
+
+describe('rejecting and withdrawing a waiting request', () => {
+  it('a second administrator rejects with a reason (the maker cannot: 403); nothing moves, the amount is free to refund again', async () => {
+    const m = await marketplace();
+    const ride = await m.trip('t-1', { amount: '150.00' });
+    const made = await m.asFinance(refundCreate, { ride_id: ride, amount: '150', reason: 'Fraud' });
+    expect(made.body.data.status).toBe('pending');
+    const id = made.body.data.id as number;
+
+    const own = await m.asFinance(moneyReject, { id, reason: 'Changed my mind' });
+    expect(own.statusCode).toBe(403);
+    expect(own.body).toMatchObject({ status: false, message: REFUND_MESSAGES.makerCannotReject });
+    const noReason = await m.call(moneyReject, { id, reason: '  ' });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.body.data.errors).toEqual({ reason: REFUND_MESSAGES.reasonRequired });
+    expect((await m.call(moneyRequestList, { status: 'pending' })).body.data.total).toBe(1);
+
+    const rejected = await m.call(moneyReject, { id, reason: 'The passenger was not charged' });
+    expect(rejected.statusCode).toBe(200);
+    expect(rejected.body).toMatchObject({
+      message: REFUND_MESSAGES.rejected,
+      data: {
+        status: 'rejected',
+        decided_by: m.admin.id,
+        decided_by_name: expect.any(String),
+        decided_at: expect.any(String),
+        decision_reason: 'The passenger was not charged',
+        approver_id: null,
+        approved_at: null,
+      },
+    });
+    // Decided once: neither approved, withdrawn nor rejected again after.
+    const approve = await m.call(moneyApprove, { id });
+    expect(approve.statusCode).toBe(409);
+    expect(approve.body.message).toBe(REFUND_MESSAGES.alreadyRejected);
+    expect((await m.asFinance(moneyWithdraw, { id })).statusCode).toBe(409);
+    expect((await m.call(moneyReject, { id, reason: 'again' })).statusCode).toBe(409);
+    expect((await m.call(moneyReject, { id: 9999, reason: 'x' })).statusCode).toBe(404);
+
+    // The ledger untouched; the marketplace told, in the same transaction; audited with the reason.
+    expect(await setsOf(m, 'refund')).toEqual([]);
+    expect(await m.balances()).toEqual({ company: '45.00', driver: '75.00' });
+    expect(await eventsOf(m)).toMatchObject([
+      { type: 'refund.requested', data: { refund_id: id, status: 'pending' } },
+      {
+        type: 'refund.rejected',
+        data: {
+          kind: 'trip',
+          refund_id: id,
+          amount: '150.00',
+          status: 'rejected',
+          decision_reason: 'The passenger was not charged',
+        },
+      },
+    ]);
+    expect(await auditOf(m)).toEqual([
+      { action: 'create', record_id: id, reason: 'Fraud' },
+      { action: 'reject', record_id: id, reason: 'The passenger was not charged' },
+    ]);
+    const listed = await m.call(moneyRequestList, { status: 'rejected' });
+    expect(listed.body.data.data).toMatchObject([{ id, status: 'rejected' }]);
+
+    // The rejected 150 no longer counts against the trip: all of it can be refunded again.
+    const again = await m.asFinance(refundCreate, {
+      ride_id: ride,
+      amount: '150',
+      reason: 'Fraud',
+    });
+    expect(again.statusCode).toBe(200);
+    expect((await m.call(moneyApprove, { id: again.body.data.id })).statusCode).toBe(200);
+    expect(await m.balances()).toEqual({ company: '0.00', driver: '0.00' });
+    expect(await unbalancedSets(m)).toEqual([]);
+  });
+
+  it('its maker withdraws it (anyone else: 403); a withdrawn refund frees its amount, an adjustment tells nobody', async () => {
+    const m = await marketplace();
+    const ride = await m.trip('t-1', { amount: '150.00' });
+    const made = await m.asFinance(refundCreate, { ride_id: ride, amount: '120', reason: 'Late' });
+    const id = made.body.data.id as number;
+
+    const other = await m.call(moneyWithdraw, { id });
+    expect(other.statusCode).toBe(403);
+    expect(other.body).toMatchObject({
+      status: false,
+      message: REFUND_MESSAGES.onlyMakerWithdraws,
+    });
+    // Pending, 30 left of 150: 31 does not fit.
+    expect(
+      (await m.asFinance(refundCreate, { ride_id: ride, amount: '31', reason: 'x' })).statusCode,
+    ).toBe(400);
+
+    const withdrawn = await m.asFinance(moneyWithdraw, { id });
+    expect(withdrawn.statusCode).toBe(200);
+    expect(withdrawn.body).toMatchObject({
+      message: REFUND_MESSAGES.withdrawn,
+      data: { status: 'withdrawn', decided_by: made.body.data.maker_id, decision_reason: null },
+    });
+    const approve = await m.call(moneyApprove, { id });
+    expect(approve.statusCode).toBe(409);
+    expect(approve.body.message).toBe(REFUND_MESSAGES.alreadyWithdrawn);
+    expect((await m.call(moneyReject, { id, reason: 'x' })).statusCode).toBe(409);
+    expect((await m.call(moneyWithdraw, { id: 9999 })).statusCode).toBe(404);
+    expect(await setsOf(m, 'refund')).toEqual([]);
+    expect((await eventsOf(m)).map((e) => [e.type, e.data.status])).toEqual([
+      ['refund.requested', 'pending'],
+      ['refund.withdrawn', 'withdrawn'],
+    ]);
+    expect(
+      (await m.asFinance(refundCreate, { ride_id: ride, amount: '150', reason: 'y' })).statusCode,
+    ).toBe(200);
+
+    // A waiting adjustment was never sent: withdrawing or rejecting one sends nothing.
+    const adjust = (amount: string) =>
+      m.asFinance(adjustmentCreate, { driver_id: m.driver.id, amount, reason: 'Chargeback' });
+    const a = (await adjust('-200')).body.data.id as number;
+    const b = (await adjust('300')).body.data.id as number;
+    expect((await m.asFinance(moneyWithdraw, { id: a })).body.data.status).toBe('withdrawn');
+    expect((await m.call(moneyReject, { id: b, reason: 'No receipt' })).body.data.status).toBe(
+      'rejected',
+    );
+    expect(await eventsOf(m)).toHaveLength(3);
+    expect(await setsOf(m, 'adjustment')).toEqual([]);
+    expect((await auditOf(m)).map((row) => row.action)).toEqual([
+      'create',
+      'withdraw',
+      'create',
+      'create',
+      'create',
+      'withdraw',
+      'reject',
+    ]);
+  });
+
+  it('the database keeps a decided request as it is: only pending -> approved, rejected or withdrawn', async () => {
+    const m = await marketplace();
+    const ride = await m.trip('t-1', { amount: '150.00' });
+    const ask = async (amount: string) =>
+      (await m.asFinance(refundCreate, { ride_id: ride, amount, reason: 'x' })).body.data
+        .id as number;
+    const rejected = await ask('101');
+    await m.call(moneyReject, { id: rejected, reason: 'No' });
+    const waiting = await ask('120');
+    for (const change of [
+      sql`update money_requests set decision_reason = 'Other' where id = ${rejected}`,
+      sql`update money_requests set status = 'withdrawn' where id = ${rejected}`,
+      sql`update money_requests set status = 'pending', decided_by = null, decided_at = null,
+            decision_reason = null where id = ${rejected}`,
+      sql`delete from money_requests where id = ${rejected}`,
+      // Deciding a waiting one changes only the decision's columns.
+      sql`update money_requests set status = 'rejected', decided_by = maker_id, decided_at = now(),
+            decision_reason = 'No', amount = 5 where id = ${waiting}`,
+      sql`update money_requests set status = 'approved', decided_by = maker_id where id = ${waiting}`,
+    ]) {
+      expect(await refusal(m.database.db.execute(change))).toMatch(
+        /only a pending request may be approved, rejected or withdrawn/,
+      );
+    }
+    // The status check: a rejection needs who, when and why.
+    expect(
+      await refusal(
+        m.database.db.execute(
+          sql`update money_requests set status = 'rejected' where id = ${waiting}`,
+        ),
+      ),
+    ).toMatch(/money_requests_status_check/);
+    await m.database.db.execute(
+      sql`update money_requests set status = 'withdrawn', decided_by = maker_id, decided_at = now()
+          where id = ${waiting}`,
+    );
+    const rows = await m.database.rows<{ id: number; status: string; decision_reason: string }>(
+      sql`select id, status, decision_reason from money_requests order by id`,
+    );
+    expect(rows).toEqual([
+      { id: rejected, status: 'rejected', decision_reason: 'No' },
+      { id: waiting, status: 'withdrawn', decision_reason: null },
+    ]);
   });
 });
 

@@ -15,8 +15,9 @@ import { useTableUrlState } from '@/hooks/use-table-url-state';
 import { formatMoney } from '@/lib/format';
 import { useMoneyRequests, useMoneySettings } from '@/features/refunds/api/refunds';
 import {
-  ApproveButton,
+  decisionLine,
   MoneyRequestStatus,
+  RequestActions,
 } from '@/features/refunds/components/money-request-parts';
 import { ThresholdButton } from '@/features/refunds/components/threshold-button';
 
@@ -28,8 +29,9 @@ const FILTERS = {
 /**
  * Approvals (issue 48): refunds and adjustments, what waits for a second
  * administrator (the dashboard links to `?status=pending`), each with its
- * trip or party, amount, reason and who made and approved it; Approve for
- * an Owner or Finance administrator who did not make it.
+ * trip or party, amount, reason, who made it and who decided it; Approve and
+ * Reject for an Owner or Finance administrator who did not make it, Withdraw
+ * for the one who did.
  */
 export function ApprovalsPage() {
   const { t } = useTranslation();
@@ -97,18 +99,21 @@ export function ApprovalsPage() {
       header: t('refunds.state'),
       nowrap: true,
       card: 'actions',
-      render: (r) => (
-        <Group gap="xs" wrap="nowrap">
-          <MoneyRequestStatus request={r} />
-          {r.status === 'approved' ? (
-            <Text size="xs" c="dimmed">
-              {r.approver_name}
+      render: (r) =>
+        r.status === 'pending' ? (
+          // Wraps on a phone's card: a long badge and two buttons do not fit one line there.
+          <Group gap="xs" wrap="wrap">
+            <MoneyRequestStatus request={r} />
+            <RequestActions request={r} />
+          </Group>
+        ) : (
+          <Stack gap={2} align="flex-start">
+            <MoneyRequestStatus request={r} />
+            <Text size="xs" c="dimmed" style={{ whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
+              {decisionLine(t, r)}
             </Text>
-          ) : (
-            <ApproveButton request={r} />
-          )}
-        </Group>
-      ),
+          </Stack>
+        ),
     },
   ];
 

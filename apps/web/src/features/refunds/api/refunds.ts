@@ -2,9 +2,11 @@ import {
   financeDashboard,
   getProfile,
   moneyApprove,
+  moneyReject,
   moneyRequestList,
   moneySettings,
   moneySettingsSave,
+  moneyWithdraw,
   refundCreate,
   rideSplit,
   type InputOf,
@@ -59,6 +61,24 @@ export function useRefundCreate() {
 export function useMoneyApprove() {
   return useMutation({
     ...mutationOf(moneyApprove),
+    meta: { successToast: true },
+    onSettled: refreshMoney,
+  });
+}
+
+/** A second administrator rejects a waiting refund or adjustment, with a reason. */
+export function useMoneyReject() {
+  return useMutation({
+    ...mutationOf(moneyReject),
+    meta: { successToast: true },
+    onSettled: refreshMoney,
+  });
+}
+
+/** The maker of a waiting refund or adjustment withdraws it. */
+export function useMoneyWithdraw() {
+  return useMutation({
+    ...mutationOf(moneyWithdraw),
     meta: { successToast: true },
     onSettled: refreshMoney,
   });

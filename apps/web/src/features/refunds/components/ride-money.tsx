@@ -6,7 +6,7 @@ import { InfoList } from '@/components/info-list';
 import { SectionCard } from '@/components/section-card';
 import { formatMoney } from '@/lib/format';
 import { useMoneyRequests, useRideSplit } from '../api/refunds';
-import { ApproveButton, MoneyRequestStatus } from './money-request-parts';
+import { decisionLine, MoneyRequestStatus, RequestActions } from './money-request-parts';
 import { RefundButton } from './refund-button';
 
 /** A trip has few refunds: one page shows them all. */
@@ -29,9 +29,11 @@ export function RideMoney({ ride }: { ride: Pick<RideDetail, 'id' | 'ride_status
   const paid = Number(s.gross) - Number(s.coupon_discount);
   const rows = refunds.data?.data ?? [];
   const total = (of: MoneyRequest[]) => of.reduce((sum, r) => sum + Number(r.amount), 0);
-  // Refunded: approved; what is left to refund counts the waiting ones too (as the server does).
+  // Refunded: approved; what is left to refund counts the waiting ones too (as the server
+  // does), and not the rejected or withdrawn ones.
   const refunded = total(rows.filter((r) => r.status === 'approved'));
-  const left = Math.round((paid - total(rows)) * 100) / 100;
+  const held = total(rows.filter((r) => r.status === 'approved' || r.status === 'pending'));
+  const left = Math.round((paid - held) * 100) / 100;
   return (
     <SectionCard
       title={t('refunds.moneyTitle')}
@@ -98,14 +100,12 @@ function RefundList({ rows }: { rows: MoneyRequest[] }) {
             </Group>
             <Text size="xs" c="dimmed">
               {t('refunds.madeByOn', { name: r.maker_name })} <DateTime value={r.created_at} />
-              {r.approver_name !== null && r.status === 'approved'
-                ? ` · ${t('refunds.approvedByName', { name: r.approver_name })}`
-                : ''}
+              {r.status === 'pending' ? '' : ` · ${decisionLine(t, r)}`}
             </Text>
           </Stack>
           <Group gap="xs" wrap="nowrap">
             <MoneyRequestStatus request={r} />
-            <ApproveButton request={r} />
+            <RequestActions request={r} />
           </Group>
         </Group>
       ))}
