@@ -54,7 +54,7 @@ export function decisionLine(t: TFunction, request: MoneyRequest) {
 }
 
 /** "Refund of trip #12" or "Adjustment: Ana Ruiz (driver)". */
-export function requestWhat(t: TFunction, r: MoneyRequest) {
+function requestWhat(t: TFunction, r: MoneyRequest) {
   if (r.kind === 'refund') return t('refunds.refundOfTrip', { id: r.ride_id });
   return t(r.company_id !== null ? 'refunds.adjustmentOfCompany' : 'refunds.adjustmentOfDriver', {
     name: r.party_name,
