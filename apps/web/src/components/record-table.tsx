@@ -131,6 +131,8 @@ interface RecordTableProps<T> extends TableProps, RecordColumnsOptions<T> {
   defaultSort?: string;
   /** Actions on many rows at once. */
   bulk?: BulkOptions<T>;
+  /** Smaller text, for lists with many columns. */
+  dense?: boolean;
 }
 
 /** A paged table of records awaiting approval: its own columns, then approve / view / delete. */
@@ -146,6 +148,7 @@ export function RecordTable<T extends { id: number; approval: string }>({
   minWidth,
   source,
   bulk,
+  dense,
   ...record
 }: RecordTableProps<T>) {
   const { t } = useTranslation();
@@ -163,6 +166,7 @@ export function RecordTable<T extends { id: number; approval: string }>({
       minWidth={minWidth}
       source={source}
       bulk={bulk}
+      dense={dense}
     />
   );
 }

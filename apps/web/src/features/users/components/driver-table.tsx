@@ -83,15 +83,21 @@ export function DriverTable({
     {
       key: 'rating',
       header: t('drivers.rating'),
+      // Narrow, so the list still fits 1280 px: the average, its count beneath.
       render: (driver) =>
         driver.rating === null ? (
-          <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-            {t('drivers.notRated')}
+          <Text
+            size="sm"
+            c="dimmed"
+            aria-label={t('drivers.notRated')}
+            title={t('drivers.notRated')}
+          >
+            —
           </Text>
         ) : (
           <Stack gap={0} align="center">
             {nowrap(t('drivers.stars', { stars: driver.rating.toFixed(2) }))}
-            <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+            <Text size="xs" c="dimmed">
               {t('drivers.ratingCount', {
                 count: driver.rating_count,
                 total: formatCount(driver.rating_count),
@@ -121,6 +127,8 @@ export function DriverTable({
       kind="driver"
       noun={(count) => t('nouns.driver', { count })}
       defaultSort="-created_at"
+      // Eleven columns with the rating (issue 49): the smaller text keeps them within 1280 px.
+      dense
       nameOf={(driver) => driver.name}
       detailOf={(driver) => `/driver-detail/${driver.id}`}
       approval={approval}
