@@ -562,8 +562,9 @@ describe('the approval threshold', () => {
 describe('Finance’s dashboard', () => {
   it('gross, commission and refunds over the period and per day, and what is outstanding', async () => {
     const m = await marketplace();
-    const hourAgo = new Date(Date.now() - 3_600_000);
-    const today = hourAgo.toISOString().slice(0, 10);
+    // Completed an hour ago, or at midnight (UTC) when that was yesterday: today either way.
+    const today = new Date().toISOString().slice(0, 10);
+    const hourAgo = new Date(Math.max(Date.now() - 3_600_000, Date.parse(`${today}T00:00:00Z`)));
     const longAgo = new Date(Date.now() - 40 * 86_400_000).toISOString();
     // Two trips completed today (card, and cash: the driver holds 10.00), one refunded in part;
     // one completed before the period (40 days ago): outstanding, but not in the period's figures.
