@@ -33,8 +33,9 @@ import { format } from 'prettier';
 import { FLOOR_TARGETS, type Call } from './lib/calls';
 import { preparePostgres, type Scale } from './lib/databases';
 import { API_BASE, captureAndMeasureFloor } from './lib/floor';
-import { load, settle, signIn, startApi, warmUp } from './lib/http';
-import { round, type Figures } from './lib/stats';
+import { measureBesideFloor, type FloorRow } from './lib/beside-floor';
+import { signIn, startApi, warmUp } from './lib/http';
+import { round } from './lib/stats';
 import { CHROMIUM_ARGS, ensureBuild, signedInContext } from './lib/web';
 
 const { values } = parseArgs({ options: { scale: { type: 'string', default: 'large' } } });
@@ -103,23 +104,12 @@ const seedCases = (n: number) => `
     else 'False alarm' end as status) s
   where (select count(*) from cases) < ${n}`;
 
-type Row = {
-  name: string;
-  path: string;
-  statements: number;
-  floor: Figures | null;
-  api: Figures | null;
-  /** p97.5 of the call over p97.5 of its floor. */
-  ratio: number | null;
-  met: boolean | null;
-};
-
 const nth = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? NaN;
 
 ensureBuild(false, log);
 const db = await preparePostgres(scale, uploadDir, log);
-const rows: Row[] = [];
+let rows: FloorRow[] = [];
 let sos: { samples: number[]; p50: number; p95: number; max: number; met: boolean } | null = null;
 let caseCount = 0;
 try {
@@ -152,25 +142,7 @@ try {
       calls.map((call) => `${API_BASE}${call.path}`),
       token,
     );
-    for (const call of calls) {
-      if (call.skipped) throw new Error(`bench: ${call.path} answered ${call.skipped}`);
-      await settle(api.base, db.engine.url);
-      const figures = await load(`${api.base}${API_BASE}${call.path}`, httpSeconds, token, api);
-      const base = floor.get(call.path) ?? null;
-      const ratio = base && base.p97_5 > 0 ? figures.p97_5 / base.p97_5 : null;
-      rows.push({
-        name: call.name,
-        path: call.path,
-        statements: call.statements.length,
-        floor: base,
-        api: figures,
-        ratio: ratio === null ? null : round(ratio, 2),
-        met: ratio === null ? null : ratio <= FLOOR_TARGETS[call.group],
-      });
-      log(
-        `  ${call.name}: p97.5 ${figures.p97_5} ms, floor ${base?.p97_5.toFixed(1)} ms, ${ratio?.toFixed(2)}x`,
-      );
-    }
+    rows = await measureBesideFloor(api, db.engine.url, token, { calls, floor }, httpSeconds, log);
     sos = await sosToScreen(api.base, token);
   } finally {
     await api.stop();

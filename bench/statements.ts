@@ -26,8 +26,9 @@ import { format } from 'prettier';
 import { findFixture, FLOOR_TARGETS, statementCalls } from './lib/calls';
 import { preparePostgres, type Scale } from './lib/databases';
 import { API_BASE, captureAndMeasureFloor } from './lib/floor';
-import { load, settle, signIn, startApi, warmUp } from './lib/http';
-import { round, type Figures } from './lib/stats';
+import { measureBesideFloor, type FloorRow } from './lib/beside-floor';
+import { settle, signIn, startApi, warmUp } from './lib/http';
+import { round } from './lib/stats';
 
 const { values } = parseArgs({ options: { scale: { type: 'string', default: 'large' } } });
 const scale = values.scale as Scale;
@@ -39,17 +40,6 @@ const resultsDir = fileURLToPath(new URL('./results', import.meta.url));
 const started = Date.now();
 const log = (msg: string) =>
   console.log(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${msg}`);
-
-type Row = {
-  name: string;
-  path: string;
-  statements: number;
-  floor: Figures | null;
-  api: Figures | null;
-  /** p97.5 of the call over p97.5 of its floor. */
-  ratio: number | null;
-  met: boolean | null;
-};
 
 /** Drafting a payout batch for 10,000 drivers: at most 5 s (issue 48). */
 const PAYOUT_TARGET_MS = 5000;
@@ -131,7 +121,7 @@ async function draftPayouts(base: string, token: string, times: number): Promise
 }
 
 const db = await preparePostgres(scale, uploadDir, log);
-const rows: Row[] = [];
+let rows: FloorRow[] = [];
 let payout: Payout | null = null;
 try {
   if (db.engine.kind !== 'postgres')
@@ -151,25 +141,7 @@ try {
       calls.map((call) => `${API_BASE}${call.path}`),
       token,
     );
-    for (const call of calls) {
-      if (call.skipped) throw new Error(`bench: ${call.path} answered ${call.skipped}`);
-      await settle(api.base, db.engine.url);
-      const figures = await load(`${api.base}${API_BASE}${call.path}`, httpSeconds, token, api);
-      const base = floor.get(call.path) ?? null;
-      const ratio = base && base.p97_5 > 0 ? figures.p97_5 / base.p97_5 : null;
-      rows.push({
-        name: call.name,
-        path: call.path,
-        statements: call.statements.length,
-        floor: base,
-        api: figures,
-        ratio: ratio === null ? null : round(ratio, 2),
-        met: ratio === null ? null : ratio <= FLOOR_TARGETS.statement,
-      });
-      log(
-        `  ${call.name}: p97.5 ${figures.p97_5} ms, floor ${base?.p97_5.toFixed(1)} ms, ${ratio?.toFixed(2)}x`,
-      );
-    }
+    rows = await measureBesideFloor(api, db.engine.url, token, { calls, floor }, httpSeconds, log);
     await giveBankDetails(db.engine.url, PAYOUT_PAYEES);
     await settle(api.base, db.engine.url);
     payout = await draftPayouts(api.base, token, PAYOUT_DRAFTS);
