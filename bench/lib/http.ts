@@ -1,5 +1,6 @@
 /** The production API (and the bare Fastify ceiling) as child processes, measured with autocannon. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { openSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -35,7 +36,8 @@ function stopper(child: ChildProcess) {
 
 /**
  * The production API server (NODE_ENV=production) over `engine`, serving the web build;
- * `env` overrides the bench's settings (lighthouse.ts seeds the demo data).
+ * `env` overrides the bench's settings (lighthouse.ts seeds the demo data). Its log goes to
+ * the file BENCH_API_LOG names (appended), or nowhere.
  */
 export async function startApi(
   engine: Engine,
@@ -43,9 +45,10 @@ export async function startApi(
   env: Record<string, string> = {},
 ): Promise<Server> {
   const port = await freePort();
+  const log = process.env.BENCH_API_LOG;
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', log ? openSync(log, 'a') : 'ignore', 'inherit'],
     env: {
       ...process.env,
       ...apiEnv(engine, uploadDir),
