@@ -81,12 +81,20 @@ function stop(child: ChildProcess): Promise<void> {
  * sink and log. The database is a throw-away PostgreSQL server of its own
  * (production's engine: the walks ran a fifth faster than on PGlite, and
  * PGlite's differences are the API's conformance set); `E2E_ENGINE=pglite`
- * walks the embedded default instead, in e2e/artifacts/server-<n>/data.
- * `settings` are environment variables of its own, over these. Answers it
- * once ready, and how to stop it (the data and mail go, the log stays for a
- * failed run).
+ * walks the embedded default instead, in e2e/artifacts/server-<name>/data
+ * (`engine` chooses for one server). `settings` are environment variables of
+ * its own, over these. Answers it once ready, and how to stop it (the data and
+ * mail go, the log stays for a failed run).
  */
-export async function startServer(name: string, settings: Record<string, string> = {}) {
+export async function startServer(
+  name: string,
+  settings: Record<string, string> = {},
+  {
+    engine = process.env.E2E_ENGINE === 'pglite' ? 'pglite' : 'postgres',
+  }: {
+    engine?: 'postgres' | 'pglite';
+  } = {},
+) {
   const dir = join(artifactsDir, `server-${name}`);
   rmSync(dir, { recursive: true, force: true });
   const dataDir = join(dir, 'data');
@@ -97,7 +105,7 @@ export async function startServer(name: string, settings: Record<string, string>
   const logFile = join(dir, 'server.log');
   const mail = await startMailSink(mailDir);
   const log = createWriteStream(logFile);
-  const postgres = process.env.E2E_ENGINE === 'pglite' ? null : await startPostgres();
+  const postgres = engine === 'pglite' ? null : await startPostgres();
   const database = postgres ? { DATABASE_URL: postgres.url, SEED_DEMO: 'true' } : {};
 
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
