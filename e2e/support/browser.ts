@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
-import type { WalkServer } from './global-setup';
+import type { WalkServer } from './server';
 import { failuresDir } from './paths';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -48,11 +48,12 @@ export const HTTP_401_LOG = /Failed to load resource: the server responded with 
  * storage, cookies, cache) per walk, and a walk fails on any console error or
  * page error it did not declare. A failing walk leaves its screenshot and its
  * Playwright trace in e2e/artifacts/failures/ (`npx playwright-core
- * show-trace <file>.zip` opens the trace).
+ * show-trace <file>.zip` opens the trace). The walks use this worker's
+ * server, or the one `server` answers once the file's `beforeAll` started it
+ * (a server with settings of its own, server.ts).
  */
-export function describeWalks() {
+export function describeWalks(server: () => WalkServer = walkServer) {
   let browser: Browser | undefined;
-  const { baseUrl, mailDir } = walkServer();
   const admin = { email: inject('adminEmail'), password: inject('adminPassword') };
 
   beforeAll(async () => {
@@ -70,6 +71,7 @@ export function describeWalks() {
   return function walk(name: string, body: (walk: Walk) => Promise<void>, timeout?: number) {
     test(name, { timeout }, async () => {
       if (!browser) throw new Error('Chromium did not start');
+      const { baseUrl, mailDir } = server();
       const context = await browser.newContext({
         baseURL: baseUrl,
         viewport: { width: 1366, height: 820 },

@@ -1,12 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect } from 'vitest';
 import { API, describeWalks, motionless, signInByApi, toast } from '../support/browser';
 import { colleague } from '../support/colleague';
-import { artifactsDir, repoRoot } from '../support/paths';
+import { startServer } from '../support/server';
 
 type Listed = {
   id: number;
@@ -201,34 +197,11 @@ describe('notifications', () => {
 });
 
 const SIM_ADMIN = { email: 'simulator@cabdesk.test', password: 'watching the marketplace' };
-let simulating: { child: ChildProcess; dataDir: string } | undefined;
+let simulating: Awaited<ReturnType<typeof startServer>> | undefined;
 
 afterAll(async () => {
-  if (!simulating) return;
-  const { child, dataDir } = simulating;
-  if (child.exitCode === null && child.signalCode === null) {
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      child.once('exit', () => {
-        clearTimeout(timer);
-        resolve();
-      });
-      child.kill('SIGTERM');
-    });
-  }
-  rmSync(dataDir, { recursive: true, force: true });
+  await simulating?.stop();
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /**
  * The production server with the simulator inside it (SIMULATE=true, the way
@@ -236,21 +209,10 @@ function freePort(): Promise<number> {
  * events are companies registering and waiting for approval.
  */
 async function startSimulatingServer() {
-  // Inside the repository's ignored artifacts, one folder per worker (two may run this walk).
-  const dir = join(artifactsDir, `simulating-server-${process.env.VITEST_POOL_ID ?? '1'}`);
-  rmSync(dir, { recursive: true, force: true });
-  const dataDir = join(dir, 'data');
-  mkdirSync(dataDir, { recursive: true });
-  const port = await freePort();
-  const log = createWriteStream(join(dir, 'server.log'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
+  // One per worker (two may run this walk), on the embedded database.
+  simulating = await startServer(
+    `simulating-${process.env.VITEST_POOL_ID ?? '1'}`,
+    {
       ADMIN_EMAIL: SIM_ADMIN.email,
       ADMIN_PASSWORD: SIM_ADMIN.password,
       SEED_DEMO: 'false',
@@ -259,22 +221,7 @@ async function startSimulatingServer() {
       // which the walk waits for (docs/testing.md, "Browser walks").
       SIMULATE_INTERVAL_SECONDS: '0.2',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.pipe(log);
-  child.stderr?.pipe(log);
-  simulating = { child, dataDir };
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null)
-      throw new Error(`the simulating server exited (${child.exitCode})`);
-    try {
-      if ((await fetch(`${baseUrl}/readyz`)).status === 200) return { baseUrl };
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('the simulating server was not ready within 90 s');
+    { engine: 'pglite' },
+  );
+  return simulating.server;
 }

@@ -93,6 +93,9 @@ export const AUDIT_ACTIONS = [
   'integration_key_create',
   'integration_key_revoke',
   'integration_import',
+  // The simulator's service and vehicle types on an empty marketplace (simulation/provision.ts).
+  'service_type_create',
+  'vehicle_type_create',
   'webhook_create',
   'webhook_update',
   'webhook_delete',

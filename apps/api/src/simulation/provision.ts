@@ -1,12 +1,14 @@
 import type { IntegrationScope, WebhookEventType } from '@cabdesk/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { integrationKeys, webhooks } from '../db/schema';
+import type { Tx } from '../db/client';
+import { integrationKeys, serviceTypes, vehicleTypes, webhooks } from '../db/schema';
 import { audit, type Actor } from '../lib/audit';
 import { insertKey, newIntegrationKey, revokeKey } from '../modules/integration';
 import { insertWebhook, toWebhook, updateWebhook } from '../modules/webhooks';
+import { SERVICE_TYPES, VEHICLE_TYPES } from '../seed/catalog';
 import { RECEIVER_PATH } from './receiver';
-import type { Credentials } from './simulation';
+import type { Catalog, Credentials } from './simulation';
 
 /** The name of the simulator's integration key in Settings -> Integrations. */
 export const SIMULATOR_KEY_NAME = 'Cabdesk simulator';
@@ -35,11 +37,55 @@ const isSimulatorEndpoint = (url: string) => {
 };
 
 /**
+ * The service and vehicle types the simulator's cars are registered as: the
+ * marketplace's own, or, where it has none (an empty marketplace, on which no
+ * vehicle could be registered), the seed's, made here and audited as the
+ * server's doing.
+ */
+async function catalogOf(tx: Tx): Promise<Catalog> {
+  const made: Parameters<typeof audit>[2][] = [];
+  let services = await tx.select().from(serviceTypes);
+  if (services.length === 0) {
+    const rows = SERVICE_TYPES.map((title) => ({ title }));
+    services = await tx.insert(serviceTypes).values(rows).returning();
+    made.push(
+      ...services.map(({ id, title }) => ({
+        action: 'service_type_create',
+        tableName: 'service_types',
+        recordId: id,
+        after: { title },
+      })),
+    );
+  }
+  let types = await tx.select().from(vehicleTypes);
+  if (types.length === 0) {
+    types = await tx
+      .insert(vehicleTypes)
+      .values([...VEHICLE_TYPES])
+      .returning();
+    made.push(
+      ...types.map(({ id, ...after }) => ({
+        action: 'vehicle_type_create',
+        tableName: 'vehicle_types',
+        recordId: id,
+        after,
+      })),
+    );
+  }
+  for (const entry of made) await audit(tx, SERVER, entry);
+  return {
+    serviceTypes: services.map((row) => row.title),
+    vehicleTypes: types.map(({ title, seats }) => ({ title, seats })),
+  };
+}
+
+/**
  * The simulator's key and webhook endpoint, as an Owner would make them in
  * Settings, for a simulator whose receiver listens at `receiverUrl`: a new
  * key (stored hashed like every key; the one of an earlier run, whose text
  * nobody kept, is revoked) and the endpoint of an earlier run pointed at the
- * receiver's new address, or a new one. Audited as the server's doing.
+ * receiver's new address, or a new one. Audited as the server's doing. With
+ * them, the service and vehicle types its cars may be (catalogOf).
  */
 export function provisionSimulator(db: Db, receiverUrl: string): Promise<Credentials> {
   return db.transaction(async (tx) => {
@@ -84,6 +130,6 @@ export function provisionSimulator(db: Db, receiverUrl: string): Promise<Credent
       ...(before ? { before: toWebhook(before) } : {}),
       after: toWebhook(endpoint),
     });
-    return { key: made.key, secret: endpoint.secret };
+    return { key: made.key, secret: endpoint.secret, catalog: await catalogOf(tx) };
   });
 }

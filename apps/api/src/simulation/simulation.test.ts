@@ -8,6 +8,7 @@ import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { signedInApp } from '../../test/helper';
+import type { Tx } from '../db/client';
 import { DataDirInUseError, LOCK_FILE, lockDataDir } from '../db/data-dir-lock';
 import {
   auditLog,
@@ -15,13 +16,16 @@ import {
   notifications,
   rideEvents,
   rides,
+  serviceTypes,
   transactions,
   users,
   vehicles,
+  vehicleTypes,
   webhookDeliveries,
   webhooks,
 } from '../db/schema';
 import { createDeliverer } from '../modules/webhooks';
+import { SERVICE_TYPES, VEHICLE_TYPES } from '../seed/catalog';
 import { insertLookups } from '../seed/common';
 import { createFleet, FIX_INTERVAL_MS } from './fleet';
 import { provisionSimulator, SIMULATOR_KEY_NAME } from './provision';
@@ -39,10 +43,12 @@ function tempDir() {
  * marketplace), the simulator with the key and endpoint made for it, its
  * receiver, and a deliverer to send the webhooks when the test says.
  */
-async function world() {
+async function world(
+  // The marketplace's service and vehicle types (the demo's lookups unless said).
+  lookups: (tx: Tx) => Promise<unknown> = insertLookups,
+) {
   const built = await signedInApp(undefined, { WEBHOOK_ALLOW_LOOPBACK: 'true' });
-  // The service and vehicle types the server's first start seeds: the simulator's cars are of these.
-  await built.database.db.transaction((tx) => insertLookups(tx));
+  await built.database.db.transaction((tx) => lookups(tx));
   await built.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = built.app.server.address() as AddressInfo;
   const heard: string[] = [];
@@ -57,7 +63,12 @@ async function world() {
   // The simulator's clock, which the test moves on.
   const time = { now: Date.now() };
   const baseUrl = `http://127.0.0.1:${port}`;
-  const simulator = createSimulator({ baseUrl, key: credentials.key, clock: () => time.now });
+  const simulator = createSimulator({
+    baseUrl,
+    key: credentials.key,
+    clock: () => time.now,
+    catalog: credentials.catalog,
+  });
   hearing.simulator = simulator;
   const deliverer = createDeliverer({
     database: built.database,
@@ -138,6 +149,44 @@ describe('the simulator, a client of the integration API', () => {
     expect(key!.keyHash).not.toContain(credentials.key);
     expect(key!.lastUsedAt!.getTime()).toBeGreaterThan(Date.now() - 60_000);
     expect(key!.createdBy).toBeNull();
+  });
+
+  it('registers its vehicles with the service and vehicle types the marketplace has, however named', async () => {
+    const { database, simulator } = await world(async (tx) => {
+      await tx.insert(serviceTypes).values({ title: 'Comfort' });
+      await tx.insert(vehicleTypes).values({ title: 'Saloon', seats: 4 });
+    });
+    await simulator.step('company');
+    for (let i = 0; i < 3; i++)
+      expect(await simulator.step('vehicle')).toMatchObject({ event: 'vehicle' });
+    const registered = await database.rows<{ service: string; type: string; seats: number }>(
+      sql`select s.title as service, t.title as type, t.seats from vehicles v
+          join service_types s on s.id = v.service_type_id join vehicle_types t on t.id = v.vehicle_type_id`,
+    );
+    expect(registered).toEqual(Array(3).fill({ service: 'Comfort', type: 'Saloon', seats: 4 }));
+    // It made none of its own: the marketplace had some.
+    expect(await database.db.select().from(serviceTypes)).toHaveLength(1);
+  });
+
+  it('on an empty marketplace, makes the service and vehicle types its cars need, audited as the server’s doing, and registers them', async () => {
+    const { database, simulator } = await world(async () => undefined);
+    await simulator.step('company');
+    expect(await simulator.step('vehicle')).toMatchObject({ event: 'vehicle' });
+    const made = (await database.db.select().from(serviceTypes)).map((row) => row.title);
+    expect(made.toSorted()).toEqual([...SERVICE_TYPES].sort());
+    expect(await database.db.select().from(vehicleTypes)).toHaveLength(VEHICLE_TYPES.length);
+    const [vehicle] = await database.db.select().from(vehicles);
+    expect(vehicle!.serviceTypeId).toEqual(expect.any(Number));
+    const audited = await database.db
+      .select()
+      .from(auditLog)
+      .where(inArray(auditLog.action, ['service_type_create', 'vehicle_type_create']));
+    expect(audited).toHaveLength(SERVICE_TYPES.length + VEHICLE_TYPES.length);
+    expect(audited.every((row) => row.adminId === null)).toBe(true);
+    // A second start finds them there and makes no more.
+    const again = await provisionSimulator(database.db, `http://127.0.0.1:4003${RECEIVER_PATH}`);
+    expect(again.catalog!.serviceTypes.toSorted()).toEqual([...SERVICE_TYPES].sort());
+    expect(await database.db.select().from(serviceTypes)).toHaveLength(SERVICE_TYPES.length);
   });
 
   it('gives trips only to a driver it heard approved: the approval.decided webhook reaches it, then the driver drives', async () => {

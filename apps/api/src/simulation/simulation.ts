@@ -182,6 +182,8 @@ export function createSimulator(options: {
   key: string;
   /** The simulator's time in milliseconds (tests drive it); the wall clock by default. */
   clock?: () => number;
+  /** The marketplace's service and vehicle types; unknown (another's key): the seed's names. */
+  catalog?: Catalog;
 }): Simulator {
   const faker = new Faker({ locale: [en_US, en, base] });
   faker.seed(Date.now() % 2 ** 31);
@@ -277,6 +279,34 @@ export function createSimulator(options: {
    * their details drawn from `f`; the driver drives from now on, and takes
    * trips if the answer says the desk approved them.
    */
+  const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+  /**
+   * A car of a real model, under the service and vehicle types the marketplace has: the
+   * model's own where it has them (the seed's names), else one of its own names.
+   */
+  const carOf = (f: Faker) => {
+    const brand = f.helpers.arrayElement(BRANDS);
+    const model = f.helpers.arrayElement(brand.models);
+    const services = options.catalog?.serviceTypes ?? [];
+    const types = options.catalog?.vehicleTypes ?? [];
+    const service =
+      services.length === 0 || services.some((title) => same(title, model.service))
+        ? model.service
+        : f.helpers.arrayElement(services);
+    const type =
+      types.find((t) => same(t.title, model.type)) ??
+      (types.length > 0
+        ? f.helpers.arrayElement(types)
+        : VEHICLE_TYPES.find((t) => t.title === model.type)!);
+    return {
+      service_type: service,
+      vehicle_type: type.title,
+      seats: type.seats,
+      brand: brand.name,
+      model: model.name,
+    };
+  };
+
   const registerDriver = async (
     f: Faker,
     id: string,
@@ -303,17 +333,10 @@ export function createSimulator(options: {
     // On the streets from now on, with a car or not (a vehicle the API refuses is only logged).
     fleet.add(id, clock());
     if (vehicleId) {
-      const brand = f.helpers.arrayElement(BRANDS);
-      const model = f.helpers.arrayElement(brand.models);
-      const type = VEHICLE_TYPES.find((t) => t.title === model.type)!;
       await post(integrationVehicles, {
         external_id: vehicleId,
         company_external_id: company.id,
-        service_type: model.service,
-        vehicle_type: type.title,
-        seats: type.seats,
-        brand: brand.name,
-        model: model.name,
+        ...carOf(f),
         color: f.helpers.arrayElement(COLORS).name,
         license_number: `FLT-${vehicleId.replace(/\D/g, '').padStart(4, '0')}`,
       } satisfies VehicleRequest);
@@ -366,19 +389,12 @@ export function createSimulator(options: {
     async vehicle() {
       if (companies.length === 0) return null;
       const company = faker.helpers.arrayElement(companies);
-      const brand = faker.helpers.arrayElement(BRANDS);
-      const model = faker.helpers.arrayElement(brand.models);
-      const type = VEHICLE_TYPES.find((t) => t.title === model.type)!;
       const plate = `${faker.string.alpha({ length: 3, casing: 'upper' })}-${faker.string.numeric(4)}`;
       const id = newId('v');
       await post(integrationVehicles, {
         external_id: id,
         company_external_id: company.id,
-        service_type: model.service,
-        vehicle_type: type.title,
-        seats: type.seats,
-        brand: brand.name,
-        model: model.name,
+        ...carOf(faker),
         color: faker.helpers.arrayElement(COLORS).name,
         license_number: plate,
       } satisfies VehicleRequest);
@@ -547,7 +563,14 @@ export function createSimulator(options: {
 }
 
 /** What the simulator needs of Cabdesk: a key, and the secret of the endpoint pointing at its receiver. */
-export type Credentials = { key: string; secret: string };
+/** The service and vehicle types a marketplace has, by name: what its vehicles may be. */
+export type Catalog = {
+  serviceTypes: string[];
+  vehicleTypes: { title: string; seats: number }[];
+};
+
+/** The simulator's key and endpoint secret, and, when it made them itself, the marketplace's types. */
+export type Credentials = { key: string; secret: string; catalog?: Catalog };
 
 /**
  * How often the drivers move on: each sends a fix every FIX_INTERVAL_MS, and
@@ -589,9 +612,9 @@ export async function runSimulation(options: {
       const heard = simulator?.hear(message);
       if (heard) options.log(`${'webhook'.padEnd(9)} ${heard}`);
     });
-    const { key, secret } = await options.credentials(receiver.url);
+    const { key, secret, catalog } = await options.credentials(receiver.url);
     receiver.verifyWith(secret);
-    simulator = createSimulator({ baseUrl: options.baseUrl, key });
+    simulator = createSimulator({ baseUrl: options.baseUrl, key, catalog });
     options.log(`receiving webhooks at ${receiver.url}`);
     const driving = simulator;
     if (options.drivers) {
