@@ -401,4 +401,26 @@ describe('POST import, set-based', () => {
     );
     expect(written).toEqual({ n: 2000, amount: '25000.00' });
   });
+
+  it('writes a company and its drivers of one batch in a few statements', async () => {
+    const built = await importer();
+    const rows = [
+      person('Company', 'c-1', { company_name: 'Loop Cabs' }),
+      ...Array.from({ length: 300 }, (_, n) =>
+        person('Driver', `d-${n}`, { company_external_id: 'c-1' }),
+      ),
+    ];
+    let statements = 0;
+    built.database.timeQueries(() => (statements += 1));
+    const answer = await built.send(rows);
+    expect(answer.body.data).toMatchObject({ accepted: 301, rejected: 0 });
+    // The company first, then its drivers together: drivers that name one company do not
+    // wait for each other (they were written one a round, 300 rounds).
+    expect(statements).toBeLessThan(40);
+    const [drivers] = await built.database.rows<{ n: number }>(
+      sql`select count(*)::int as n from users u join users c on c.id = u.company_id
+          where u.role = 'Driver' and c.external_id = 'c-1' and u.approval = 'Pending'`,
+    );
+    expect(drivers).toEqual({ n: 300 });
+  });
 });

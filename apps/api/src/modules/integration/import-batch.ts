@@ -394,19 +394,29 @@ async function updateTrips(tx: Tx, changes: Record<string, unknown>[]) {
 }
 
 /**
- * Rounds of rows in which no two share a key: a record twice in a batch is
- * written by the round after its first, as the single calls would write it
- * twice, one after the other.
+ * Rounds of rows in which no row writes what another of its round writes or
+ * reads: a record twice in a batch is written by the round after its first,
+ * as the single calls would write it twice, one after the other; a row that
+ * reads a record (a driver their company) comes after the row that writes
+ * it, while rows that only read one record share a round.
  */
-function roundsOf<T>(rows: readonly Lined<T>[], keys: (row: T) => string[]) {
-  const rounds: { rows: Lined<T>[]; keys: Set<string> }[] = [];
+function roundsOf<T>(
+  rows: readonly Lined<T>[],
+  keys: (row: T) => { writes: string[]; reads?: string[] },
+) {
+  const rounds: { rows: Lined<T>[]; writes: Set<string>; reads: Set<string> }[] = [];
   for (const lined of rows) {
-    const rowKeys = keys(lined.row);
-    let round = rounds.length;
-    while (round > 0 && !rowKeys.some((key) => rounds[round - 1]!.keys.has(key))) round -= 1;
-    if (round === rounds.length) rounds.push({ rows: [], keys: new Set() });
-    rounds[round]!.rows.push(lined);
-    for (const key of rowKeys) rounds[round]!.keys.add(key);
+    const { writes, reads = [] } = keys(lined.row);
+    const after = (round: (typeof rounds)[number]) =>
+      writes.some((key) => round.writes.has(key) || round.reads.has(key)) ||
+      reads.some((key) => round.writes.has(key));
+    let index = rounds.length;
+    while (index > 0 && !after(rounds[index - 1]!)) index -= 1;
+    if (index === rounds.length) rounds.push({ rows: [], writes: new Set(), reads: new Set() });
+    const round = rounds[index]!;
+    round.rows.push(lined);
+    for (const key of writes) round.writes.add(key);
+    for (const key of reads) round.reads.add(key);
   }
   return rounds.map((round) => round.rows);
 }
@@ -424,10 +434,9 @@ export async function writePayments(
   rows: readonly Lined<PaymentInput>[],
 ): Promise<BatchRefusal[]> {
   const refusals: BatchRefusal[] = [];
-  for (const round of roundsOf(rows, (row) => [
-    `p ${row.external_id}`,
-    `t ${row.trip_external_id}`,
-  ])) {
+  for (const round of roundsOf(rows, (row) => ({
+    writes: [`p ${row.external_id}`, `t ${row.trip_external_id}`],
+  }))) {
     const trips = new Map(
       (
         await rowsOf<{ id: number; external_id: string }>(
@@ -501,9 +510,10 @@ export async function writePayments(
  * refused; the others are changed (only when something differs, so the
  * same file again writes nothing) or inserted, a driver or company Pending
  * and a passenger Approved, each new one counted in `tally` (the import's
- * one notification tells of them, import-summary.ts). A
- * record, an e-mail address or a company a row of the round names is written
- * in a later round (roundsOf), so a driver follows their company.
+ * one notification tells of them, import-summary.ts). A record or an
+ * e-mail address an earlier row of the batch wrote is written in a later
+ * round, and a driver in a round after their company's (roundsOf); drivers
+ * of one company share a round.
  */
 export async function writePeople(
   tx: Tx,
@@ -512,13 +522,13 @@ export async function writePeople(
   tally: ImportTally,
 ): Promise<BatchRefusal[]> {
   const refusals: BatchRefusal[] = [];
-  const rounds = roundsOf(rows, (row) => [
-    `${row.user_type} ${row.external_id}`,
-    `@${row.user_type} ${row.email.toLowerCase()}`,
-    ...(row.user_type === 'Driver' && row.company_external_id !== undefined
-      ? [`Company ${row.company_external_id}`]
-      : []),
-  ]);
+  const rounds = roundsOf(rows, (row) => ({
+    writes: [`${row.user_type} ${row.external_id}`, `@${row.user_type} ${row.email.toLowerCase()}`],
+    reads:
+      row.user_type === 'Driver' && row.company_external_id !== undefined
+        ? [`Company ${row.company_external_id}`]
+        : [],
+  }));
   for (const round of rounds) {
     const companyIds = round.flatMap(({ row }) =>
       row.user_type === 'Driver' && row.company_external_id !== undefined
