@@ -598,12 +598,12 @@ export async function writePeople(
     }>(
       tx,
       sql`select x.line, u.id, u.deleted_at is not null as deleted,
-            exists (select 1 from users o where o.role = x.role::role
-                    and lower(o.email) = lower(x.email) and o.deleted_at is null
-                    and o.external_id is distinct from x.external_id) as email_taken
+            o.external_id is distinct from x.external_id and o.id is not null as email_taken
           from jsonb_to_recordset(${json(people)}) as x(line int, role text, external_id text, email text)
           left join users u on u.role = x.role::role and u.external_id = x.external_id
             and u.external_id is not null
+          left join users o on o.role = x.role::role and lower(o.email) = lower(x.email)
+            and o.deleted_at is null
           order by x.line`,
     );
     const byLine = new Map(found.map((row) => [row.line, row]));
