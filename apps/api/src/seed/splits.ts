@@ -18,6 +18,27 @@ import { rowsOf } from './common';
  * of an earlier period finds them. Answers how many trips it split.
  */
 export async function splitSeededTrips(tx: Tx): Promise<number> {
+  // The trips' sort (row_number) in memory rather than on disk: at a million trips the 4 MB
+  // default wrote it out in runs. The entries' lateral list is not worth memoizing (nearly
+  // every split is another key): it held 300 MB for a few percent of hits. Both are put
+  // back as they were for the rest of the seed's transaction.
+  const settings = await rowsOf<{ name: string; setting: string }>(
+    tx,
+    sql`select name, setting || coalesce(unit, '') as setting from pg_settings
+        where name in ('work_mem', 'enable_memoize')`,
+  );
+  const set = async (name: string, value: string) =>
+    tx.execute(sql`select set_config(${name}, ${value}, true)`);
+  await set('work_mem', '256MB');
+  await set('enable_memoize', 'off');
+  try {
+    return await writeSplits(tx);
+  } finally {
+    for (const { name, setting } of settings) await set(name, setting);
+  }
+}
+
+async function writeSplits(tx: Tx): Promise<number> {
   await tx.execute(sql`
     create temp table seed_splits on commit drop as
     with trips as (${tripsToSplit(sql`true`)}),
@@ -38,6 +59,10 @@ export async function splitSeededTrips(tx: Tx): Promise<number> {
       coupon, commission, company_share, gross - commission - company_share as driver_share,
       cash and driver_id is not null as cash, company_id, driver_id, completed_at
     from company`);
+  // In trip order by its key, so the inserts below read it in order without sorting it (the
+  // entries only each split's few), and with statistics, so they are planned so.
+  await tx.execute(sql`alter table seed_splits add primary key (k)`);
+  await tx.execute(sql`analyze seed_splits`);
   const [counted] = await rowsOf<{ n: number }>(
     tx,
     sql`select count(*)::int as n from seed_splits`,
