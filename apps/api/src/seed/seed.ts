@@ -118,8 +118,8 @@ export async function seed(database: Database, options: SeedOptions): Promise<Se
 /**
  * A commission rule for each service type, from two years before `now`:
  * the platform 20%, the company 10%, the driver the rest (issue 48). And from
- * 180 days before `now`, an override for one company (the first with a
- * completed trip): the platform 15%, the company 12.5%, so its trips before
+ * 180 days before `now`, an override for one company (the one with the most
+ * completed trips): the platform 15%, the company 12.5%, so its trips before
  * then are split by the service type's rule and those after by its own.
  */
 async function insertCommissionRules(tx: Tx, now: Date): Promise<void> {
@@ -133,8 +133,8 @@ async function insertCommissionRules(tx: Tx, now: Date): Promise<void> {
     sql`insert into commission_rules (service_type_id, company_id, percent, company_percent, starts_on)
         select s.id, c.company_id, 15, 12.5, ${daysBefore(180)}::date
         from service_types s,
-          (select min(company_id) as company_id from rides where ride_status = 'Complete') c
-        where c.company_id is not null
+          (select company_id from rides where ride_status = 'Complete' and company_id is not null
+           group by company_id order by count(*) desc, company_id limit 1) c
         order by s.id`,
   );
 }
