@@ -265,6 +265,11 @@ export const PASSENGER_GENDER_SHARES: GenderShares = [
 export const FARE_MIN_CENTS = 500;
 export const FARE_RANGE_CENTS = 14_500;
 export const FARE_SKEW = 3;
+/** The generated scales' completed trips with a coupon (issue 48: the platform bears it): one in
+ * eight, of 1.00 to 10.00, never more than the fare. */
+export const COUPON_SHARE = 0.125;
+export const COUPON_MIN_CENTS = 100;
+export const COUPON_RANGE_CENTS = 901;
 
 export const FAQ = [
   {

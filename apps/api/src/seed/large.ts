@@ -11,6 +11,9 @@ import {
   COMPANY_MAILBOXES,
   COMPANY_SUFFIXES,
   COMPANY_WORDS,
+  COUPON_MIN_CENTS,
+  COUPON_RANGE_CENTS,
+  COUPON_SHARE,
   DRIVER_GENDER_SHARES,
   FARE_MIN_CENTS,
   FARE_RANGE_CENTS,
@@ -557,12 +560,15 @@ function ridesSql({ sizes, words, timelines: t }: Plan, from: number, to: number
         cross join w ${FENCE}
     )
     insert into rides (id, user_id, driver_id, company_id, vehicle_id, service_type_id, amount,
-                       pickup_address, drop_address,
+                       coupon_discount, pickup_address, drop_address,
                        ride_status, cancel_reason, created_at, updated_at, people_search, digits)
     select g, user_id, driver_id, company_id, vehicle_id,
       -- The service type a trip without a vehicle asked for (the lookups' ids, one in turn).
       case when vehicle_id is null then 1 + g % ${SERVICE_TYPES.length} end,
       round((${cents})::numeric / 100, 2),
+      case when status = 'Complete' and ${unit('g', 'ride.coupon')} < ${COUPON_SHARE}
+           then least(${COUPON_MIN_CENTS} + ${below('g', 'ride.coupon_cents', COUPON_RANGE_CENTS)}, ${cents})::numeric / 100
+           else 0 end,
       ${address('pickup')}, ${address('drop')},
       status,
       case when status = 'Cancel' then ${word(words, 'cancel_reason', 'g', 'ride.cancel_reason')} end,

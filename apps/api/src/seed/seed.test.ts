@@ -5,8 +5,9 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schemaOf } from '../../test/helper';
+import { createTestDatabase, schemaOf } from '../../test/helper';
 import { openDatabase, pgliteOptions, type Database } from '../db/client';
+import { entriesOf, splitOf } from '../modules/money';
 import { SMALL_SCALE } from './large';
 import { checkLedgerSets, DEMO_SCALE, resetMarketplace, seed, type SeedSummary } from './seed';
 
@@ -55,6 +56,139 @@ const imagePaths = sql`
   select p from vehicles, unnest(array[registration_front, registration_back, insurance,
                                        vehicle_front, vehicle_back, vehicle_right, vehicle_left]) p
   where p is not null`;
+
+type SampledTrip = {
+  id: number;
+  gross: string;
+  coupon: string;
+  cash: boolean;
+  company_id: number | null;
+  driver_id: number | null;
+  service_type_id: number;
+  completed_at: string;
+  kind: string;
+};
+
+type Rule = {
+  id: number;
+  service_type_id: number;
+  company_id: number | null;
+  percent: string;
+  company_percent: string;
+  starts_on: string;
+};
+
+/** Cents of a numeric, as SQL text (exact): `12.50` -> `1250`. */
+const cents = (column: string) => sql.raw(`(${column} * 100)::bigint::text`);
+
+/**
+ * The seed splits its trips in SQL (splits.ts); the live path in JavaScript (splitOf, entriesOf).
+ * For up to `each` trips of every kind there is (cash or card, with a coupon or none, of the
+ * company with its own rule before and after it holds, or of another), the split, the ledger set
+ * and its entries the seed wrote are what splitOf and entriesOf give, from the trip's row and the
+ * rule in force when it completed (picked here from the rules, not by the seed's SQL), each dated
+ * at the trip's completion. Answers how many trips of each kind it compared.
+ */
+async function expectSplitsAsTheLivePath(db: Database, each = 25): Promise<Record<string, number>> {
+  const rules = await db.rows<Rule>(
+    sql`select id, service_type_id, company_id, percent::text, company_percent::text,
+          starts_on::text from commission_rules`,
+  );
+  const overridden = new Set(rules.filter((r) => r.company_id !== null).map((r) => r.company_id));
+  const overrideFrom = rules.find((r) => r.company_id !== null)?.starts_on ?? '9999-12-31';
+  const ownRule = sql`r.company_id = any(${`{${[...overridden].join(',')}}`}::int[])`;
+  const afterOwn = sql`(r.updated_at at time zone 'UTC')::date >= ${overrideFrom}::date`;
+  const trips = await db.rows<SampledTrip>(
+    sql`select id, gross, coupon, cash, company_id, driver_id, service_type_id, completed_at, kind
+        from (
+          select r.id, ${cents('r.amount')} as gross, ${cents('r.coupon_discount')} as coupon,
+            lower(coalesce(r.payment_method, t.payment_method, '')) = 'cash' as cash,
+            r.company_id, r.driver_id, coalesce(r.service_type_id, v.service_type_id) as service_type_id,
+            to_char(r.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') as completed_at,
+            concat_ws(' ', case when lower(coalesce(r.payment_method, t.payment_method, '')) = 'cash'
+                               then 'cash' else 'card' end,
+              case when r.coupon_discount > 0 then 'coupon' else 'no coupon' end,
+              case when ${ownRule}
+                   then case when ${afterOwn} then 'own rule' else 'before its own rule' end
+                   else 'service type' end) as kind,
+            row_number() over (partition by lower(coalesce(r.payment_method, t.payment_method, '')) = 'cash',
+              r.coupon_discount > 0, ${ownRule}, ${afterOwn} order by r.id) as n
+          from rides r
+          left join vehicles v on v.id = r.vehicle_id
+          left join transactions t on t.ride_id = r.id
+          where r.ride_status = 'Complete'
+        ) x
+        where n <= ${each} order by id`,
+  );
+  const written = await db.rows<Record<string, unknown>>(
+    sql`select s.ride_id, s.rule_id, ${cents('s.percent')} as percent,
+          ${cents('s.company_percent')} as company_percent, ${cents('s.gross')} as gross,
+          ${cents('s.coupon_discount')} as coupon, ${cents('s.platform_commission')} as commission,
+          ${cents('s.company_share')} as company_share, ${cents('s.driver_share')} as driver_share,
+          s.cash_collected, s.company_id, s.driver_id,
+          to_char(s.completed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') as completed_at,
+          s.created_at = s.completed_at as split_dated, l.cause, l.cause_id::int,
+          l.created_at = s.completed_at as set_dated,
+          (select json_agg(json_build_array(e.account, e.party_id, ${cents('e.amount')},
+                                            e.created_at = s.completed_at) order by e.id)
+           from ledger_entries e where e.set_id = s.set_id) as entries
+        from ride_splits s join ledger_sets l on l.id = s.set_id
+        where s.ride_id = any(${`{${trips.map((t) => t.id).join(',')}}`}::int[])
+        order by s.ride_id`,
+  );
+  const expected = trips.map((trip) => {
+    const day = trip.completed_at.slice(0, 10);
+    const rule = rules
+      .filter(
+        (r) =>
+          r.service_type_id === trip.service_type_id &&
+          (r.company_id === null || r.company_id === trip.company_id) &&
+          r.starts_on <= day,
+      )
+      .sort(
+        (a, b) =>
+          Number(a.company_id === null) - Number(b.company_id === null) ||
+          b.starts_on.localeCompare(a.starts_on) ||
+          b.id - a.id,
+      )[0];
+    const hundredths = (percent: string | undefined) =>
+      BigInt(Math.round(Number(percent ?? '0') * 100));
+    const split = splitOf({
+      gross: BigInt(trip.gross),
+      coupon: BigInt(trip.coupon),
+      percent: hundredths(rule?.percent),
+      companyPercent: hundredths(rule?.company_percent),
+      companyId: trip.company_id,
+      driverId: trip.driver_id,
+      cash: trip.cash,
+    });
+    const entries = entriesOf(split, { companyId: trip.company_id, driverId: trip.driver_id });
+    return {
+      ride_id: trip.id,
+      rule_id: rule?.id ?? null,
+      percent: String(hundredths(rule?.percent)),
+      company_percent: String(hundredths(rule?.company_percent)),
+      gross: String(split.gross),
+      coupon: String(split.coupon),
+      commission: String(split.commission),
+      company_share: String(split.companyShare),
+      driver_share: String(split.driverShare),
+      cash_collected: split.cash,
+      company_id: trip.company_id,
+      driver_id: trip.driver_id,
+      completed_at: trip.completed_at,
+      split_dated: true,
+      cause: 'ride_split',
+      cause_id: trip.id,
+      set_dated: true,
+      entries: entries.map((entry) => [entry.account, entry.partyId, String(entry.cents), true]),
+    };
+  });
+  expect(written).toEqual(expected);
+  const kinds: Record<string, number> = {};
+  for (const trip of trips) kinds[trip.kind] = (kinds[trip.kind] ?? 0) + 1;
+  return kinds;
+}
 
 /** The counters the triggers kept, then the same after recount_counters(): equal. */
 async function expectCountersEqualRecount(db: Database) {
@@ -160,10 +294,25 @@ describe('demo seed', () => {
     expect(await count(sql`select count(*)::int as n from ride_splits`)).toBe(
       await count(sql`select count(*)::int as n from rides where ride_status = 'Complete'`),
     );
+    // The service types' rule, and one company's own from 180 days before NOW.
     expect(
-      await count(sql`select count(*)::int as n from ride_splits
-        where rule_id is null or percent <> 20 or platform_commission <> round(gross * 0.2, 2)`),
-    ).toBe(0);
+      await values(sql`select distinct percent::text || '/' || company_percent::text || ' ' ||
+          (completed_at >= ${NOW.toISOString()}::timestamptz - interval '180 days')::text as v
+        from ride_splits where rule_id is not null order by 1`),
+    ).toEqual(['15.00/12.50 true', '20.00/10.00 false', '20.00/10.00 true']);
+    expect(await count(sql`select count(*)::int as n from ride_splits where rule_id is null`)).toBe(
+      0,
+    );
+    // The demo's trips have no coupons (the generated scales' have, below).
+    const kinds = await expectSplitsAsTheLivePath(database);
+    expect(Object.keys(kinds)).toEqual(
+      expect.arrayContaining([
+        'card no coupon before its own rule',
+        'card no coupon own rule',
+        'card no coupon service type',
+        'cash no coupon service type',
+      ]),
+    );
     expect(
       await count(sql`select count(*)::int as n from (select set_id from ledger_entries
         group by set_id having sum(amount) <> 0) unbalanced`),
@@ -298,6 +447,13 @@ describe('demo seed', () => {
   }, 90_000);
 });
 
+/** The kinds of trip the generated scales have, each split as the live path splits it. */
+const EVERY_KIND = ['card', 'cash']
+  .flatMap((pay) => ['coupon', 'no coupon'].map((coupon) => `${pay} ${coupon}`))
+  .flatMap((trip) =>
+    ['before its own rule', 'own rule', 'service type'].map((rule) => `${trip} ${rule}`),
+  );
+
 describe('small generated seed (the large scale at 1%)', () => {
   it('has the asked sizes, its indexes and foreign keys back, and exact counters', async () => {
     const small = await openDatabase({ pglite: smallBase });
@@ -333,6 +489,7 @@ describe('small generated seed (the large scale at 1%)', () => {
       for (const { name, photo } of photos) {
         expect(readFileSync(join(uploads, photo), 'utf8')).toContain(`${name} vehicle, left view`);
       }
+      expect(Object.keys(await expectSplitsAsTheLivePath(small)).sort()).toEqual(EVERY_KIND);
       // Loaded with its indexes and foreign keys dropped, the marketplace has every one back.
       expect(await schemaOf(small.db)).toEqual(schema);
       await expectCountersEqualRecount(small);
@@ -371,6 +528,35 @@ describe('small generated seed (the large scale at 1%)', () => {
         sql`select count(*)::int as n from rides where search ilike ${`%${word!.toLowerCase()}%`}`,
       );
       expect(found!.n).toBeGreaterThan(0);
+    } finally {
+      await rm(uploads, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
+
+describe("seeded splits on this pass's engine (PostgreSQL in the suite's pass)", () => {
+  it('writes the splits, sets and entries splitOf and entriesOf give, dated at completion', async () => {
+    const db = await createTestDatabase();
+    const uploads = await mkdtemp(join(tmpdir(), 'cabdesk-seed-'));
+    try {
+      await seed(db, { scale: SMALL_SCALE, uploadDir: uploads, now: NOW });
+      expect(Object.keys(await expectSplitsAsTheLivePath(db)).sort()).toEqual(EVERY_KIND);
+      // Every split's set, and its entries, dated at the trip's completion; none today.
+      const [dated] = await db.rows<{ undated: number; sets: number }>(
+        sql`select count(*) filter (where l.created_at <> s.completed_at
+                                      or s.created_at <> s.completed_at)::int as undated,
+                   count(*)::int as sets
+            from ride_splits s join ledger_sets l on l.id = s.set_id`,
+      );
+      expect(dated).toEqual({ undated: 0, sets: expect.any(Number) });
+      expect(
+        (
+          await db.rows<{ n: number }>(
+            sql`select count(*)::int as n from ledger_entries e join ledger_sets l on l.id = e.set_id
+                where e.created_at <> l.created_at or e.created_at > ${NOW.toISOString()}::timestamptz`,
+          )
+        )[0]!.n,
+      ).toBe(0);
     } finally {
       await rm(uploads, { recursive: true, force: true });
     }

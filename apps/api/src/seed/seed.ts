@@ -13,8 +13,8 @@ import {
   type SeedContext,
 } from './common';
 import { seedDemo } from './demo';
-import { splitCompletedRides } from '../modules/money';
 import { buildPendingIndexes, withoutIndexes } from './bulk-load';
+import { splitSeededTrips } from './splits';
 
 /**
  * A scale of seed data: its name, and what fills its people, vehicles and
@@ -89,20 +89,19 @@ export async function seed(database: Database, options: SeedOptions): Promise<Se
     await insertSupports(tx, now);
     await insertCoupons(tx, now);
     await insertCommissionRules(tx, now);
-    // The seeded Complete trips are split as a completing trip is (issue 48). The splits, sets
-    // and entries are loaded without their secondary indexes and foreign keys, as the rides
-    // were, and the entries without their per-insert check (it counts each set's entries
-    // through ledger_entries_set_idx): the load's sets are checked at once after it.
+    // The seeded Complete trips are split as a completing trip is (issue 48), all at once in SQL
+    // (splits.ts). The splits, sets and entries are loaded without their secondary indexes and
+    // foreign keys, as the rides were, and the entries without their per-insert check (it
+    // counts each set's entries through ledger_entries_set_idx): the load's sets are checked
+    // at once after it.
     await withoutIndexes(tx, ['ride_splits', 'ledger_sets', 'ledger_entries'], async () => {
       await tx.execute(sql`alter table ledger_entries disable trigger ledger_entries_balanced`);
-      // The trips were loaded by this transaction, which statistics have not seen: without
-      // them each chunk's candidates (split.ts) were planned as scans of every ride.
+      // The trips were loaded by this transaction, which statistics have not seen: the split's
+      // joins are planned from them.
       await timed(context.log, 'statistics of the trips', () =>
         tx.execute(sql`analyze rides, transactions, vehicles, ride_events`),
       );
-      await timed(context.log, 'trip splits and their ledger', () =>
-        splitCompletedRides(tx, 'all'),
-      );
+      await timed(context.log, 'trip splits and their ledger', () => splitSeededTrips(tx));
       await tx.execute(sql`alter table ledger_entries enable trigger ledger_entries_balanced`);
       await timed(context.log, 'ledger sets checked', () => checkLedgerSets(tx));
     });
@@ -118,13 +117,25 @@ export async function seed(database: Database, options: SeedOptions): Promise<Se
 
 /**
  * A commission rule for each service type, from two years before `now`:
- * the platform 20%, the company 10%, the driver the rest (issue 48).
+ * the platform 20%, the company 10%, the driver the rest (issue 48). And from
+ * 180 days before `now`, an override for one company (the one with the most
+ * completed trips): the platform 15%, the company 12.5%, so its trips before
+ * then are split by the service type's rule and those after by its own.
  */
 async function insertCommissionRules(tx: Tx, now: Date): Promise<void> {
-  const from = new Date(now.getTime() - 2 * 365 * 86_400_000).toISOString().slice(0, 10);
+  const daysBefore = (days: number) =>
+    new Date(now.getTime() - days * 86_400_000).toISOString().slice(0, 10);
   await tx.execute(
     sql`insert into commission_rules (service_type_id, percent, company_percent, starts_on)
-        select id, 20, 10, ${from}::date from service_types`,
+        select id, 20, 10, ${daysBefore(2 * 365)}::date from service_types`,
+  );
+  await tx.execute(
+    sql`insert into commission_rules (service_type_id, company_id, percent, company_percent, starts_on)
+        select s.id, c.company_id, 15, 12.5, ${daysBefore(180)}::date
+        from service_types s,
+          (select company_id from rides where ride_status = 'Complete' and company_id is not null
+           group by company_id order by count(*) desc, company_id limit 1) c
+        order by s.id`,
   );
 }
 

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { arrayLiteral, rowsOf } from '../../lib/sql';
 import { centsOf, type LedgerEntry, textOf, writeLedgerSets } from './ledger';
@@ -96,12 +96,15 @@ type Candidate = {
 };
 
 /**
- * The trips among `which` that are Complete and not split yet, with the rule
- * in force when each completed (its `completed` event's time, in UTC days):
- * the company's override first, else the service type's (the trip's, else
- * its vehicle's), the latest `from` on or before that day; none: 0%.
+ * The trips among `which` (at most `limit`, in id order) that are Complete and
+ * not split yet, with what splitOf needs of each and the rule in force when
+ * each completed (its `completed` event's time, in UTC days): the company's
+ * override first, else the service type's (the trip's, else its vehicle's),
+ * the latest `from` on or before that day; none: 0%. Amounts and percents
+ * numeric, completed_at a timestamptz: the live path reads them as text, the
+ * seed splits them in SQL (seed/splits.ts).
  */
-const candidates = (which: ReturnType<typeof chosen>, limit: number) => sql`
+export const tripsToSplit = (which: SQL, limit?: number) => sql`
   with done as (
     select r.id, r.amount as gross, least(r.coupon_discount, r.amount) as coupon,
       r.company_id, r.driver_id, coalesce(r.service_type_id, v.service_type_id) as service_type_id,
@@ -114,12 +117,11 @@ const candidates = (which: ReturnType<typeof chosen>, limit: number) => sql`
     where ${which} and r.ride_status = 'Complete'
       and not exists (select 1 from ride_splits s where s.ride_id = r.id)
     order by r.id
-    limit ${limit}
+    ${limit === undefined ? sql`` : sql`limit ${limit}`}
   )
-  select d.id, d.gross::text, d.coupon::text, d.company_id, d.driver_id, d.cash,
-    to_char(d.completed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as completed_at,
-    rule.id as rule_id, coalesce(rule.percent, 0)::text as percent,
-    coalesce(rule.company_percent, 0)::text as company_percent
+  select d.id, d.gross, d.coupon, d.company_id, d.driver_id, d.cash, d.completed_at,
+    rule.id as rule_id, coalesce(rule.percent, 0) as percent,
+    coalesce(rule.company_percent, 0) as company_percent
   from done d
   left join lateral (
     select c.id, c.percent, c.company_percent from commission_rules c
@@ -128,8 +130,14 @@ const candidates = (which: ReturnType<typeof chosen>, limit: number) => sql`
       and c.starts_on <= (d.completed_at at time zone 'UTC')::date
     order by c.company_id is null, c.starts_on desc, c.id desc
     limit 1
-  ) rule on true
-  order by d.id`;
+  ) rule on true`;
+
+const candidates = (which: SQL, limit: number) => sql`
+  select c.id, c.gross::text, c.coupon::text, c.company_id, c.driver_id, c.cash,
+    to_char(c.completed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as completed_at,
+    c.rule_id, c.percent::text, c.company_percent::text
+  from (${tripsToSplit(which, limit)}) c
+  order by c.id`;
 
 const chosen = (ids: readonly number[] | 'all', after: number) =>
   ids === 'all'

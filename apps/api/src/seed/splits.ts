@@ -1,0 +1,108 @@
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../db/client';
+import { tripsToSplit } from '../modules/money';
+import { rowsOf } from './common';
+
+/**
+ * The seed's completed trips split, set-based: what splitCompletedRides
+ * (modules/money/split.ts) does a chunk at a time in JavaScript, here in a
+ * few statements over every trip at once, for the million trips of the large
+ * scale (issue 48: 815 s in 440 chunks, against the 60 s of the whole seed).
+ * The same trips and rules (tripsToSplit) and the same arithmetic as splitOf
+ * and entriesOf: percents rounded half up to the cent (numeric round() rounds
+ * half away from zero, the same for the amounts here, never negative), the
+ * company's part at most what the commission leaves, entries of 0 left out.
+ * seed.test.ts compares the rows with splitOf's and entriesOf's on both
+ * engines. Each split, set and entry is dated at its trip's completion, as the
+ * live path writes them when the trip completes: a payout draft or statement
+ * of an earlier period finds them. Answers how many trips it split.
+ */
+export async function splitSeededTrips(tx: Tx): Promise<number> {
+  // The trips' sort (row_number) in memory rather than on disk: at a million trips the 4 MB
+  // default wrote it out in runs. The entries' lateral list is not worth memoizing (nearly
+  // every split is another key): it held 300 MB for a few percent of hits. Both are put
+  // back as they were for the rest of the seed's transaction.
+  const settings = await rowsOf<{ name: string; setting: string }>(
+    tx,
+    sql`select name, setting || coalesce(unit, '') as setting from pg_settings
+        where name in ('work_mem', 'enable_memoize')`,
+  );
+  const set = async (name: string, value: string) =>
+    tx.execute(sql`select set_config(${name}, ${value}, true)`);
+  await set('work_mem', '256MB');
+  await set('enable_memoize', 'off');
+  try {
+    return await writeSplits(tx);
+  } finally {
+    for (const { name, setting } of settings) await set(name, setting);
+  }
+}
+
+async function writeSplits(tx: Tx): Promise<number> {
+  await tx.execute(sql`
+    create temp table seed_splits on commit drop as
+    with trips as (${tripsToSplit(sql`true`)}),
+    commission as (
+      select trips.*,
+        case when company_id is null and driver_id is null then gross
+             else round(gross * percent / 100, 2) end as commission
+      from trips
+    ),
+    company as (
+      select commission.*,
+        case when company_id is null then 0
+             when driver_id is null then gross - commission
+             else least(round(gross * company_percent / 100, 2), gross - commission) end as company_share
+      from commission
+    )
+    select row_number() over (order by id) as k, id, rule_id, percent, company_percent, gross,
+      coupon, commission, company_share, gross - commission - company_share as driver_share,
+      cash and driver_id is not null as cash, company_id, driver_id, completed_at
+    from company`);
+  // In trip order by its key, so the inserts below read it in order without sorting it (the
+  // entries only each split's few), and with statistics, so they are planned so.
+  await tx.execute(sql`alter table seed_splits add primary key (k)`);
+  await tx.execute(sql`analyze seed_splits`);
+  const [counted] = await rowsOf<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from seed_splits`,
+  );
+  const trips = counted?.n ?? 0;
+  if (trips === 0) return 0;
+  // The sets' ids taken from their sequence at once, in trip order as the live path takes them:
+  // set k is before + k.
+  const [taken] = await rowsOf<{ before: string }>(
+    tx,
+    sql`select (setval(pg_get_serial_sequence('ledger_sets', 'id'),
+                       nextval(pg_get_serial_sequence('ledger_sets', 'id')) + ${trips} - 1)
+                - ${trips})::text as before`,
+  );
+  const setId = sql`(${taken!.before}::bigint + s.k)`;
+  await tx.execute(sql`
+    insert into ledger_sets (id, cause, cause_id, created_at)
+    select ${setId}, 'ride_split', s.id, s.completed_at from seed_splits s order by s.k`);
+  // Every set's entries in one INSERT, as writeLedgerSets writes them (a set is written by one).
+  await tx.execute(sql`
+    insert into ledger_entries (set_id, account, party_id, amount, created_at)
+    select ${setId}, e.account, e.party_id, e.amount, s.completed_at
+    from seed_splits s cross join lateral (values
+      (1, case when s.cash then 'driver_cash' else 'platform_receipts' end,
+         case when s.cash then s.driver_id end, s.gross - s.coupon),
+      (2, 'platform_coupons', null, s.coupon),
+      (3, 'platform_revenue', null, -s.commission),
+      (4, 'company', s.company_id, -s.company_share),
+      (5, 'driver', s.driver_id, -s.driver_share)
+    ) e (n, account, party_id, amount)
+    where e.amount <> 0
+    order by s.k, e.n`);
+  await tx.execute(sql`
+    insert into ride_splits (ride_id, rule_id, percent, company_percent, gross, coupon_discount,
+      platform_commission, company_share, driver_share, cash_collected, company_id, driver_id,
+      completed_at, set_id, created_at)
+    select s.id, s.rule_id, s.percent, s.company_percent, s.gross, s.coupon, s.commission,
+      s.company_share, s.driver_share, s.cash, s.company_id, s.driver_id, s.completed_at, ${setId},
+      s.completed_at
+    from seed_splits s order by s.k`);
+  await tx.execute(sql`drop table seed_splits`);
+  return trips;
+}
