@@ -7,6 +7,8 @@ import {
   describeWalks,
   motionless,
   type Paged,
+  inApp,
+  sessionByApi,
   signInByApi,
   toastAfter,
   apiPost,
@@ -82,7 +84,7 @@ describe('operator polish (issue 45, point 9)', () => {
     'a coupon typed in small letters is kept in capitals, is edited, and its switch is teal while it is active, as a passenger’s is',
     async ({ page, baseUrl, admin }) => {
       await page.setViewportSize(DESKTOP);
-      const token = await signInByApi(page, baseUrl, admin, '/user');
+      const token = await sessionByApi(page, baseUrl, admin);
       const suffix = Date.now().toString(36).slice(-5);
       const created = await apiPost<Coupon>(baseUrl, token, 'coupon-add', {
         title: 'Polish rides',
@@ -105,7 +107,7 @@ describe('operator polish (issue 45, point 9)', () => {
       await settledRows(page, 'User List');
       const active = await trackColour(page, `Active status of ${passenger!.name}`);
 
-      await page.goto('/coupon');
+      await inApp(page, '/coupon', 'Coupon List');
       const rows = await settledRows(page, 'Coupon List');
       const row = rows.filter({ hasText: code });
       await row.waitFor();
@@ -161,7 +163,7 @@ describe('operator polish (issue 45, point 9)', () => {
     'documents and a car’s photos say what they are and whose: the driver’s and vehicle’s pages and the review desk',
     async ({ page, baseUrl, admin }) => {
       await page.setViewportSize(DESKTOP);
-      const token = await signInByApi(page, baseUrl, admin, '/');
+      const token = await sessionByApi(page, baseUrl, admin);
       const [driver] = (
         await apiGet<Paged<Person>>(baseUrl, token, 'user-list?user_type=Driver&per_page=1')
       ).data;
@@ -172,7 +174,7 @@ describe('operator polish (issue 45, point 9)', () => {
 
       const [vehicle] = (await apiGet<Paged<Vehicle>>(baseUrl, token, 'vehicle-list?per_page=1'))
         .data;
-      await page.goto(`/vehicle-detail/${vehicle!.id}`);
+      await inApp(page, `/vehicle-detail/${vehicle!.id}`, 'Vehicle Detail');
       const plate = vehicle!.license_number;
       for (const label of ['Registration Front', 'Insurance', 'Front', 'Passenger Side']) {
         await page
@@ -191,7 +193,7 @@ describe('operator polish (issue 45, point 9)', () => {
       const [waiting] = (
         await apiGet<Paged<Waiting>>(baseUrl, token, 'review-queue?kind=driver&per_page=1')
       ).data;
-      await page.goto('/review?kind=driver');
+      await inApp(page, '/review?kind=driver', 'Review desk');
       const queue = await settledRows(page, 'Review desk');
       await queue.filter({ hasText: waiting!.name }).first().getByText(waiting!.name).click();
       await page.getByRole('heading', { name: waiting!.name, level: 2 }).waitFor();
