@@ -37,6 +37,12 @@ interface Vehicle {
   id: number;
   license_number: string;
 }
+/** A vehicle's documents and photos as the list sends them: a URL, or null when missing. */
+type Pictured = Vehicle &
+  Record<
+    'registration_front' | 'insurance' | 'vehicle_front' | 'vehicle_right' | 'vehicle_left',
+    string | null
+  >;
 interface Waiting {
   kind: 'company' | 'driver' | 'vehicle';
   name: string;
@@ -164,16 +170,42 @@ describe('operator polish (issue 45, point 9)', () => {
     async ({ page, baseUrl, admin }) => {
       await page.setViewportSize(DESKTOP);
       const token = await sessionByApi(page, baseUrl, admin);
-      const [driver] = (
-        await apiGet<Paged<Person>>(baseUrl, token, 'user-list?user_type=Driver&per_page=1')
-      ).data;
+      // A demo driver with both licence pictures, and a demo vehicle with its documents and
+      // photos: the newest may be one another walk's simulator registered without them.
+      let driver: Person | undefined;
+      const drivers = await apiGet<Paged<Person>>(
+        baseUrl,
+        token,
+        'user-list?user_type=Driver&per_page=20',
+      );
+      for (const candidate of drivers.data) {
+        const pictures = await apiGet<{ dl_front: string | null; holding_dl: string | null }>(
+          baseUrl,
+          token,
+          `user-detail?user_id=${candidate.id}`,
+        );
+        if (pictures.dl_front && pictures.holding_dl) {
+          driver = candidate;
+          break;
+        }
+      }
+      expect(driver, 'a demo driver with both licence pictures').toBeDefined();
       await page.goto(`/driver-detail/${driver!.id}`);
       for (const label of ['Licence Front', 'Photo Holding Licence']) {
         await page.getByRole('img', { name: `${label} of ${driver!.name}`, exact: true }).waitFor();
       }
 
-      const [vehicle] = (await apiGet<Paged<Vehicle>>(baseUrl, token, 'vehicle-list?per_page=1'))
-        .data;
+      const vehicle = (
+        await apiGet<Paged<Pictured>>(baseUrl, token, 'vehicle-list?per_page=50')
+      ).data.find(
+        (v) =>
+          v.registration_front &&
+          v.insurance &&
+          v.vehicle_front &&
+          v.vehicle_right &&
+          v.vehicle_left,
+      );
+      expect(vehicle, 'a demo vehicle with its documents and photos').toBeDefined();
       await inApp(page, `/vehicle-detail/${vehicle!.id}`, 'Vehicle Detail');
       const plate = vehicle!.license_number;
       for (const label of ['Registration Front', 'Insurance', 'Front', 'Passenger Side']) {
