@@ -153,6 +153,28 @@ export async function motionless(page: Page) {
     .toBe(0);
 }
 
+/**
+ * Switches the colour scheme the way another tab of the app does: Mantine
+ * follows local storage's event, so the page (an open popup too) turns at
+ * once, without a reload (a start of the app).
+ */
+export async function useScheme(page: Page, scheme: 'light' | 'dark') {
+  await page.evaluate((value) => {
+    window.localStorage.setItem('colorScheme', value);
+    window.dispatchEvent(
+      new StorageEvent('storage', {
+        key: 'colorScheme',
+        newValue: value,
+        storageArea: window.localStorage,
+      }),
+    );
+  }, scheme);
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.dataset.mantineColorScheme))
+    .toBe(scheme);
+  await motionless(page);
+}
+
 /** Everything the app keeps in local storage. */
 export function storageOf(page: Page): Promise<Record<string, string>> {
   return page.evaluate(() => {
@@ -188,12 +210,16 @@ export async function toastAfter(page: Page, text: string, action: () => Promise
 
 export const API = '/taxi-service/admin/';
 
-/** Signs in through the API and stores the session as the app does, then opens `path`. */
-export async function signInByApi(
+/**
+ * Signs in through the API and stores the session as the app does, from an
+ * empty page of the origin: the app has not started yet. The walk's first
+ * `page.goto` then starts it on the screen it needs (often one the token
+ * finds), one start of the app a test.
+ */
+export async function sessionByApi(
   page: Page,
   baseUrl: string,
   admin: { email: string; password: string },
-  path = '/',
 ) {
   const response = await fetch(`${baseUrl}${API}login`, {
     method: 'POST',
@@ -209,7 +235,7 @@ export async function signInByApi(
   expect(response.status).toBe(200);
   const body = (await response.json()) as { data: { token: string; user: { id: number } } };
   // Local storage belongs to the origin: an empty page of it, answered here, will do, and
-  // costs no start of the app (a test's sign-in is then one load of it, not two).
+  // costs no start of the app.
   const blank = '/walk-session-blank';
   await page.route(`**${blank}`, (route) =>
     route.fulfill({
@@ -227,8 +253,39 @@ export async function signInByApi(
     },
     { token: body.data.token, id: body.data.user.id },
   );
-  await page.goto(path);
   return body.data.token;
+}
+
+/** Signs in through the API (`sessionByApi`), then opens `path`: one start of the app. */
+export async function signInByApi(
+  page: Page,
+  baseUrl: string,
+  admin: { email: string; password: string },
+  path = '/',
+) {
+  const token = await sessionByApi(page, baseUrl, admin);
+  await page.goto(path);
+  return token;
+}
+
+/**
+ * Opens `path` from within the running app as a link does (React Router
+ * follows the history: pushState, then popstate), so the app does not start
+ * again, and waits until the address is `path` and the main heading is
+ * `heading`, which tells the new screen from the one before. Between two
+ * screens with the same heading (a list and the same list searched), the walk
+ * waits for what only the new one shows, e.g. the row it looks for.
+ */
+export async function inApp(page: Page, path: string, heading: string | RegExp) {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await page.getByRole('heading', { level: 1, name: heading, exact: true }).first().waitFor();
+  const [want, got] = [new URL(path, page.url()), new URL(page.url())];
+  expect(got.pathname + got.search, 'the screen opened in the app').toBe(
+    want.pathname + want.search,
+  );
 }
 
 /** Calls the API directly, as another client would. */

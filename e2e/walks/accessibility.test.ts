@@ -5,9 +5,11 @@ import {
   API,
   apiGet,
   describeWalks,
+  inApp as goInApp,
   motionless,
   type Paged,
   signInByApi,
+  useScheme,
 } from '../support/browser';
 
 /**
@@ -31,12 +33,12 @@ interface Stop {
   open: (page: Page) => Promise<void>;
 }
 
-type Scheme = 'light' | 'dark';
-
 /** The page has settled: nothing loads, every image is in, nothing moves. */
 async function settled(page: Page) {
   await page.waitForLoadState('networkidle');
   await expect.poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
+  // A record opened in the app: its loader has gone (a load afresh waits for the network).
+  await expect.poll(() => page.getByRole('status', { name: 'Loading' }).count()).toBe(0);
   await page
     .waitForFunction(() => Array.from(document.images).every((image) => image.complete))
     .catch(() => undefined);
@@ -45,23 +47,6 @@ async function settled(page: Page) {
 
 const heading = (page: Page, name?: string) =>
   page.getByRole('heading', { level: 1, ...(name ? { name } : {}) }).first();
-
-/**
- * Goes to `path` as a link in the app would, without starting the app again
- * (React Router follows the history): a walk of 30 screens then pays for one
- * start. A page with a popup still open from the last stop loads afresh, so
- * no stop sees what another left behind.
- */
-async function goWithinApp(page: Page, path: string) {
-  if ((await page.getByRole('dialog').count()) > 0) {
-    await page.goto(path);
-    return;
-  }
-  await page.evaluate((to) => {
-    window.history.pushState(null, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-}
 
 /** Loads `path` afresh and waits for its main heading. */
 const screen =
@@ -72,15 +57,16 @@ const screen =
   };
 
 /**
- * Opens `path` from within the running app and waits for its main heading,
- * `name`: the heading tells the screen from the one before (a screen whose
- * heading is a record's own loads afresh with `screen`).
+ * Opens `path` from within the running app (`goInApp`, as a link does: a walk
+ * of 30 screens pays for one start of the app), `name` being its main heading,
+ * which tells it from the screen before. A page with a popup still open from
+ * the last stop loads afresh, so no stop sees what another left behind.
  */
 const inApp =
   (path: string, name: string): Stop['open'] =>
   async (page) => {
-    await goWithinApp(page, path);
-    await heading(page, name).waitFor();
+    if ((await page.getByRole('dialog').count()) > 0) await screen(path, name)(page);
+    else await goInApp(page, path, name);
   };
 
 /** Answers a call of the API in the page with `data`, as the server would. */
@@ -88,28 +74,6 @@ async function answer(page: Page, path: string, data: unknown, message = 'OK') {
   await page.route(`**${API}${path}`, (route) =>
     route.fulfill({ json: { status: true, message, data } }),
   );
-}
-
-/**
- * Switches the scheme the way another tab of the app does: Mantine follows
- * local storage's event, so the page (an open popup too) turns at once,
- * without a reload.
- */
-async function useScheme(page: Page, scheme: Scheme) {
-  await page.evaluate((value) => {
-    window.localStorage.setItem('colorScheme', value);
-    window.dispatchEvent(
-      new StorageEvent('storage', {
-        key: 'colorScheme',
-        newValue: value,
-        storageArea: window.localStorage,
-      }),
-    );
-  }, scheme);
-  await expect
-    .poll(() => page.evaluate(() => document.documentElement.dataset.mantineColorScheme))
-    .toBe(scheme);
-  await motionless(page);
 }
 
 /**
@@ -292,26 +256,34 @@ describe('accessibility, once per screen', () => {
         },
         list('/expiring-documents', 'Expiring documents'),
         list('/user', 'User List'),
-        { name: '/user-detail', open: screen(`/user-detail/${user.id}`) },
+        { name: '/user-detail', open: inApp(`/user-detail/${user.id}`, 'User Detail') },
         list('/company', 'Company List'),
-        { name: '/company-detail', open: screen(`/company-detail/${company.id}`) },
+        { name: '/company-detail', open: inApp(`/company-detail/${company.id}`, 'Company Detail') },
         list('/vehicle', 'Vehicle List'),
-        { name: '/vehicle-detail', open: screen(`/vehicle-detail/${vehicles.data[0]!.id}`) },
+        {
+          name: '/vehicle-detail',
+          open: inApp(`/vehicle-detail/${vehicles.data[0]!.id}`, 'Vehicle Detail'),
+        },
         list('/driver', 'Driver List'),
-        { name: '/driver-detail', open: screen(`/driver-detail/${driver.id}`) },
+        { name: '/driver-detail', open: inApp(`/driver-detail/${driver.id}`, 'Driver Detail') },
         {
           name: '/driver-history-detail',
-          open: screen(`/driver-history-detail?driver_id=${driver.id}`),
+          open: inApp(`/driver-history-detail?driver_id=${driver.id}`, 'Driver History Detail'),
         },
         // Issue 46: the live map (its drivers' dots are drawn in the map's canvas).
         { name: '/live', open: inApp('/live', 'Live map') },
         list('/trip', 'Overall Trips'),
-        { name: '/trip-detail', open: screen(`/trip-detail/${ride.id}`) },
+        { name: '/trip-detail', open: inApp(`/trip-detail/${ride.id}`, `Trip #${ride.id}`) },
         {
           name: 'the cancel popup of a trip, with its message',
           open: async (p) => {
             const title = `Cancel trip #${pending.id}`;
-            await popup(`/trip-detail/${pending.id}`, undefined, 'Cancel trip', title)(p);
+            await popup(
+              `/trip-detail/${pending.id}`,
+              `Trip #${pending.id}`,
+              'Cancel trip',
+              title,
+            )(p);
             const dialog = p.getByRole('dialog', { name: title });
             await dialog.getByRole('button', { name: 'Cancel trip' }).click();
             await dialog.getByText('Please enter a reason.').waitFor();

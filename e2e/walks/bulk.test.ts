@@ -1,7 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { apiGet, describeWalks, type Paged, signInByApi, toastAfter } from '../support/browser';
+import {
+  apiGet,
+  describeWalks,
+  type Paged,
+  signInByApi,
+  toastAfter,
+  sessionByApi,
+} from '../support/browser';
 
 interface Ride {
   id: number;
@@ -88,7 +95,7 @@ describe('work in bulk', () => {
     'all pending drivers of a company are rejected at once, with one reason',
     async ({ page, baseUrl, admin }) => {
       await page.setViewportSize(DESKTOP);
-      const token = await signInByApi(page, baseUrl, admin, '/');
+      const token = await sessionByApi(page, baseUrl, admin);
       // The company with the most drivers waiting.
       const pending = await apiGet<Paged<Person>>(
         baseUrl,

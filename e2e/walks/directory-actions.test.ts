@@ -4,8 +4,9 @@ import {
   apiGet,
   callApi,
   describeWalks,
+  inApp,
   type Paged,
-  signInByApi,
+  sessionByApi,
   toastAfter,
 } from '../support/browser';
 
@@ -40,7 +41,7 @@ describe('directory actions', () => {
   walk(
     'approving a pending driver goes through the review desk, then shows the badge',
     async ({ page, baseUrl, admin }) => {
-      const token = await signInByApi(page, baseUrl, admin, '/');
+      const token = await sessionByApi(page, baseUrl, admin);
       const pending = await apiGet<Paged<Person>>(baseUrl, token, 'driver-list?approval=Pending');
       const driver = pending.data[0]!;
       expect(driver).toBeTruthy();
@@ -56,7 +57,7 @@ describe('directory actions', () => {
       await toastAfter(page, `Approved ${driver.name}.`, () =>
         page.getByRole('button', { name: /^Approve/ }).click(),
       );
-      await page.goto(`/driver?search=${encodeURIComponent(driver.email)}`);
+      await inApp(page, `/driver?search=${encodeURIComponent(driver.email)}`, 'Driver List');
       await loaded(page, 'Driver List');
       await rows.getByTestId('approval-badge').filter({ hasText: 'Approved' }).waitFor();
       expect(await rows.getByRole('link', { name: `Approve ${driver.name}` }).count()).toBe(0);
@@ -65,7 +66,7 @@ describe('directory actions', () => {
       expect(after.approval).toBe('Approved');
 
       // The detail page shows the decision too, with no approve / reject left.
-      await page.goto(`/driver-detail/${driver.id}`);
+      await inApp(page, `/driver-detail/${driver.id}`, 'Driver Detail');
       await page.getByRole('heading', { name: 'Driver Information' }).waitFor();
       await page.getByTestId('approval-badge').filter({ hasText: 'Approved' }).waitFor();
       expect(await page.getByRole('link', { name: 'Approve on the review desk' }).count()).toBe(0);
@@ -75,7 +76,7 @@ describe('directory actions', () => {
   walk(
     'rejecting a pending vehicle on its page asks for a reason and sends Rejected with it',
     async ({ page, baseUrl, admin }) => {
-      const token = await signInByApi(page, baseUrl, admin, '/');
+      const token = await sessionByApi(page, baseUrl, admin);
       const pending = await apiGet<Paged<Vehicle>>(baseUrl, token, 'vehicle-list?approval=Pending');
       const vehicle = pending.data[0]!;
       await page.goto(`/vehicle-detail/${vehicle.id}`);
@@ -107,7 +108,7 @@ describe('directory actions', () => {
   walk(
     'a user is deactivated and reactivated, each asked first',
     async ({ page, baseUrl, admin }) => {
-      const token = await signInByApi(page, baseUrl, admin, '/');
+      const token = await sessionByApi(page, baseUrl, admin);
       const active = await apiGet<Paged<Person>>(
         baseUrl,
         token,
@@ -160,7 +161,7 @@ describe('directory actions', () => {
   );
 
   walk('a document opens full size on click', async ({ page, baseUrl, admin }) => {
-    const token = await signInByApi(page, baseUrl, admin, '/');
+    const token = await sessionByApi(page, baseUrl, admin);
     const vehicles = await apiGet<Paged<Vehicle>>(baseUrl, token, 'vehicle-list');
     await page.goto(`/vehicle-detail/${vehicles.data[0]!.id}`);
     await page.getByRole('button', { name: 'Zoom Registration Front' }).click();
@@ -181,7 +182,7 @@ describe('directory actions', () => {
     async ({ page, baseUrl, admin, allowConsoleError }) => {
       // The browser logs the refused image; that refusal is what this walk is about.
       allowConsoleError(/the server responded with a status of 403/);
-      const token = await signInByApi(page, baseUrl, admin, '/');
+      const token = await sessionByApi(page, baseUrl, admin);
       const vehicles = await apiGet<Paged<Vehicle>>(baseUrl, token, 'vehicle-list');
       // The first answer carries a link whose time is up, as on a page left open for hours.
       const stale = 'exp=1700000100';
@@ -212,7 +213,7 @@ describe('directory actions', () => {
   walk(
     'a deleted vehicle leaves the list while its trips remain',
     async ({ page, baseUrl, admin }) => {
-      const token = await signInByApi(page, baseUrl, admin, '/');
+      const token = await sessionByApi(page, baseUrl, admin);
       // A vehicle with trips, not the newest (other walks look at that one).
       const newest = (await apiGet<Paged<Vehicle>>(baseUrl, token, 'vehicle-list')).data[0]!;
       const rides = await apiGet<Paged<Ride>>(baseUrl, token, 'ride-list?per_page=100');

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { apiGet, describeWalks, type Paged, signInByApi } from '../support/browser';
+import { apiGet, describeWalks, inApp, type Paged, signInByApi } from '../support/browser';
 
 interface Person {
   id: number;
@@ -91,18 +91,18 @@ describe('the directory screens', () => {
       expect(await rows.first().innerText()).toMatch(/[A-Z][a-z]{2}-\d{2}-\d{4}/);
 
       // /user-detail/:id
-      await page.goto(`/user-detail/${user.id}`);
+      await inApp(page, `/user-detail/${user.id}`, 'User Detail');
       await page.getByRole('heading', { name: user.name }).waitFor();
       rows = await rowsOf(page, 'Trip history');
       expect(await rows.first().innerText()).toMatch(/\$\d/);
 
       // /company
-      await page.goto('/company');
+      await inApp(page, '/company', 'Company List');
       rows = await rowsOf(page, 'Company List');
       expect(await rows.count()).toBeGreaterThan(0);
 
       // /company-detail/:id: four cards, information, documents, drivers tab.
-      await page.goto(`/company-detail/${company.id}`);
+      await inApp(page, `/company-detail/${company.id}`, 'Company Detail');
       await page.getByRole('heading', { name: 'Company Information' }).waitFor();
       for (const label of ['Total Driver', 'Total Vehicle', 'Todays Revenue', 'Overall Revenue']) {
         await page.getByTestId('figure-card').filter({ hasText: label }).waitFor();
@@ -118,7 +118,7 @@ describe('the directory screens', () => {
       expect(await rows.count()).toBeGreaterThan(0);
 
       // /vehicle
-      await page.goto('/vehicle');
+      await inApp(page, '/vehicle', 'Vehicle List');
       rows = await rowsOf(page, 'Vehicle List');
 
       // /vehicle-detail/:id: every field, 3 documents and 4 photos, of a demo vehicle that has
@@ -128,16 +128,16 @@ describe('the directory screens', () => {
       >(baseUrl, token, 'vehicle-list?per_page=100');
       const pictured = vehicles.data.find((v) => v.registration_front && v.vehicle_front);
       expect(pictured, 'a demo vehicle with its documents and photos').toBeDefined();
-      await page.goto(`/vehicle-detail/${pictured!.id}`);
+      await inApp(page, `/vehicle-detail/${pictured!.id}`, 'Vehicle Detail');
       await page.getByRole('heading', { name: 'Vehicle Information' }).waitFor();
       await documentsLoaded(page, 7);
 
       // /driver
-      await page.goto('/driver');
+      await inApp(page, '/driver', 'Driver List');
       rows = await rowsOf(page, 'Driver List');
 
       // /driver-detail/:id with its trips, and the way to its history summary.
-      await page.goto(`/driver-detail/${driver.id}`);
+      await inApp(page, `/driver-detail/${driver.id}`, 'Driver Detail');
       await page.getByRole('heading', { name: driver.name }).waitFor();
       rows = await rowsOf(page, 'Trip history');
       await documentsLoaded(page, 2);

@@ -2,7 +2,15 @@ import { mkdirSync } from 'node:fs';
 import { describe, expect } from 'vitest';
 import { startReceiver } from '../../apps/api/src/simulation/receiver';
 import { createSimulator, type Simulator } from '../../apps/api/src/simulation/simulation';
-import { apiGet, describeWalks, type Paged, signInByApi, toast } from '../support/browser';
+import {
+  apiGet,
+  describeWalks,
+  type Paged,
+  signInByApi,
+  toast,
+  inApp,
+  useScheme,
+} from '../support/browser';
 import { screensDir } from '../support/paths';
 
 const SCREENS = screensDir('integration-loop');
@@ -45,7 +53,7 @@ describe('a marketplace connected to the desk', () => {
         if (line) heard.push(line);
       });
       try {
-        await page.goto('/webhooks');
+        await inApp(page, '/webhooks', 'Webhooks');
         await page.getByRole('button', { name: 'Add endpoint' }).click();
         const endpointForm = page.getByRole('dialog', { name: 'Add endpoint' });
         await endpointForm.getByLabel('URL').fill(receiver.url);
@@ -73,7 +81,7 @@ describe('a marketplace connected to the desk', () => {
           `user-list?user_type=Driver&search=${encodeURIComponent(name)}`,
         );
         const driver = found.data.find((d) => d.approval === 'Pending')!;
-        await page.goto(`/review?records=driver-${driver.id}`);
+        await inApp(page, `/review?records=driver-${driver.id}`, 'Review desk');
         await page.getByRole('table', { name: 'Review desk' }).getByText(name).click();
         await page.getByRole('heading', { name, level: 2 }).waitFor();
         await page.screenshot({ path: `${SCREENS}/desk-driver-desktop.png` });
@@ -97,7 +105,7 @@ describe('a marketplace connected to the desk', () => {
         );
 
         // The delivery log: the event, delivered, answered 200.
-        await page.goto('/webhooks');
+        await inApp(page, '/webhooks', 'Webhooks');
         const delivery = page
           .getByRole('row')
           .filter({ has: page.getByRole('checkbox', { name: /^Select delivery/ }) })
@@ -117,8 +125,7 @@ describe('a marketplace connected to the desk', () => {
         await page.screenshot({ path: `${SCREENS}/delivery-attempts-desktop.png` });
         await page.keyboard.press('Escape');
         await page.setViewportSize({ width: 390, height: 844 });
-        await page.evaluate(() => window.localStorage.setItem('colorScheme', 'dark'));
-        await page.reload();
+        await useScheme(page, 'dark');
         await page
           .getByTestId('row-card')
           .filter({ hasText: 'approval.decided' })

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { apiGet, describeWalks, type Paged, signInByApi } from '../support/browser';
+import { apiGet, describeWalks, inApp, type Paged, signInByApi } from '../support/browser';
 
 interface Ride {
   id: number;
@@ -84,19 +84,18 @@ describe('lists an operator lives in', () => {
       await expect.poll(() => tripIds(page)).toEqual(dearest.data.map((r) => r.id));
 
       // At 1280 px beside the menu every list's row fits: nothing scrolls inside a table.
-      for (const path of [
-        '/user',
-        '/company',
-        '/driver',
-        '/vehicle',
-        '/sales',
-        '/faq',
-        '/coupon',
-      ]) {
-        await page.goto(path);
-        await expect
-          .poll(() => page.locator('tbody tr').first().locator('td').count())
-          .toBeGreaterThan(1);
+      // Each opened in the app, as the menu's link does: its heading, then a row of its table.
+      for (const [path, heading, table] of [
+        ['/user', 'User List', 'User List'],
+        ['/company', 'Company List', 'Company List'],
+        ['/driver', 'Driver List', 'Driver List'],
+        ['/vehicle', 'Vehicle List', 'Vehicle List'],
+        ['/sales', 'Sales', 'Sales'],
+        ['/faq', 'FAQ', 'FAQ list'],
+        ['/coupon', 'Coupon List', 'Coupon List'],
+      ] as const) {
+        await inApp(page, path, heading);
+        await settledRows(page, table);
         await expectTableFits(page, path);
       }
     },
@@ -153,7 +152,11 @@ describe('lists an operator lives in', () => {
       );
 
       // The filters combine with a sort; "Reset filters" clears the filters only.
-      await page.goto(`${page.url()}&sort=amount`);
+      const sorted = new URL(`${page.url()}&sort=amount`);
+      await inApp(page, sorted.pathname + sorted.search, 'Overall Trips');
+      await expect
+        .poll(() => headerOf(page, 'Overall Trips', 'Price').getAttribute('aria-sort'))
+        .toBe('ascending');
       await settledRows(page, 'Overall Trips');
       await page.getByRole('button', { name: 'Reset filters' }).click();
       await page.waitForURL((url) => !url.searchParams.has('ride_status'));
@@ -241,31 +244,37 @@ describe('lists an operator lives in', () => {
         .poll(async () => [...new Set(await cards.getByTestId('ride-status').allTextContents())])
         .toEqual(['Cancelled']);
 
-      const screens = [
-        '/user',
-        '/company',
-        '/driver',
-        '/vehicle',
-        '/sales',
-        '/faq',
-        '/coupon',
-        `/user-detail/${ride.user.id}`,
-        `/company-detail/${ride.company!.id}`,
-        `/company-detail/${ride.company!.id}?tab=vehicles`,
-        `/driver-detail/${driver.id}`,
-        `/driver-history-detail?driver_id=${driver.id}`,
-        `/vehicle-detail/${driver.vehicle!.id}`,
-        `/trip-detail/${ride.id}`,
-        '/',
-        '/my-profile',
+      // Each opened in the app, as the menu's link does, told by its heading (the company's
+      // second stop by its tab).
+      const screens: [path: string, heading: string][] = [
+        ['/user', 'User List'],
+        ['/company', 'Company List'],
+        ['/driver', 'Driver List'],
+        ['/vehicle', 'Vehicle List'],
+        ['/sales', 'Sales'],
+        ['/faq', 'FAQ'],
+        ['/coupon', 'Coupon List'],
+        [`/user-detail/${ride.user.id}`, 'User Detail'],
+        [`/company-detail/${ride.company!.id}`, 'Company Detail'],
+        [`/company-detail/${ride.company!.id}?tab=vehicles`, 'Company Detail'],
+        [`/driver-detail/${driver.id}`, 'Driver Detail'],
+        [`/driver-history-detail?driver_id=${driver.id}`, 'Driver History Detail'],
+        [`/vehicle-detail/${driver.vehicle!.id}`, 'Vehicle Detail'],
+        [`/trip-detail/${ride.id}`, `Trip #${ride.id}`],
+        ['/', 'Dashboard'],
+        ['/my-profile', 'My Profile'],
       ];
-      for (const path of screens) {
-        await page.goto(path);
+      for (const [path, heading] of screens) {
+        await inApp(page, path, heading);
+        if (path.endsWith('?tab=vehicles')) {
+          await page.getByRole('tab', { name: 'Vehicle List', selected: true }).waitFor();
+        }
         // A list shows its cards, a detail page its sections, once loaded.
         await expect
           .poll(() => page.locator('[data-testid="row-card"], .mantine-Paper-root').count())
           .toBeGreaterThan(0);
         await expect.poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
+        await expect.poll(() => page.getByRole('status', { name: 'Loading' }).count()).toBe(0);
         await page.waitForLoadState('networkidle');
         await expectNoSidewaysScroll(page, path);
       }

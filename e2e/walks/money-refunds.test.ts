@@ -7,6 +7,7 @@ import {
   signInByApi,
   toastAfter,
   type Paged,
+  sessionByApi,
 } from '../support/browser';
 import { colleague } from '../support/colleague';
 
@@ -20,7 +21,7 @@ describe('refunds with two people', () => {
     async ({ page, baseUrl, admin, allowConsoleError }) => {
       // Signing one administrator in after another drops the first one's calls under way.
       allowConsoleError(HTTP_401_LOG);
-      const ownerToken = await signInByApi(page, baseUrl, admin, '/');
+      const ownerToken = await sessionByApi(page, baseUrl, admin);
       const finance = await colleague(baseUrl, ownerToken, 'Finance');
       // A seeded completed trip nobody refunded yet, of more than the threshold set below.
       const trips = await apiGet<Paged<Trip>>(

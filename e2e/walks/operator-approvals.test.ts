@@ -1,6 +1,15 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { apiGet, describeWalks, type Paged, signInByApi, toast, apiPost } from '../support/browser';
+import {
+  apiGet,
+  apiPost,
+  describeWalks,
+  inApp,
+  type Paged,
+  sessionByApi,
+  signInByApi,
+  toast,
+} from '../support/browser';
 import { screensDir } from '../support/paths';
 
 interface Waiting {
@@ -63,7 +72,7 @@ describe('operator approvals', () => {
     'every screen that approves goes through the desk; an approval without dates is "Date missing"',
     async ({ page, baseUrl, admin }) => {
       await page.setViewportSize(DESKTOP);
-      const token = await signInByApi(page, baseUrl, admin, '/');
+      const token = await sessionByApi(page, baseUrl, admin);
       // From the end of the list: other walks take the first pending drivers.
       const pending = await apiGet<Paged<Person>>(
         baseUrl,
@@ -93,7 +102,7 @@ describe('operator approvals', () => {
       ]);
 
       // A list row's Approve opens the desk on that row's driver.
-      await page.goto(`/driver?search=${encodeURIComponent(fromList!.email)}`);
+      await inApp(page, `/driver?search=${encodeURIComponent(fromList!.email)}`, 'Driver List');
       const rows = await loaded(page, 'Driver List');
       expect(await rows.count()).toBe(1);
       await rows.getByRole('link', { name: `Approve ${fromList!.name}` }).click();
@@ -101,7 +110,7 @@ describe('operator approvals', () => {
       await page.getByLabel('Driver licence valid until').waitFor();
 
       // Bulk Approve sends the rows picked to the desk, one after another.
-      await page.goto('/driver?approval=Pending');
+      await inApp(page, '/driver?approval=Pending', 'Driver List');
       const pendingRows = await loaded(page, 'Driver List');
       const names: string[] = [];
       for (const index of [0, 1]) {
@@ -131,7 +140,7 @@ describe('operator approvals', () => {
         table: 'users',
         approval: 'Approved',
       });
-      await page.goto('/expiring-documents');
+      await inApp(page, '/expiring-documents', 'Expiring documents');
       const expiring = await loaded(page, 'Expiring documents');
       const row = expiring.filter({ hasText: plain!.name });
       await row.getByText('Date missing').waitFor();
@@ -229,7 +238,7 @@ describe('operator approvals', () => {
     'a vehicle is deactivated on its page with a reason, shown on the record, its history and the list',
     async ({ page, baseUrl, admin }) => {
       await page.setViewportSize(DESKTOP);
-      const token = await signInByApi(page, baseUrl, admin, '/');
+      const token = await sessionByApi(page, baseUrl, admin);
       const approved = await apiGet<Paged<Vehicle>>(
         baseUrl,
         token,
@@ -273,7 +282,7 @@ describe('operator approvals', () => {
       await history.getByText(`Reason: ${reason}`).waitFor();
 
       // The list says so beside the plate.
-      await page.goto(`/vehicle?search=${encodeURIComponent(plate)}`);
+      await inApp(page, `/vehicle?search=${encodeURIComponent(plate)}`, 'Vehicle List');
       const rows = await loaded(page, 'Vehicle List');
       await rows.filter({ hasText: plate }).getByText('Inactive', { exact: true }).waitFor();
 
@@ -284,7 +293,7 @@ describe('operator approvals', () => {
         'user-list?user_type=User&status=Active',
       );
       const passenger = passengers.data[0]!;
-      await page.goto(`/user-detail/${passenger.id}`);
+      await inApp(page, `/user-detail/${passenger.id}`, 'User Detail');
       await flip(page, passenger.name);
       const ask = page.getByRole('dialog', { name: 'Deactivate' });
       await ask.getByLabel('Reason').fill('Abusive to drivers.');

@@ -7,6 +7,8 @@ import {
   describeWalks,
   motionless,
   type Paged,
+  inApp,
+  sessionByApi,
   signInByApi,
   toastAfter,
   apiPost,
@@ -35,6 +37,12 @@ interface Vehicle {
   id: number;
   license_number: string;
 }
+/** A vehicle's documents and photos as the list sends them: a URL, or null when missing. */
+type Pictured = Vehicle &
+  Record<
+    'registration_front' | 'insurance' | 'vehicle_front' | 'vehicle_right' | 'vehicle_left',
+    string | null
+  >;
 interface Waiting {
   kind: 'company' | 'driver' | 'vehicle';
   name: string;
@@ -82,7 +90,7 @@ describe('operator polish (issue 45, point 9)', () => {
     'a coupon typed in small letters is kept in capitals, is edited, and its switch is teal while it is active, as a passenger’s is',
     async ({ page, baseUrl, admin }) => {
       await page.setViewportSize(DESKTOP);
-      const token = await signInByApi(page, baseUrl, admin, '/user');
+      const token = await sessionByApi(page, baseUrl, admin);
       const suffix = Date.now().toString(36).slice(-5);
       const created = await apiPost<Coupon>(baseUrl, token, 'coupon-add', {
         title: 'Polish rides',
@@ -105,7 +113,7 @@ describe('operator polish (issue 45, point 9)', () => {
       await settledRows(page, 'User List');
       const active = await trackColour(page, `Active status of ${passenger!.name}`);
 
-      await page.goto('/coupon');
+      await inApp(page, '/coupon', 'Coupon List');
       const rows = await settledRows(page, 'Coupon List');
       const row = rows.filter({ hasText: code });
       await row.waitFor();
@@ -161,18 +169,44 @@ describe('operator polish (issue 45, point 9)', () => {
     'documents and a car’s photos say what they are and whose: the driver’s and vehicle’s pages and the review desk',
     async ({ page, baseUrl, admin }) => {
       await page.setViewportSize(DESKTOP);
-      const token = await signInByApi(page, baseUrl, admin, '/');
-      const [driver] = (
-        await apiGet<Paged<Person>>(baseUrl, token, 'user-list?user_type=Driver&per_page=1')
-      ).data;
+      const token = await sessionByApi(page, baseUrl, admin);
+      // A demo driver with both licence pictures, and a demo vehicle with its documents and
+      // photos: the newest may be one another walk's simulator registered without them.
+      let driver: Person | undefined;
+      const drivers = await apiGet<Paged<Person>>(
+        baseUrl,
+        token,
+        'user-list?user_type=Driver&per_page=20',
+      );
+      for (const candidate of drivers.data) {
+        const pictures = await apiGet<{ dl_front: string | null; holding_dl: string | null }>(
+          baseUrl,
+          token,
+          `user-detail?user_id=${candidate.id}`,
+        );
+        if (pictures.dl_front && pictures.holding_dl) {
+          driver = candidate;
+          break;
+        }
+      }
+      expect(driver, 'a demo driver with both licence pictures').toBeDefined();
       await page.goto(`/driver-detail/${driver!.id}`);
       for (const label of ['Licence Front', 'Photo Holding Licence']) {
         await page.getByRole('img', { name: `${label} of ${driver!.name}`, exact: true }).waitFor();
       }
 
-      const [vehicle] = (await apiGet<Paged<Vehicle>>(baseUrl, token, 'vehicle-list?per_page=1'))
-        .data;
-      await page.goto(`/vehicle-detail/${vehicle!.id}`);
+      const vehicle = (
+        await apiGet<Paged<Pictured>>(baseUrl, token, 'vehicle-list?per_page=50')
+      ).data.find(
+        (v) =>
+          v.registration_front &&
+          v.insurance &&
+          v.vehicle_front &&
+          v.vehicle_right &&
+          v.vehicle_left,
+      );
+      expect(vehicle, 'a demo vehicle with its documents and photos').toBeDefined();
+      await inApp(page, `/vehicle-detail/${vehicle!.id}`, 'Vehicle Detail');
       const plate = vehicle!.license_number;
       for (const label of ['Registration Front', 'Insurance', 'Front', 'Passenger Side']) {
         await page
@@ -191,7 +225,7 @@ describe('operator polish (issue 45, point 9)', () => {
       const [waiting] = (
         await apiGet<Paged<Waiting>>(baseUrl, token, 'review-queue?kind=driver&per_page=1')
       ).data;
-      await page.goto('/review?kind=driver');
+      await inApp(page, '/review?kind=driver', 'Review desk');
       const queue = await settledRows(page, 'Review desk');
       await queue.filter({ hasText: waiting!.name }).first().getByText(waiting!.name).click();
       await page.getByRole('heading', { name: waiting!.name, level: 2 }).waitFor();

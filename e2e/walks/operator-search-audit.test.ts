@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { API, apiGet, describeWalks, type Paged, signInByApi } from '../support/browser';
+import { API, apiGet, describeWalks, inApp, type Paged, sessionByApi } from '../support/browser';
 import { artifactsDir } from '../support/paths';
 
 /*
@@ -75,7 +75,7 @@ describe('operator search and audit (issue 45)', () => {
   walk(
     'a phone number pasted as written finds the passenger, the company and the trips; a plate typed without its dash finds the vehicle; Ctrl+K opens the palette from a search box',
     async ({ page, baseUrl, admin }) => {
-      const token = await signInByApi(page, baseUrl, admin, '/');
+      const token = await sessionByApi(page, baseUrl, admin);
       const [passenger] = (
         await apiGet<Paged<Person>>(baseUrl, token, 'user-list?user_type=User&per_page=1')
       ).data;
@@ -97,12 +97,12 @@ describe('operator search and audit (issue 45)', () => {
       }
       await shoot(page, 'search-phone-passengers-desktop');
 
-      await page.goto('/company');
+      await inApp(page, '/company', 'Company List');
       await settledRows(page, 'Company List');
       const companyRows = await searchList(page, 'Company List', pasted(company!.phone!)[0]!);
       await expect.poll(() => companyRows.count()).toBe(1);
 
-      await page.goto('/trip');
+      await inApp(page, '/trip', 'Overall Trips');
       await settledRows(page, 'Overall Trips');
       const tripRows = await searchList(page, 'Overall Trips', pasted(passenger!.phone!)[1]!);
       // Every trip listed is the caller's (the list before the search had others).
@@ -114,7 +114,7 @@ describe('operator search and audit (issue 45)', () => {
         .toBe(true);
 
       const typed = vehicle!.license_number.replace('-', '').toLowerCase();
-      await page.goto('/vehicle');
+      await inApp(page, '/vehicle', 'Vehicle List');
       await settledRows(page, 'Vehicle List');
       const vehicleRows = await searchList(page, 'Vehicle List', typed);
       await expect.poll(() => vehicleRows.count()).toBe(1);
@@ -138,7 +138,7 @@ describe('operator search and audit (issue 45)', () => {
 
       // On a phone the list is cards: the one found, and its count.
       await page.setViewportSize(PHONE);
-      await page.goto('/user');
+      await inApp(page, '/user', 'User List');
       await page.getByText('Showing 1 - ').first().waitFor();
       await page.getByRole('searchbox', { name: 'Search' }).fill(pasted(passenger!.phone!)[0]!);
       await page.getByText('1 user', { exact: true }).waitFor();
@@ -151,7 +151,7 @@ describe('operator search and audit (issue 45)', () => {
   walk(
     'the audit log answers who deactivated a company: named as a company, found by its name and kind, in the words of its History tab, in Arabic too',
     async ({ page, baseUrl, admin }) => {
-      const token = await signInByApi(page, baseUrl, admin, '/');
+      const token = await sessionByApi(page, baseUrl, admin);
       const companies = await apiGet<Paged<Person & { status: string }>>(
         baseUrl,
         token,
@@ -183,7 +183,7 @@ describe('operator search and audit (issue 45)', () => {
         await shoot(page, 'audit-company-desktop');
 
         // The History tab of the company says the same, with the time of day.
-        await page.goto(`/company-detail/${company.id}`);
+        await inApp(page, `/company-detail/${company.id}`, 'Company Detail');
         await page.getByRole('tab', { name: 'History' }).click();
         const history = page.getByRole('tabpanel', { name: 'History' });
         await history.getByText('Changed a status').first().waitFor();
@@ -212,9 +212,9 @@ describe('operator search and audit (issue 45)', () => {
   walk(
     'my own cancellation does not raise my bell; I mute a kind in the bell, and it stays muted',
     async ({ page, baseUrl, admin }) => {
-      const token = await signInByApi(page, baseUrl, admin, '/');
+      const token = await sessionByApi(page, baseUrl, admin);
       await apiPost(baseUrl, token, 'notification-read', { all: true });
-      await page.reload();
+      await page.goto('/');
       const bell = page.getByRole('button', { name: /^Notifications/ });
       await expect.poll(() => bell.getAttribute('aria-label')).toBe('Notifications');
 

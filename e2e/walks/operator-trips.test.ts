@@ -1,7 +1,17 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { API, apiGet, describeWalks, type Paged, signInByApi, apiPost } from '../support/browser';
+import {
+  API,
+  apiGet,
+  apiPost,
+  describeWalks,
+  inApp,
+  type Paged,
+  sessionByApi,
+  signInByApi,
+  useScheme,
+} from '../support/browser';
 import { screensDir } from '../support/paths';
 
 /** Issue 45, point 5: what a first-day operations lead needs of the trips' screens. */
@@ -75,7 +85,7 @@ describe('operator trips', () => {
     async ({ page, baseUrl, admin }) => {
       mkdirSync(SCREENS, { recursive: true });
       await page.setViewportSize(DESKTOP);
-      const token = await signInByApi(page, baseUrl, admin, '/trip');
+      const token = await sessionByApi(page, baseUrl, admin);
       const trips = (await apiGet<Paged<Ride>>(baseUrl, token, 'ride-list?per_page=10')).data;
       const pending = (
         await apiGet<Paged<Ride>>(baseUrl, token, 'ride-list?per_page=10&ride_status=Pending')
@@ -98,7 +108,7 @@ describe('operator trips', () => {
         reason: 'Taken off the road for repairs',
       });
       try {
-        await page.reload();
+        await page.goto('/trip');
         let rows = await rowsOf(page);
         const table = page.getByRole('table', { name: 'Overall Trips' });
         await table.getByRole('columnheader', { name: 'Trip ID' }).waitFor();
@@ -133,12 +143,25 @@ describe('operator trips', () => {
         await page.keyboard.press('Escape');
 
         // A Pending trip has no vehicle yet: the service type asked for.
-        await page.goto('/trip?ride_status=Pending');
+        await inApp(page, '/trip?ride_status=Pending', 'Overall Trips');
+        // Only Pending trips listed: the list of every trip has gone.
+        await expect
+          .poll(async () => [
+            ...new Set(
+              await page
+                .getByRole('table', { name: 'Overall Trips' })
+                .getByTestId('ride-status')
+                .allTextContents(),
+            ),
+          ])
+          .toEqual(['Pending']);
         await rowOf(page, pending!.id)
           .getByTestId('ride-requested-service')
           .filter({ hasText: `${pending!.service_type!.title} (requested)` })
           .waitFor();
-        await page.goto('/trip');
+        await inApp(page, '/trip', 'Overall Trips');
+        // Every trip again: the driven one (not Pending) is back.
+        await rowOf(page, driven!.id).waitFor();
         await rowsOf(page);
 
         // Dates: a preset fills both ends, shown as SPEC writes a date.
@@ -188,8 +211,7 @@ describe('operator trips', () => {
         await page.screenshot({ path: `${SCREENS}/list-dates-desktop.png` });
 
         // The detail of the flagged trip: titled with its id, the plate and the same flag.
-        await page.goto(`/trip-detail/${driven!.id}`);
-        await page.getByRole('heading', { name: `Trip #${driven!.id}`, level: 1 }).waitFor();
+        await inApp(page, `/trip-detail/${driven!.id}`, `Trip #${driven!.id}`);
         await page.getByTestId('ride-plate').filter({ hasText: vehicle.license_number }).waitFor();
         expect(await page.getByTestId('ride-flag').getAttribute('aria-label')).toBe(
           'Check vehicle: Vehicle inactive',
@@ -197,12 +219,9 @@ describe('operator trips', () => {
         await page.screenshot({ path: `${SCREENS}/detail-desktop-light.png` });
 
         // Dark.
-        await page.evaluate(() => window.localStorage.setItem('colorScheme', 'dark'));
-        await page.reload();
-        await page.getByRole('heading', { name: `Trip #${driven!.id}`, level: 1 }).waitFor();
-        await page.getByTestId('ride-plate').waitFor();
+        await useScheme(page, 'dark');
         await page.screenshot({ path: `${SCREENS}/detail-desktop-dark.png` });
-        await page.goto('/trip');
+        await inApp(page, '/trip', 'Overall Trips');
         await rowsOf(page);
         await page.screenshot({ path: `${SCREENS}/list-desktop-dark.png` });
       } finally {
@@ -220,7 +239,7 @@ describe('operator trips', () => {
     'a Pending trip is cancelled with a usual reason, shown on the trip, its timeline and its history',
     async ({ page, baseUrl, admin }) => {
       await page.setViewportSize(DESKTOP);
-      const token = await signInByApi(page, baseUrl, admin, '/trip');
+      const token = await sessionByApi(page, baseUrl, admin);
       // The oldest Pending of the newest hundred: other walks cancel the newest.
       const pending = (await apiGet<Paged<Ride>>(baseUrl, token, 'ride-list?per_page=100')).data
         .filter((r) => r.ride_status === 'Pending')
@@ -292,17 +311,14 @@ describe('operator trips', () => {
       await page.keyboard.press('Escape');
 
       const driven = trips.find((r) => r.driver?.vehicle) ?? trips[0]!;
-      await page.goto(`/trip-detail/${driven.id}`);
-      await page.getByRole('heading', { name: `Trip #${driven.id}`, level: 1 }).waitFor();
+      await inApp(page, `/trip-detail/${driven.id}`, `Trip #${driven.id}`);
       await page.getByTestId('email').first().waitFor();
       expect(await wide()).toBeLessThanOrEqual(PHONE.width);
       await page.screenshot({ path: `${SCREENS}/detail-phone-light.png`, fullPage: true });
 
-      await page.evaluate(() => window.localStorage.setItem('colorScheme', 'dark'));
-      await page.reload();
-      await page.getByRole('heading', { name: `Trip #${driven.id}`, level: 1 }).waitFor();
+      await useScheme(page, 'dark');
       await page.screenshot({ path: `${SCREENS}/detail-phone-dark.png`, fullPage: true });
-      await page.goto('/trip');
+      await inApp(page, '/trip', 'Overall Trips');
       await page.getByText(`#${trips[0]!.id}`, { exact: true }).first().waitFor();
       await page.screenshot({ path: `${SCREENS}/list-phone-dark.png` });
     },

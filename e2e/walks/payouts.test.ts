@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect } from 'vitest';
-import { apiGet, describeWalks, signInByApi } from '../support/browser';
+import { apiGet, describeWalks, signInByApi, sessionByApi } from '../support/browser';
 import { colleague } from '../support/colleague';
 
 const IBAN = 'DE89370400440532013000';
@@ -11,7 +11,7 @@ describe('payouts', () => {
   walk(
     'a Finance administrator drafts a batch; a second one approves it, downloads its bank file and marks it paid; the driver’s statement shows the payout',
     async ({ page, baseUrl, admin }) => {
-      const owner = await signInByApi(page, baseUrl, admin, '/');
+      const owner = await sessionByApi(page, baseUrl, admin);
       const [maker, checker] = [
         await colleague(baseUrl, owner, 'Finance'),
         await colleague(baseUrl, owner, 'Finance'),

@@ -3,6 +3,7 @@ import { describe, expect } from 'vitest';
 import {
   apiGet,
   describeWalks,
+  inApp,
   type Paged,
   signInByApi,
   toast,
@@ -111,7 +112,10 @@ describe('the review desk', () => {
           : `vehicle-detail?vehicle_id=${rejected.id}`,
       );
       expect(detail).toMatchObject({ approval: 'Rejected', approval_reason: REASON });
-      await page.goto(`/${rejected.kind}-detail/${rejected.id}`);
+      // Its page opened from the desk, as its name's link does: "Vehicle Detail" and the like.
+      const detailOf = `/${rejected.kind}-detail/${rejected.id}`;
+      const detailHeading = `${rejected.kind[0]!.toUpperCase()}${rejected.kind.slice(1)} Detail`;
+      await inApp(page, detailOf, detailHeading);
       await page.getByText(`Reason: ${REASON}`).first().waitFor();
       await page.getByRole('tab', { name: 'History' }).click();
       const history = page.getByRole('tabpanel', { name: 'History' });
@@ -147,20 +151,20 @@ describe('the review desk', () => {
       }
 
       // What expires within 30 days (the demo has some soon and some expired).
-      await page.goto('/expiring-documents');
+      await inApp(page, '/expiring-documents', 'Expiring documents');
       const expiring = page.getByRole('table', { name: 'Expiring documents' }).locator('tbody tr');
       await expiring.first().waitFor();
       await page.getByText('Expired').first().waitFor();
 
       // On a phone: the same screen, stacked.
       await page.setViewportSize({ width: 390, height: 844 });
-      await page.goto('/review');
+      await inApp(page, '/review', 'Review desk');
       // A phone shows the inbox as cards.
       await page.getByRole('list', { name: 'Review desk' }).getByRole('listitem').first().waitFor();
       await page.keyboard.press('j');
       await opened(page, items[5]!);
       await documentsShown(page);
-      await page.goto(`/${rejected.kind}-detail/${rejected.id}`);
+      await inApp(page, detailOf, detailHeading);
       await page.getByRole('tab', { name: 'History' }).click();
       await page.getByRole('tabpanel', { name: 'History' }).getByText('Decision').first().waitFor();
     },

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect } from 'vitest';
-import { apiGet, describeWalks, signInByApi, type Paged } from '../support/browser';
+import { apiGet, describeWalks, type Paged, sessionByApi } from '../support/browser';
 
 type Statement = {
   party: { name: string };
@@ -26,7 +26,7 @@ describe('statements', () => {
   walk(
     'opens a driver’s Earnings tab, picks a period, prints its statement and downloads its CSV',
     async ({ page, baseUrl, admin }) => {
-      const token = await signInByApi(page, baseUrl, admin, '/');
+      const token = await sessionByApi(page, baseUrl, admin);
       // The driver with the most trips, and the year up to today: the seeded trips are in it.
       const [driver] = (
         await apiGet<Paged<{ id: number; name: string }>>(

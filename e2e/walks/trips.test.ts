@@ -8,6 +8,7 @@ import {
   signInByApi,
   toast,
   toastAfter,
+  sessionByApi,
 } from '../support/browser';
 
 interface Person {
@@ -197,7 +198,7 @@ describe('trips', () => {
     'cancelling a pending trip asks why, then shows it Cancelled (and the API agrees)',
     async ({ page, baseUrl, admin }) => {
       await page.setViewportSize({ width: 1366, height: 860 });
-      const token = await signInByApi(page, baseUrl, admin, '/');
+      const token = await sessionByApi(page, baseUrl, admin);
       const trip = (await pendingTrips(baseUrl, token))[0]!;
 
       // Found from the list by its passenger's e-mail, then opened.
@@ -263,7 +264,7 @@ describe('trips', () => {
     async ({ page, baseUrl, admin, allowConsoleError }) => {
       // The browser logs the 409 answer: expected here.
       allowConsoleError(/status of 409/);
-      const token = await signInByApi(page, baseUrl, admin, '/');
+      const token = await sessionByApi(page, baseUrl, admin);
       const trip = (await pendingTrips(baseUrl, token))[0]!;
       await page.goto(`/trip-detail/${trip.id}`);
       await page.getByRole('heading', { name: 'Trip Information' }).waitFor();
