@@ -66,6 +66,28 @@ async function expectTableFits(page: Page, path: string) {
   expect(fits, `${path}: the table scrolls inside its box`).toBe(true);
 }
 
+/**
+ * No word in the table's rows breaks inside ("Chauffe urs"): each word (a
+ * hyphenated one in its parts) lies on one line.
+ */
+async function expectWholeWords(page: Page, path: string) {
+  const broken = await page.getByTestId('data-table').evaluate((box) => {
+    const found: string[] = [];
+    const texts = document.createTreeWalker(box.querySelector('tbody')!, NodeFilter.SHOW_TEXT);
+    for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+      for (const word of (node.textContent ?? '').matchAll(/[^\s-]+-?/g)) {
+        const range = document.createRange();
+        range.setStart(node, word.index);
+        range.setEnd(node, word.index + word[0].length);
+        const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+        if (lines.size > 1) found.push(word[0]);
+      }
+    }
+    return found;
+  });
+  expect(broken, `${path}: words broken inside`).toEqual([]);
+}
+
 describe('lists an operator lives in', () => {
   const walk = describeWalks();
 
@@ -97,6 +119,8 @@ describe('lists an operator lives in', () => {
         await inApp(page, path, heading);
         await settledRows(page, table);
         await expectTableFits(page, path);
+        // The driver list fits with its date of birth hidden by default, not by breaking words.
+        if (path === '/driver') await expectWholeWords(page, path);
       }
     },
   );

@@ -66,7 +66,8 @@ export function PersonCell({ name, image, detail }: PersonCellProps) {
 export function ContactCell({ phone, email }: { phone: string | null; email: string | null }) {
   return (
     <Stack gap={0} miw={0}>
-      <Text size="sm">{phone ?? '—'}</Text>
+      {/* Left to right on an Arabic page too: "+1 555 0101", not "0101 555 1+". */}
+      <Text size="sm">{phone ? <span dir="ltr">{phone}</span> : '—'}</Text>
       <Text size="xs" c="dimmed">
         <Email address={email} />
       </Text>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  hiddenParam,
+  columnParams,
+  hiddenColumns,
   nextParams,
   nextSort,
   readFilter,
@@ -138,9 +139,33 @@ describe('hidden columns in the URL', () => {
     expect(readHidden('email,<script>,Phone, registered ')).toEqual(['email', 'registered']);
   });
 
-  it('writes none as a blank (left out of the URL)', () => {
-    expect(hiddenParam([])).toBe('');
-    expect(hiddenParam(['contact', 'rides'])).toBe('contact,rides');
+  it('writes none as blanks (left out of the URL)', () => {
+    expect(columnParams([], [])).toEqual({ hide: '', show: '' });
+    expect(columnParams(['contact', 'rides'], [])).toEqual({ hide: 'contact,rides', show: '' });
+  });
+
+  it("hides a list's default columns unless `show` names them, and those `hide` names", () => {
+    const defaults = ['dob'];
+    expect(hiddenColumns([], [], defaults)).toEqual(['dob']);
+    expect(hiddenColumns(['contact'], [], defaults)).toEqual(['dob', 'contact']);
+    expect(hiddenColumns([], ['dob'], defaults)).toEqual([]);
+    expect(hiddenColumns(['contact'], ['dob'], defaults)).toEqual(['contact']);
+    // `show` of a column not hidden by default changes nothing.
+    expect(hiddenColumns([], ['contact'], defaults)).toEqual(['dob']);
+  });
+
+  it('writes only what differs from the defaults: `hide` beyond them, `show` of them', () => {
+    const defaults = ['dob', 'rides'];
+    expect(columnParams(['dob', 'rides'], defaults)).toEqual({ hide: '', show: '' });
+    expect(columnParams(['rides', 'contact'], defaults)).toEqual({ hide: 'contact', show: 'dob' });
+    expect(columnParams([], defaults)).toEqual({ hide: '', show: 'dob,rides' });
+    // Read back, each gives the columns it was written from.
+    for (const hidden of [['dob', 'rides'], ['contact', 'rides'], []]) {
+      const { hide, show } = columnParams(hidden, defaults);
+      expect(new Set(hiddenColumns(readHidden(hide), readHidden(show), defaults))).toEqual(
+        new Set(hidden),
+      );
+    }
   });
 
   it("hides and shows one column, keeping the columns' order", () => {
@@ -152,12 +177,14 @@ describe('hidden columns in the URL', () => {
 });
 
 describe('viewQuery', () => {
-  it('keeps filters, search, sort, page size and hidden columns, not the page', () => {
+  it('keeps filters, search, sort, page size and hidden and shown columns, not the page', () => {
     expect(
       viewQuery(
-        '?page=4&per_page=50&sort=-created_at&approval=Pending&hide=contact,dob&search=ann',
+        '?page=4&per_page=50&sort=-created_at&approval=Pending&hide=contact,rides&show=dob&search=ann',
       ),
-    ).toBe('per_page=50&sort=-created_at&approval=Pending&hide=contact%2Cdob&search=ann');
+    ).toBe(
+      'per_page=50&sort=-created_at&approval=Pending&hide=contact%2Crides&show=dob&search=ann',
+    );
     expect(viewQuery('?driver_page=2&vehicle_page=3&item=driver-4&status=Active')).toBe(
       'status=Active',
     );

@@ -110,10 +110,10 @@ export function nextParams(
   return next;
 }
 
-/** A column key as the URL carries it in `hide=email,phone`. */
+/** A column key as the URL carries it in `hide=email,phone` or `show=dob`. */
 const COLUMN_KEY = /^[a-z][a-z0-9_]{0,39}$/;
 
-/** The columns hidden, from the URL's `hide`: column keys once each (anything else dropped). */
+/** Column keys from the URL's `hide` or `show`: once each (anything else dropped). */
 export function readHidden(raw: string | null): string[] {
   if (raw === null) return [];
   return [...new Set(raw.split(',').map((key) => key.trim()))].filter((key) =>
@@ -121,9 +121,32 @@ export function readHidden(raw: string | null): string[] {
   );
 }
 
-/** The URL's `hide` for these hidden columns: '' (left out) for none. */
-export function hiddenParam(hidden: readonly string[]): string {
-  return readHidden(hidden.join(',')).join(',');
+/**
+ * The columns hidden: the list's `defaults` (hidden until asked for) but those
+ * the URL's `show` names, and those its `hide` names.
+ */
+export function hiddenColumns(
+  hide: readonly string[],
+  show: readonly string[],
+  defaults: readonly string[],
+): string[] {
+  return [...new Set([...defaults.filter((key) => !show.includes(key)), ...hide])];
+}
+
+/**
+ * The URL's `hide` and `show` for these hidden columns: only what differs from
+ * the list's defaults, '' (left out) for nothing, so a list as it comes keeps a
+ * plain URL and a link or saved view says what its user changed.
+ */
+export function columnParams(
+  hidden: readonly string[],
+  defaults: readonly string[],
+): { hide: string; show: string } {
+  const keys = (list: readonly string[]) => readHidden(list.join(',')).join(',');
+  return {
+    hide: keys(hidden.filter((key) => !defaults.includes(key))),
+    show: keys(defaults.filter((key) => !hidden.includes(key))),
+  };
 }
 
 /** The hidden columns after one is shown or hidden, in the order of the list's columns. */
@@ -141,7 +164,7 @@ export function toggleHidden(
 
 /**
  * What a saved view keeps of a list's URL: its filters, search, sort, page
- * size and hidden columns, not the page it was on (`page`, `driver_page`) nor
+ * size and hidden and shown columns, not the page it was on (`page`, `driver_page`) nor
  * a record opened beside it (`item`).
  */
 export function viewQuery(search: string): string {

@@ -3,8 +3,8 @@ import { useSearchParams } from 'react-router';
 import { adminTimeZone } from '@/lib/format';
 import { rememberPageSize, storedPageSize } from '@/lib/storage';
 import {
+  columnParams,
   DEFAULT_PAGE_SIZE,
-  hiddenParam,
   nextParams,
   readFilter,
   readHidden,
@@ -48,6 +48,7 @@ export function useTableUrlState<F extends string = never>(options: UseTableUrlS
     perPage: `${prefix}per_page`,
     sort: `${prefix}sort`,
     hide: `${prefix}hide`,
+    show: `${prefix}show`,
   };
   const pageKeysId = [keys.page, ...otherPageKeys].join(',');
 
@@ -60,6 +61,9 @@ export function useTableUrlState<F extends string = never>(options: UseTableUrlS
   const sort = readSort(params.get(keys.sort), sorts);
   const hiddenId = readHidden(params.get(keys.hide)).join(',');
   const hidden = useMemo(() => (hiddenId === '' ? [] : hiddenId.split(',')), [hiddenId]);
+  // Not `keys.show`: read through `keys` here, the React Compiler gives up these memos.
+  const shownId = readHidden(params.get(`${prefix}show`)).join(',');
+  const shown = useMemo(() => (shownId === '' ? [] : shownId.split(',')), [shownId]);
   const filterNames = Object.keys(kinds) as F[];
   const filters = Object.fromEntries(
     filterNames.map((key) => [key, readFilter(params.get(`${prefix}${key}`), kinds[key])]),
@@ -87,10 +91,17 @@ export function useTableUrlState<F extends string = never>(options: UseTableUrlS
   );
   const setSearch = useCallback((next: string) => update({ search: next }), [update]);
   const setSort = useCallback((next: string) => update({ [keys.sort]: next }), [update, keys.sort]);
-  /** Hides these columns (`hide=email,phone`); the page stays where it is. */
+  /**
+   * Hides these columns and shows the others: `hide=email,phone` for those
+   * hidden beyond the list's defaults, `show=dob` for defaults shown. The page
+   * stays where it is.
+   */
   const setHidden = useCallback(
-    (next: readonly string[]) => update({ [keys.hide]: hiddenParam(next), [keys.page]: page }),
-    [update, keys.hide, keys.page, page],
+    (next: readonly string[], defaults: readonly string[] = []) => {
+      const { hide, show } = columnParams(next, defaults);
+      update({ [keys.hide]: hide, [keys.show]: show, [keys.page]: page });
+    },
+    [update, keys.hide, keys.show, keys.page, page],
   );
   /** Sets several filters at once (a date range): one history entry. */
   const setFilters = useCallback(
@@ -143,6 +154,7 @@ export function useTableUrlState<F extends string = never>(options: UseTableUrlS
     search,
     sort,
     hidden,
+    shown,
     filters,
     activeFilters,
     query,

@@ -14,7 +14,7 @@ interface ColumnMenuProps {
   onChange: (hidden: string[]) => void;
 }
 
-/** "Columns": a checkbox per column; a cleared one is hidden (kept in the URL's `hide`). */
+/** "Columns": a checkbox per column; a cleared one is hidden (the URL's `hide`, or `show` for one hidden by default). */
 export function ColumnMenu({ columns, hidden, onChange }: ColumnMenuProps) {
   const { t } = useTranslation();
   const order = columns.map((column) => column.key);

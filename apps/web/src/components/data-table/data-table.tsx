@@ -23,7 +23,7 @@ import {
 import { IconAlertCircle, IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { nextSort, sortDirectionOf } from '@/hooks/table-url-state';
+import { hiddenColumns, nextSort, sortDirectionOf } from '@/hooks/table-url-state';
 import type { TableUrlState } from '@/hooks/use-table-url-state';
 import { useIsPhone } from '@/hooks/use-is-phone';
 import { errorMessage } from '@/lib/api-client';
@@ -48,6 +48,12 @@ export interface Column<T> {
   align?: 'left' | 'center' | 'right';
   /** Keeps the cells on one line (dates, badges, actions); the header may wrap. */
   nowrap?: boolean;
+  /**
+   * Its cells wrap between words only, never inside one: the column is at
+   * least its longest word wide (a name, a phone number), not squeezed to a
+   * few letters. Other columns may break a word where the row is short of room.
+   */
+  wholeWords?: boolean;
   /** The field the list's call sorts by (`sort=amount`): its header sorts the list. */
   sort?: string;
   /** The first press sorts from the largest (dates, amounts, totals). */
@@ -57,6 +63,11 @@ export interface Column<T> {
    * foot, `hidden` stays off it; any other column is a labelled fact.
    */
   card?: 'title' | 'actions' | 'hidden';
+  /**
+   * Off the list until the Columns menu shows it (`show=` in the URL): what an
+   * operator needs least at a glance, where the list is short of room.
+   */
+  hiddenByDefault?: boolean;
 }
 
 /** SPEC's `#` column: the row's number in the whole list; a card leaves it out. */
@@ -81,6 +92,7 @@ export type ListControls = Pick<
   | 'activeFilters'
   | 'resetFilters'
   | 'hidden'
+  | 'shown'
   | 'setHidden'
 >;
 
@@ -270,9 +282,14 @@ export function DataTable<T>({
   const { t } = useTranslation();
   const phone = useIsPhone();
   const may = useMay();
-  // Any column but the row's actions can be hidden (the URL's `hide`), on cards too.
+  // Any column but the row's actions can be hidden (the URL's `hide`), on cards too; one
+  // hidden by default shows when the URL's `show` names it.
   const hideable = allColumns.filter((column) => column.card !== 'actions');
-  const columns = allColumns.filter((column) => !table.hidden.includes(column.key));
+  const defaultHidden = hideable.filter((column) => column.hiddenByDefault).map(({ key }) => key);
+  const hidden = hiddenColumns(table.hidden, table.shown, defaultHidden).filter((key) =>
+    hideable.some((column) => column.key === key),
+  );
+  const columns = allColumns.filter((column) => !hidden.includes(column.key));
   const offset = pageInfo ? (pageInfo.current_page - 1) * pageInfo.per_page : 0;
   const list = error ? [] : (rows ?? []);
 
@@ -431,7 +448,9 @@ export function DataTable<T>({
                       key={column.key}
                       ta={column.align}
                       style={
-                        column.nowrap ? { whiteSpace: 'nowrap' } : { overflowWrap: 'anywhere' }
+                        column.nowrap
+                          ? { whiteSpace: 'nowrap' }
+                          : { overflowWrap: column.wholeWords ? 'normal' : 'anywhere' }
                       }
                     >
                       {column.render(row, offset + index + 1)}
@@ -460,7 +479,11 @@ export function DataTable<T>({
         tools={
           <>
             <ViewMenu />
-            <ColumnMenu columns={hideable} hidden={table.hidden} onChange={table.setHidden} />
+            <ColumnMenu
+              columns={hideable}
+              hidden={hidden}
+              onChange={(next) => table.setHidden(next, defaultHidden)}
+            />
             {source && may.export(source.endpoint) ? <ExportButton source={source} /> : null}
           </>
         }

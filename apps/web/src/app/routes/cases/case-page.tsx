@@ -27,7 +27,8 @@ function PersonLink({ to, name, phone }: { to: string; name: string; phone?: str
       </Anchor>
       {phone ? (
         <Anchor href={`tel:${phone}`} size="xs" c="dimmed">
-          {phone}
+          {/* Left to right on an Arabic page too: "+1 555 0100", not "0100 555 1+". */}
+          <span dir="ltr">{phone}</span>
         </Anchor>
       ) : null}
     </Stack>
@@ -66,8 +67,10 @@ function CaseFacts({ item }: { item: CaseItem }) {
   return (
     <Stack gap="md">
       {item.text ? (
+        // dir="auto": what the reporter wrote reads in its own direction on an Arabic page.
         <Text
           size="sm"
+          dir="auto"
           style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
           data-testid="case-text"
         >
@@ -81,7 +84,7 @@ function CaseFacts({ item }: { item: CaseItem }) {
 
 /** The linked trip beside the case: its people with their phones, its route and status. */
 function LinkedTrip({ trip }: { trip: NonNullable<CaseDetail['trip']> }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <InfoList
       cols={1}
@@ -117,7 +120,17 @@ function LinkedTrip({ trip }: { trip: NonNullable<CaseDetail['trip']> }) {
             />
           ) : null,
         },
-        { label: t('cases.route'), value: `${trip.pickup_address} → ${trip.drop_address}` },
+        {
+          label: t('cases.route'),
+          // Each address isolated, so one written left to right keeps its order on an Arabic
+          // page ("1 Harbour Rd", not "Harbour Rd 1"), and the arrow points from pick-up on.
+          value: (
+            <span data-testid="case-route">
+              <bdi>{trip.pickup_address}</bdi> {i18n.dir() === 'rtl' ? '←' : '→'}{' '}
+              <bdi>{trip.drop_address}</bdi>
+            </span>
+          ),
+        },
         { label: t('cases.fare'), value: formatMoney(Number(trip.amount)) },
         { label: t('cases.tripDate'), value: <DateTime value={trip.created_at} /> },
       ]}

@@ -6,6 +6,7 @@ import { InfoList } from '@/components/info-list';
 import { SectionCard } from '@/components/section-card';
 import { formatMoney } from '@/lib/format';
 import { useMoneyRequests, useRideSplit } from '../api/refunds';
+import { refundLeft, refundTotal } from '../refund-left';
 import { decisionLine, MoneyRequestStatus, RequestActions } from './money-request-parts';
 import { RefundButton } from './refund-button';
 
@@ -28,12 +29,9 @@ export function RideMoney({ ride }: { ride: Pick<RideDetail, 'id' | 'ride_status
   const s = split.data;
   const paid = Number(s.gross) - Number(s.coupon_discount);
   const rows = refunds.data?.data ?? [];
-  const total = (of: MoneyRequest[]) => of.reduce((sum, r) => sum + Number(r.amount), 0);
-  // Refunded: approved; what is left to refund counts the waiting ones too (as the server
-  // does), and not the rejected or withdrawn ones.
-  const refunded = total(rows.filter((r) => r.status === 'approved'));
-  const held = total(rows.filter((r) => r.status === 'approved' || r.status === 'pending'));
-  const left = Math.round((paid - held) * 100) / 100;
+  // Refunded: approved; what is left to refund counts the waiting ones too.
+  const refunded = refundTotal(rows.filter((r) => r.status === 'approved'));
+  const left = refundLeft(s, rows);
   return (
     <SectionCard
       title={t('refunds.moneyTitle')}

@@ -1,5 +1,6 @@
 import type { MoneyRequest } from '@cabdesk/contract';
 import { useMoneyRequests, useRideSplit } from '../api/refunds';
+import { refundLeft } from '../refund-left';
 import { RefundButton } from './refund-button';
 
 /** A trip has few refunds: one page has them all. */
@@ -8,8 +9,8 @@ const REFUNDS_READ = 50;
 /**
  * The trip detail's Refund button for a completed trip shown elsewhere (a
  * case's outcome): up to what the passenger paid less the trip's refunds so
- * far, approved or waiting, as the server counts them. Nothing for the roles
- * that may not refund.
+ * far, approved or waiting, as the server counts them (a rejected or withdrawn
+ * one frees its amount). Nothing for the roles that may not refund.
  */
 export function TripRefundButton({
   rideId,
@@ -21,8 +22,6 @@ export function TripRefundButton({
   const split = useRideSplit(rideId, true);
   const refunds = useMoneyRequests({ kind: 'refund', ride_id: rideId, per_page: REFUNDS_READ });
   if (!split.data || !refunds.data) return null;
-  const paid = Number(split.data.gross) - Number(split.data.coupon_discount);
-  const taken = refunds.data.data.reduce((sum, r) => sum + Number(r.amount), 0);
-  const left = Math.round((paid - taken) * 100) / 100;
+  const left = refundLeft(split.data, refunds.data.data);
   return <RefundButton rideId={rideId} left={left} onRefunded={onRefunded} />;
 }
