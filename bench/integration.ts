@@ -1,6 +1,6 @@
 /**
  * npm run integration --workspace bench -- [--seconds 15] [--connections 32] [--drivers 10000]
- *                                          [--deliveries 5000]
+ *                                          [--deliveries 5000] [--cpu-prof <dir>]
  *
  * Issue 44's two rates of the integration, each beside its floor, on a
  * throw-away PostgreSQL server and the production API over it (one instance):
@@ -19,10 +19,16 @@
  *   delivery recorded as delivered. The floor: the same bodies posted to the
  *   same receiver by plain HTTP, as many at once as the deliverer sends.
  *
+ * Each side's CPU per event is read from /proc (bench/lib/cpu.ts), and both
+ * event measures are watched (bench/lib/watch.ts): the backends' states and
+ * lock waits, the statements by total time, the API's event loop delay and
+ * its pool's queue. `--cpu-prof <dir>` writes a CPU profile of the API
+ * process (its whole run) into <dir>.
+ *
  * Prints the figures and writes bench/results/integration.{json,md}.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, Agent, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -33,9 +39,11 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { format } from 'prettier';
 import { startPostgres } from '../scripts/postgres.mjs';
+import { cpuMeter } from './lib/cpu';
 import { API_BASE } from './lib/floor';
 import { signIn, startApi } from './lib/http';
 import { figuresOf, round } from './lib/stats';
+import { watched } from './lib/watch';
 
 const { values } = parseArgs({
   options: {
@@ -43,6 +51,7 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '32' },
     drivers: { type: 'string', default: '10000' },
     deliveries: { type: 'string', default: '5000' },
+    'cpu-prof': { type: 'string' },
   },
 });
 const seconds = Number(values.seconds);
@@ -87,23 +96,46 @@ const postgres = await startPostgres({
     shared_preload_libraries: 'pg_stat_statements',
   },
 });
+// Its processes alone are the database's CPU: other servers may run beside it.
+const postmaster = Number(
+  readFileSync(join(postgres.dir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0],
+);
 const receiver = await startReceiver();
 // No limit in the way of a load test; loopback for the receiver.
 process.env.INTEGRATION_RATE_LIMIT = '100000000';
 process.env.WEBHOOK_ALLOW_LOOPBACK = 'true';
 // As many connections to PostgreSQL as the floor has.
 process.env.DATABASE_POOL_SIZE = String(connections);
+const metricsToken = randomUUID();
 const api = await startApi(
-  { kind: 'postgres', url: postgres.url },
+  // Its connections by name, for the watch.
+  { kind: 'postgres', url: `${postgres.url}?application_name=api` },
   mkdtempSync(join(tmpdir(), 'cabdesk-bench-integration-')),
+  {
+    METRICS_TOKEN: metricsToken,
+    ...(values['cpu-prof']
+      ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${values['cpu-prof']}` }
+      : {}),
+  },
 );
-const pool = new pg.Pool({ connectionString: postgres.url, max: connections });
+const pool = new pg.Pool({ connectionString: postgres.url, max: 2, application_name: 'bench' });
+/** The floor's connections, as many as the API's. */
+const floorPool = new pg.Pool({
+  connectionString: postgres.url,
+  max: connections,
+  application_name: 'floor',
+});
 
-/** Statements the database ran since the last reset (pg_stat_statements, BEGIN and COMMIT included), the bench's own left out. */
+/**
+ * Statements the clients sent since the last reset (pg_stat_statements, BEGIN and COMMIT
+ * included), the bench's own left out, and those the commits ran to fold the counters
+ * (counter_deltas, migration 0047: pg_stat_statements counts them as sent).
+ */
 async function statementsRun() {
   const { rows } = await pool.query<{ n: string }>(
     `select coalesce(sum(calls), 0)::text as n from pg_stat_statements
-     where query not ilike '%pg_stat_statements%' and query not ilike '%/* bench */%'`,
+     where query not ilike '%pg_stat_statements%' and query not ilike '%/* bench */%'
+       and query not ilike '%counter_deltas%' and query not ilike '%counter_folds%'`,
   );
   return Number(rows[0]!.n);
 }
@@ -205,7 +237,14 @@ try {
   const load = loadavg()[0]!;
   await pool.query('create extension if not exists pg_stat_statements');
   await resetStatements();
-  const inResult = await cannon(seconds);
+  const inCpu = cpuMeter(api.pid, postmaster);
+  const { result: inResult, watched: inWatched } = await watched(
+    postgres.url,
+    { application: 'api', api: { base: api.base, token: metricsToken } },
+    () => cannon(seconds),
+    (result) => result.requests.total,
+  );
+  const inCpuPerEvent = inCpu(inResult.requests.total);
   const inStatements = await statementsRun();
   const eventsIn = {
     rps: inResult.requests.average,
@@ -216,6 +255,12 @@ try {
     errors: inResult.errors + inResult.non2xx,
     statementsPerEvent: round(inStatements / inResult.requests.total, 1),
     loadBefore: round(load, 2),
+    cpuMsPerEvent: {
+      api: round(inCpuPerEvent.api ?? NaN, 2),
+      database: round(inCpuPerEvent.database ?? NaN, 2),
+      client: round(inCpuPerEvent.client, 2),
+    },
+    watched: inWatched,
   };
   log(
     `POST trips: ${round(eventsIn.rps)}/s, p50 ${eventsIn.p50} ms, p99 ${eventsIn.p99} ms, ${eventsIn.errors} errors, ${eventsIn.statementsPerEvent} statements an event`,
@@ -233,7 +278,7 @@ try {
   let floorSerial = 0;
   const floorEnd = performance.now() + seconds * 1000;
   async function floorWorker() {
-    const client = await pool.connect();
+    const client = await floorPool.connect();
     try {
       while (performance.now() < floorEnd) {
         const n = floorSerial++;
@@ -283,8 +328,19 @@ try {
     }
   }
   log(`the SQL floor of POST trips: ${connections} connections, ${seconds} s`);
+  // Each connection opened before the measure, as the API's are.
+  await Promise.all(Array.from({ length: connections }, () => floorPool.connect())).then(
+    (clients) => clients.forEach((c) => c.release()),
+  );
   await resetStatements();
-  await Promise.all(Array.from({ length: connections }, floorWorker));
+  const floorCpu = cpuMeter(undefined, postmaster);
+  const { watched: floorWatched } = await watched(
+    postgres.url,
+    { application: 'floor' },
+    () => Promise.all(Array.from({ length: connections }, floorWorker)),
+    () => floorLatencies.length,
+  );
+  const floorCpuPerEvent = floorCpu(floorLatencies.length);
   const floorStatements = await statementsRun();
   const eventsFloor = figuresOf(floorLatencies, seconds);
   log(`SQL floor: ${round(eventsFloor.rps)}/s, p99 ${round(eventsFloor.p99)} ms`);
@@ -400,6 +456,11 @@ try {
       p50: round(eventsFloor.p50),
       p99: round(eventsFloor.p99),
       statementsPerEvent: round(floorStatements / floorLatencies.length, 1),
+      cpuMsPerEvent: {
+        database: round(floorCpuPerEvent.database ?? NaN, 2),
+        client: round(floorCpuPerEvent.client, 2),
+      },
+      watched: floorWatched,
     },
     deliveriesOut: {
       ...deliveriesOut,
@@ -424,11 +485,46 @@ Load average (1 min) when the events' load began: ${eventsIn.loadBefore}. Statem
 | webhook deliveries, arrived at the receiver | ${results.deliveriesOut.rpsArrived} | | | | |
 | webhook deliveries, recorded as delivered | ${results.deliveriesOut.rpsRecorded} | | | | ${deliveriesOut.statementsPerDelivery} |
 | their HTTP floor (plain POSTs, ${DELIVERER_BATCH} at once) | ${results.deliveriesFloor} | | | | |
+
+## Where an event's time goes
+
+CPU ms an event (from /proc): the API ${eventsIn.cpuMsPerEvent.api}, PostgreSQL ${eventsIn.cpuMsPerEvent.database}, autocannon ${eventsIn.cpuMsPerEvent.client}; the floor: PostgreSQL ${results.eventsFloor.cpuMsPerEvent.database}, its workers ${results.eventsFloor.cpuMsPerEvent.client}. The database's execution time an event (pg_stat_statements): the API's ${inWatched.databaseMsPerEvent} ms, the floor's ${floorWatched.databaseMsPerEvent} ms.
+
+The API's event loop delay (each second's, averaged): mean ${inWatched.api?.eventLoopDelayMeanMs} ms, p99 ${inWatched.api?.eventLoopDelayP99Ms} ms, max ${inWatched.api?.eventLoopDelayMaxMs} ms; requests waiting for a pool connection: ${inWatched.api?.poolWaitingMean} on average, ${inWatched.api?.poolWaitingMax} at most; a statement as the API's driver sees it: ${inWatched.api?.statementMeanMs} ms mean.
+
+What the ${connections} backends were doing (pg_stat_activity every 100 ms, share of backend time):
+
+| state | API's | floor's |
+| --- | --: | --: |
+${[...new Set([...Object.keys(inWatched.states), ...Object.keys(floorWatched.states)])]
+  .map(
+    (state) =>
+      `| ${state} | ${inWatched.states[state] ?? ''} | ${floorWatched.states[state] ?? ''} |`,
+  )
+  .join('\n')}
+
+Statements waiting for a lock (share of the API's backend time): ${
+    Object.entries(inWatched.lockWaits)
+      .map(([query, share]) => `\`${query}\` ${share}`)
+      .join('; ') || 'none'
+  }.
+
+The API's statements by the database's total time:
+
+| statement | calls | mean ms | total ms |
+| --- | --: | --: | --: |
+${inWatched.topStatements
+  .map(
+    (row) =>
+      `| \`${row.query.replaceAll('|', '\\|')}\` | ${row.calls} | ${row.meanMs} | ${row.totalMs} |`,
+  )
+  .join('\n')}
 `;
   writeFileSync(join(resultsDir, 'integration.md'), await format(md, { parser: 'markdown' }));
   console.log(`\n${md}`);
 } finally {
   await pool.end();
+  await floorPool.end();
   await api.stop();
   await receiver.close();
   postgres.stop();

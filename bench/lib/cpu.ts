@@ -28,7 +28,18 @@ function cpuMsOf(pid: number): number {
   }
 }
 
-function postgresPids(): number[] {
+/** The parent process of `pid` (0 when it is gone). */
+function parentOf(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  } catch {
+    return 0;
+  }
+}
+
+/** PostgreSQL's processes: every one named `postgres`, or only `postmaster` and its children. */
+function postgresPids(postmaster?: number): number[] {
   try {
     return readdirSync('/proc')
       .filter((name) => /^\d+$/.test(name))
@@ -39,7 +50,8 @@ function postgresPids(): number[] {
         } catch {
           return false;
         }
-      });
+      })
+      .filter((pid) => !postmaster || pid === postmaster || parentOf(pid) === postmaster);
   } catch {
     return [];
   }
@@ -50,10 +62,11 @@ function postgresPids(): number[] {
  * request since then, for the `requests` made. `apiPid` is the API server's
  * process (none for the floor); the database side is null where no PostgreSQL
  * process runs (PGlite runs inside the API, or inside the bench for the floor).
+ * `postmaster` counts only that server's processes, where others run beside it.
  */
-export function cpuMeter(apiPid?: number) {
+export function cpuMeter(apiPid?: number, postmaster?: number) {
   // A backend that starts during the run (a pool's new connection) counts from 0.
-  const database = new Map(postgresPids().map((pid) => [pid, cpuMsOf(pid)]));
+  const database = new Map(postgresPids(postmaster).map((pid) => [pid, cpuMsOf(pid)]));
   const own = () => {
     const usage = process.cpuUsage();
     return (usage.user + usage.system) / 1000;
@@ -61,7 +74,7 @@ export function cpuMeter(apiPid?: number) {
   const start = { api: apiPid ? cpuMsOf(apiPid) : 0, client: own() };
   return (requests: number): CpuPerRequest => {
     const per = (ms: number) => (requests > 0 ? ms / requests : NaN);
-    const now = postgresPids();
+    const now = postgresPids(postmaster);
     const databaseMs = now.reduce((sum, pid) => sum + cpuMsOf(pid) - (database.get(pid) ?? 0), 0);
     return {
       api: apiPid ? per(cpuMsOf(apiPid) - start.api) : null,
