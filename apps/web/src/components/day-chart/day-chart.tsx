@@ -45,8 +45,12 @@ interface DayChartProps {
 /** A day not over yet: its bar's edge and its line, dashed. */
 const DASHED = '4 3';
 
-/** Days labelled on the time axis on a desktop; half of those on a phone (CSS). */
-const LABEL_EVERY = 3;
+/**
+ * Days labelled on the time axis, counted back from the last: room for the
+ * longest label (Arabic's month names) without measuring it; on a phone every
+ * other one of those (CSS).
+ */
+const LABEL_EVERY = 5;
 
 const figure = (day: ChartDay, name: string) => {
   const value = day[name];
