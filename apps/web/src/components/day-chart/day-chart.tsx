@@ -52,6 +52,31 @@ const DASHED = '4 3';
  */
 const LABEL_EVERY = 5;
 
+/** A value axis's ticks, placed by percentages of the plot's height. */
+function ValueAxis({
+  className,
+  scale,
+  tick,
+}: {
+  className: string | undefined;
+  scale: { top: number; ticks: number[] };
+  tick: (value: number) => string;
+}) {
+  return (
+    <div className={className} aria-hidden>
+      {scale.ticks.map((value) => (
+        <span
+          key={value}
+          className={classes.tick}
+          style={{ top: `${100 - (value / scale.top) * 100}%` }}
+        >
+          {tick(value)}
+        </span>
+      ))}
+    </div>
+  );
+}
+
 const figure = (day: ChartDay, name: string) => {
   const value = day[name];
   return typeof value === 'number' ? value : undefined;
@@ -96,7 +121,6 @@ export function DayChart({
       : undefined;
   const y = (value: number, top: number) => 100 - (value / top) * 100;
   const across = (i: number) => `${((i + 0.5) / days) * 100}%`;
-  const up = (value: number, top: number) => `${y(value, top)}%`;
 
   const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
     const box = event.currentTarget.getBoundingClientRect();
@@ -136,13 +160,7 @@ export function DayChart({
           gridTemplateColumns: `var(--chart-axis-width) 1fr ${right ? 'var(--chart-right-axis-width)' : '8px'}`,
         }}
       >
-        <div className={classes.leftAxis} aria-hidden>
-          {left.ticks.map((tick) => (
-            <span key={tick} className={classes.tick} style={{ top: up(tick, left.top) }}>
-              {leftTick(tick)}
-            </span>
-          ))}
-        </div>
+        <ValueAxis className={classes.leftAxis} scale={left} tick={leftTick} />
         <div
           className={classes.plot}
           data-chart-plot
@@ -240,13 +258,7 @@ export function DayChart({
           )}
         </div>
         {right && rightTick && (
-          <div className={classes.rightAxis} aria-hidden>
-            {right.ticks.map((tick) => (
-              <span key={tick} className={classes.tick} style={{ top: up(tick, right.top) }}>
-                {rightTick(tick)}
-              </span>
-            ))}
-          </div>
+          <ValueAxis className={classes.rightAxis} scale={right} tick={rightTick} />
         )}
         <div className={classes.timeAxis} aria-hidden>
           {data.map((d, i) =>
