@@ -276,7 +276,9 @@ describe('operator polish (issue 45, point 9)', () => {
       await dark(page);
       const darker = await colours();
       expect(new Set(darker).size, darker.join(' ')).toBe(4);
-      await page.mouse.move(box.x + box.width * 0.4, box.y + box.height * 0.5);
+      // Measured again: the phone's scroll moved the chart.
+      const again = (await surface.boundingBox())!;
+      await page.mouse.move(again.x + again.width * 0.4, again.y + again.height * 0.5);
       await tooltip.waitFor();
       await shoot(page, 'dashboard-desktop-dark');
       await page.setViewportSize(PHONE);
