@@ -278,7 +278,7 @@ describe('the finish (issue 22)', () => {
       if (today.trips > 0) {
         // Today's bar is drawn apart: dashed and lighter.
         await chart
-          .locator('.recharts-bar-rectangle path[stroke-dasharray="4 3"]')
+          .locator('[data-chart-bar="tripsSoFar"][stroke-dasharray="4 3"]')
           .first()
           .waitFor();
       }

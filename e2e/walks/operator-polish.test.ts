@@ -244,31 +244,26 @@ describe('operator polish (issue 45, point 9)', () => {
       await page.setViewportSize(DESKTOP);
       await signInByApi(page, baseUrl, admin, '/');
       const chart = page.getByTestId('trend-chart');
-      const swatches = chart.locator('.mantine-ChartLegend-legendItemColor');
+      const swatches = chart.locator('[data-chart-swatch]');
       await expect.poll(() => swatches.count()).toBe(4);
       const colours = () =>
         swatches.evaluateAll((all) =>
-          all.map((swatch) => {
-            const fill = swatch.querySelector('.mantine-ColorSwatch-colorOverlay') ?? swatch;
-            return getComputedStyle(fill).backgroundColor;
-          }),
+          all.map((swatch) => getComputedStyle(swatch).backgroundColor),
         );
       const light = await colours();
       expect(new Set(light).size, light.join(' ')).toBe(4);
 
       // The tooltip of a day: its trips a count, its revenue money as the cards show it.
-      const surface = chart.locator('.recharts-surface').first();
+      const surface = chart.locator('[data-chart-plot]');
       const box = (await surface.boundingBox())!;
-      const tooltip = chart.locator('.mantine-ChartTooltip-tooltip');
+      const tooltip = chart.locator('[data-chart-tooltip]');
       await page.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.5);
       await tooltip.waitFor();
-      const revenue = tooltip
-        .locator('.mantine-ChartTooltip-tooltipItem')
-        .filter({ hasText: 'Revenue ($)' });
+      const revenue = tooltip.locator('[data-chart-item]').filter({ hasText: 'Revenue ($)' });
       expect(await revenue.innerText()).toMatch(/Revenue \(\$\)\s*\$\d{1,3}(,\d{3})*\.\d{2}$/);
       expect(
         await tooltip
-          .locator('.mantine-ChartTooltip-tooltipItem')
+          .locator('[data-chart-item]')
           .filter({ hasText: /^Trips/ })
           .innerText(),
       ).toMatch(/^Trips\s*\d{1,3}(,\d{3})*$/);
@@ -281,7 +276,9 @@ describe('operator polish (issue 45, point 9)', () => {
       await dark(page);
       const darker = await colours();
       expect(new Set(darker).size, darker.join(' ')).toBe(4);
-      await page.mouse.move(box.x + box.width * 0.4, box.y + box.height * 0.5);
+      // Measured again: the phone's scroll moved the chart.
+      const again = (await surface.boundingBox())!;
+      await page.mouse.move(again.x + again.width * 0.4, again.y + again.height * 0.5);
       await tooltip.waitFor();
       await shoot(page, 'dashboard-desktop-dark');
       await page.setViewportSize(PHONE);

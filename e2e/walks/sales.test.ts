@@ -12,8 +12,8 @@ describe('sales and the dashboard trends', () => {
       const trends = (body as { data: { pending: { drivers: number } } }).data;
 
       const chart = page.getByTestId('trend-chart');
-      await chart.locator('.recharts-bar-rectangle').first().waitFor();
-      expect(await chart.locator('.recharts-bar-rectangle').count()).toBeGreaterThan(10);
+      await chart.locator('[data-chart-bar]').first().waitFor();
+      expect(await chart.locator('[data-chart-bar]').count()).toBeGreaterThan(10);
       await page.getByTestId('trips-by-status').getByText('Completed').waitFor();
       const waiting = page.getByTestId('waiting-approval');
       await expect.poll(() => waiting.innerText()).toContain(String(trends.pending.drivers));

@@ -10,7 +10,7 @@ import { StatCard } from '@/features/dashboard/components/stat-card';
 import { LiveAlertsPanel } from '@/features/live-alerts/components/live-alerts-panel';
 import { useFinanceDashboard, useMoneyRequests } from '@/features/refunds/api/refunds';
 
-/** The charts (recharts, the largest library here) load after the cards: not on their critical path. */
+/** The charts load after the cards: not on their critical path. */
 const TrendsPanel = lazy(() =>
   import('@/features/dashboard/components/trends-panel').then((m) => ({ default: m.TrendsPanel })),
 );

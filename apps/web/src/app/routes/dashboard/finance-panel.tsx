@@ -1,13 +1,15 @@
-import '@mantine/charts/styles.layer.css';
 import '@mantine/core/styles/Grid.layer.css';
 import type { FinanceDashboard } from '@cabdesk/contract';
-import { LineChart } from '@mantine/charts';
 import { Anchor, Grid, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowBackUp, IconCash, IconPercentage, IconScale } from '@tabler/icons-react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DayChart } from '@/components/day-chart/day-chart';
+import { DayTooltip } from '@/components/day-chart/day-tooltip';
 import { formatMoney, formatShortDay } from '@/lib/format';
 import { StatCard } from '@/features/dashboard/components/stat-card';
+import classes from './finance-panel.module.css';
 
 /**
  * Finance's dashboard (issue 48, point 6), under SPEC's four cards for
@@ -28,6 +30,8 @@ export function FinancePanel({ money, waiting }: { money: FinanceDashboard; wait
     { label: t('refunds.owedToDrivers'), value: money.owed_to_drivers },
     { label: t('refunds.owedByDrivers'), value: money.owed_by_drivers },
   ];
+  const titleId = useId();
+  const hintId = useId();
   return (
     <Stack gap="lg" data-testid="finance-panel">
       <Title order={2} size="h3">
@@ -64,26 +68,44 @@ export function FinancePanel({ money, waiting }: { money: FinanceDashboard; wait
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <Paper withBorder radius="md" p="lg" h="100%">
-            <Title order={3} size="h4" mb={4}>
+            <Title order={3} size="h4" mb={4} id={titleId}>
               {t('refunds.trendTitle')}
             </Title>
-            <Text size="sm" c="dimmed" mb="md">
+            <Text size="sm" c="dimmed" mb="md" id={hintId}>
               {t('refunds.trendHint')}
             </Text>
-            <LineChart
-              h={240}
+            <DayChart
+              className={classes.chart}
+              height={240}
               data={data}
-              dataKey="label"
-              withLegend
-              curveType="monotone"
+              curve="monotone"
               withDots={false}
-              valueFormatter={(v) => formatMoney(v)}
-              yAxisProps={{ tickFormatter: (v: number) => formatMoney(v, { cents: false }) }}
+              leftTick={(v) => formatMoney(v, { cents: false })}
+              tooltip={(label, items) => (
+                <DayTooltip label={label} items={items} format={(_, v) => formatMoney(v)} />
+              )}
               series={[
-                { name: 'gross', label: t('refunds.gross'), color: 'teal.6' },
-                { name: 'commission', label: t('refunds.commissionLine'), color: 'indigo.6' },
-                { name: 'refunds', label: t('refunds.refundsLine'), color: 'orange.6' },
+                {
+                  name: 'gross',
+                  label: t('refunds.gross'),
+                  color: 'var(--finance-gross)',
+                  type: 'line',
+                },
+                {
+                  name: 'commission',
+                  label: t('refunds.commissionLine'),
+                  color: 'var(--finance-commission)',
+                  type: 'line',
+                },
+                {
+                  name: 'refunds',
+                  label: t('refunds.refundsLine'),
+                  color: 'var(--finance-refunds)',
+                  type: 'line',
+                },
               ]}
+              labelledBy={titleId}
+              describedBy={hintId}
             />
           </Paper>
         </Grid.Col>

@@ -3,14 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { renderScreen } from '@/testing/render';
 import { TrendTooltip } from './trend-tooltip';
 
-/** A day's point as the chart hands it to its tooltip. */
-const day = { label: 'Nov 24', trips: 1234, revenue: 105643.01 };
-const point = (name: 'trips' | 'revenue', color: string) => ({
-  name,
-  dataKey: name,
-  value: day[name],
-  color,
-  payload: day,
+/** A day's figures as the chart hands them to its tooltip. */
+const item = (name: string, label: string, value: number) => ({
+  series: { name, label, color: `var(--trend-${name})` },
+  value,
 });
 
 describe('the trend chart’s tooltip', () => {
@@ -18,16 +14,12 @@ describe('the trend chart’s tooltip', () => {
     renderScreen(
       <TrendTooltip
         label="Nov 24"
-        payload={[point('trips', 'var(--trend-trips)'), point('revenue', 'var(--trend-revenue)')]}
-        series={[
-          { name: 'trips', label: 'Trips' },
-          { name: 'revenue', label: 'Revenue ($)' },
-        ]}
+        items={[item('trips', 'Trips', 1234), item('revenue', 'Revenue ($)', 105643.01)]}
       />,
     );
     expect(await screen.findByText('Nov 24')).toBeTruthy();
     const figure = (series: string) =>
-      screen.getByText(series).closest('.mantine-ChartTooltip-tooltipItem')?.textContent;
+      screen.getByText(series).closest('[data-chart-item]')?.textContent;
     expect(figure('Revenue ($)')).toBe('Revenue ($)$105,643.01');
     expect(figure('Trips')).toBe('Trips1,234');
   });

@@ -1,10 +1,10 @@
 import '@mantine/core/styles/Grid.layer.css';
-import '@mantine/charts/styles.layer.css';
 import type { DashboardTrends } from '@cabdesk/contract';
-import { CompositeChart, type CompositeChartSeries } from '@mantine/charts';
 import { Anchor, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { DayChart, type DaySeries } from '@/components/day-chart/day-chart';
 import { RideStatusBadge } from '@/components/status-badge';
 import { formatCount, formatMoney, formatShortDay } from '@/lib/format';
 import { trendDays, utcToday } from './trend-days';
@@ -19,13 +19,15 @@ export function TrendsPanel({ trends }: { trends: DashboardTrends }) {
     label: formatShortDay(d.day),
   }));
   const withRevenue = trends.days.some((d) => d.revenue !== undefined);
-  const series: CompositeChartSeries[] = [
+  const series: DaySeries[] = [
     { name: 'trips', label: t('dashboard.trips'), color: 'var(--trend-trips)', type: 'bar' },
+    // Today's bar stands in the day's place, lighter and dashed: a day not over yet.
     {
       name: 'tripsSoFar',
       label: t('dashboard.tripsSoFar'),
       color: 'var(--trend-trips-so-far)',
       type: 'bar',
+      partial: true,
     },
     // Revenue reaches only the roles that read it (Owner, Finance).
     ...(withRevenue
@@ -35,19 +37,21 @@ export function TrendsPanel({ trends }: { trends: DashboardTrends }) {
             label: t('dashboard.revenueDollars'),
             color: 'var(--trend-revenue)',
             type: 'line',
-            yAxisId: 'right',
+            axis: 'right',
           },
           {
             name: 'revenueSoFar',
             label: t('dashboard.revenueSoFar'),
             color: 'var(--trend-revenue-so-far)',
             type: 'line',
-            yAxisId: 'right',
-            strokeDasharray: '4 3',
+            axis: 'right',
+            partial: true,
           },
         ] as const)
       : []),
   ];
+  const titleId = useId();
+  const hintId = useId();
   const waiting = [
     { key: 'companies', to: '/company?approval=Pending', n: trends.pending.companies },
     { key: 'drivers', to: '/driver?approval=Pending', n: trends.pending.drivers },
@@ -58,42 +62,24 @@ export function TrendsPanel({ trends }: { trends: DashboardTrends }) {
     <Grid gap="lg">
       <Grid.Col span={{ base: 12, lg: 8 }}>
         <Paper withBorder radius="md" p="lg" h="100%" data-testid="trend-chart">
-          <Title order={2} size="h4" mb={4}>
+          <Title order={2} size="h4" mb={4} id={titleId}>
             {withRevenue ? t('dashboard.trendTitle') : t('dashboard.trendTitleTrips')}
           </Title>
-          <Text size="sm" c="dimmed" mb="md">
+          <Text size="sm" c="dimmed" mb="md" id={hintId}>
             {withRevenue ? t('dashboard.trendHint') : t('dashboard.trendHintTrips')}
           </Text>
           {/* The figures are in the tooltips for a pointer; for the keyboard, the cards and lists say them. */}
-          <CompositeChart
+          <DayChart
             className={classes.chart}
-            h={280}
+            height={280}
             data={data}
-            dataKey="label"
-            withLegend
-            withRightYAxis={withRevenue}
-            accessibilityLayer={false}
-            rightYAxisProps={{ tickFormatter: (v: number) => formatMoney(v, { cents: false }) }}
-            // Today's bar stands in the day's place, lighter and dashed: a day not over yet.
-            barProps={(series) =>
-              series.name === 'tripsSoFar'
-                ? {
-                    stackId: 'trips',
-                    fillOpacity: 0.3,
-                    strokeOpacity: 1,
-                    strokeDasharray: '4 3',
-                    strokeWidth: 1.5,
-                  }
-                : { stackId: 'trips' }
-            }
             series={series}
-            valueFormatter={(v) => formatCount(v)}
+            leftTick={formatCount}
+            rightTick={withRevenue ? (v) => formatMoney(v, { cents: false }) : undefined}
             // Each figure for what it is: revenue as money, trips as a count.
-            tooltipProps={{
-              content: ({ label, payload }) => (
-                <TrendTooltip label={label} payload={payload} series={series} />
-              ),
-            }}
+            tooltip={(label, items) => <TrendTooltip label={label} items={items} />}
+            labelledBy={titleId}
+            describedBy={hintId}
           />
         </Paper>
       </Grid.Col>
