@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
@@ -6,6 +6,8 @@ import type { WalkServer } from './server';
 import { failuresDir } from './paths';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
+/** E2E_TRACE=1: a failing walk also leaves its Playwright trace. */
+const TRACE = process.env.E2E_TRACE === '1';
 const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
@@ -46,9 +48,10 @@ export const HTTP_401_LOG = /Failed to load resource: the server responded with 
 /**
  * Declares browser walks: one Chromium for the file, a fresh context (own
  * storage, cookies, cache) per walk, and a walk fails on any console error or
- * page error it did not declare. A failing walk leaves its screenshot and its
- * Playwright trace in e2e/artifacts/failures/ (`npx playwright-core
- * show-trace <file>.zip` opens the trace). The walks use this worker's
+ * page error it did not declare. A failing walk leaves its screenshot and the
+ * page as text (its ARIA snapshot, also printed) in e2e/artifacts/failures/,
+ * and with E2E_TRACE=1 its Playwright trace (`npx playwright-core show-trace
+ * <file>.zip` opens it). The walks use this worker's
  * server, or the one `server` answers once the file's `beforeAll` started it
  * (a server with settings of its own, server.ts).
  */
@@ -82,8 +85,9 @@ export function describeWalks(server: () => WalkServer = walkServer) {
         // a walk waits on what it checks, never on a transition's length.
         reducedMotion: 'reduce',
       });
-      // Every step recorded, kept only if the walk fails.
-      await context.tracing.start({ screenshots: false, snapshots: true, title: name });
+      // E2E_TRACE=1 records every step, kept only if the walk fails: about a
+      // sixth of a walk's time (docs/testing.md), so off unless asked for.
+      if (TRACE) await context.tracing.start({ screenshots: false, snapshots: true, title: name });
       const page = await context.newPage();
       const problems: string[] = [];
       const allowed: RegExp[] = [];
@@ -103,11 +107,18 @@ export function describeWalks(server: () => WalkServer = walkServer) {
         });
         const unexpected = problems.filter((p) => !allowed.some((pattern) => pattern.test(p)));
         expect(unexpected, 'unexpected console errors or page errors').toEqual([]);
-        await context.tracing.stop();
+        if (TRACE) await context.tracing.stop();
       } catch (error) {
         const file = join(failuresDir, slug(name));
         await page.screenshot({ path: `${file}.png`, fullPage: true }).catch(() => undefined);
-        await context.tracing.stop({ path: `${file}.zip` }).catch(() => undefined);
+        if (TRACE) await context.tracing.stop({ path: `${file}.zip` }).catch(() => undefined);
+        // What was on the screen, as text: the one record of a failure a CI log keeps.
+        const screen = await page
+          .locator('body')
+          .ariaSnapshot({ timeout: 5_000 })
+          .catch((cause: unknown) => `(no snapshot: ${String(cause)})`);
+        writeFileSync(`${file}.txt`, `${page.url()}\n${screen}\n`);
+        console.error(`The page when "${name}" failed, at ${page.url()}:\n${screen}`);
         throw error;
       } finally {
         await context.close();

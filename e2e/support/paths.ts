@@ -9,7 +9,7 @@ export const webDist = fileURLToPath(new URL('../../apps/web/dist/', import.meta
  * (`failures/`).
  */
 export const artifactsDir = fileURLToPath(new URL('../artifacts/', import.meta.url));
-/** A failed walk's screenshot and Playwright trace: `<walk>.png`, `<walk>.zip`. */
+/** What a failed walk leaves: `<walk>.png`, `<walk>.txt` and, traced, `<walk>.zip`. */
 export const failuresDir = fileURLToPath(new URL('../artifacts/failures/', import.meta.url));
 
 /** Where a walk keeps the pictures it takes: inside the repository's ignored artifacts. */
