@@ -129,6 +129,8 @@ export async function startServer(
       // bell 30 seconds in, under the walks' counts and toasts: a day's wait raises none.
       // The alerts are API-tested (modules/live/alerts.test.ts) until their panel's walk.
       LIVE_WAITING_MINUTES: '1440',
+      // A walk waits for the live check to see what it set up: every 2 seconds, not 30.
+      LIVE_CHECK_SECONDS: '2',
       // A walk's own server may differ (e.g. the operator's basemap of map-style.test.ts).
       ...settings,
     },

@@ -112,6 +112,8 @@ const envSchema = z
     LIVE_WAITING_MINUTES: withDefault(z.coerce.number().min(1).max(1440), 5),
     /** A driver on a trip with no position for this long is an alert. */
     LIVE_SILENT_MINUTES: withDefault(z.coerce.number().min(1).max(1440), 3),
+    /** Seconds between two live checks (the alerts above) of an instance. */
+    LIVE_CHECK_SECONDS: withDefault(z.coerce.number().min(1).max(3600), 30),
     /**
      * The live map's basemap: any MapLibre style (a hosted one, or one whose sources are
      * `pmtiles://` files the operator serves); unset: Cabdesk draws the demo city itself.
@@ -255,6 +257,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     live: {
       waitingMs: Math.round(e.LIVE_WAITING_MINUTES * 60_000),
       silentMs: Math.round(e.LIVE_SILENT_MINUTES * 60_000),
+      checkMs: Math.round(e.LIVE_CHECK_SECONDS * 1000),
       mapStyleUrl: e.MAP_STYLE_URL,
       mapStyleDarkUrl: e.MAP_STYLE_DARK_URL,
       overdue: {

@@ -79,8 +79,8 @@ const checkDocuments = () => {
 checkDocuments();
 const checking = setInterval(checkDocuments, 600_000).unref();
 
-// What is going wrong now (modules/live/alerts.ts): every instance checks every 30 seconds;
-// an advisory lock lets one in at a time, and each episode is told once.
+// What is going wrong now (modules/live/alerts.ts): every instance checks every
+// LIVE_CHECK_SECONDS; an advisory lock lets one in at a time, and each episode is told once.
 let liveCheck = Promise.resolve();
 const checkLive = () => {
   liveCheck = runLiveCheck(database.db, app.clock(), config.live)
@@ -89,7 +89,7 @@ const checkLive = () => {
     })
     .catch((err: unknown) => app.log.warn({ err }, 'live check failed'));
 };
-const checkingLive = setInterval(checkLive, 30_000).unref();
+const checkingLive = setInterval(checkLive, config.live.checkMs).unref();
 
 // SOS nobody acknowledged in time (modules/cases/escalation.ts): every instance checks every
 // 10 seconds; the conditional update that marks a case escalated lets one instance tell the
