@@ -75,6 +75,10 @@ export default defineConfig(({ command }) => ({
           include: ['src/**/*.test.tsx'],
           // A whole screen renders in jsdom: slower than a module's test, more so on shared cores.
           testTimeout: 20_000,
+          // Files share each worker's modules (Mantine, i18n, MSW imported once, not per
+          // file: most of this project's time, docs/testing.md); setup.ts gives each test
+          // a fresh page, storage, query cache and language.
+          isolate: false,
           setupFiles: ['./src/testing/setup.ts'],
         },
       },

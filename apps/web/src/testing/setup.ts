@@ -38,6 +38,7 @@ window.ResizeObserver = class {
 window.HTMLElement.prototype.scrollIntoView = () => undefined;
 // An autosized textarea listens for fonts loading.
 Object.defineProperty(document, 'fonts', {
+  configurable: true,
   value: { addEventListener: () => undefined, removeEventListener: () => undefined },
 });
 
