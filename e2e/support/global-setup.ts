@@ -1,7 +1,7 @@
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { failuresDir, webDist } from './paths';
+import { apiDist, failuresDir, repoRoot, webDist } from './paths';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type WalkServer } from './server';
 
 declare module 'vitest' {
@@ -11,6 +11,30 @@ declare module 'vitest' {
     adminEmail: string;
     adminPassword: string;
   }
+}
+
+/** The newest modification time of the files under `dir`, in milliseconds. */
+function newestIn(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile())
+      newest = Math.max(newest, statSync(join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return newest;
+}
+
+/**
+ * What is wrong with the build the walks run (the web app and the compiled
+ * API, as `npm start` serves them), or nothing: missing, or an API build
+ * older than its sources, which a walk would test instead of the code.
+ */
+function unbuilt(): string | undefined {
+  if (!existsSync(join(webDist, 'index.html'))) return `The built web app is missing (${webDist}).`;
+  const server = join(apiDist, 'server.js');
+  if (!existsSync(server)) return `The compiled API is missing (${server}).`;
+  const sources = ['apps/api/src', 'packages/contract/src', 'packages/city/src'];
+  const stale = sources.find((dir) => newestIn(join(repoRoot, dir)) > statSync(server).mtimeMs);
+  return stale ? `The compiled API is older than ${stale}.` : undefined;
 }
 
 /**
@@ -32,11 +56,8 @@ export default async function setup(project: TestProject) {
     project.provide('adminPassword', process.env.E2E_ADMIN_PASSWORD ?? ADMIN_PASSWORD);
     return;
   }
-  if (!existsSync(join(webDist, 'index.html'))) {
-    throw new Error(
-      `The built web app is missing (${webDist}index.html). Build it first: npm run build --workspace apps/web`,
-    );
-  }
+  const missing = unbuilt();
+  if (missing) throw new Error(`${missing} Build it first: npm run build`);
   // As many servers as workers (vitest.config.ts).
   const numbers = Array.from({ length: project.globalConfig.maxWorkers }, (_, i) => String(i + 1));
   const started = await Promise.allSettled(numbers.map((n) => startServer(n)));

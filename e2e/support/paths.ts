@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url';
 
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 export const webDist = fileURLToPath(new URL('../../apps/web/dist/', import.meta.url));
+/** The compiled API (`npm run build`), what `npm start` runs. */
+export const apiDist = fileURLToPath(new URL('../../apps/api/dist/', import.meta.url));
 /**
  * Everything a run writes, inside the repository and ignored by git: each
  * server's data, mail and log (`server-<n>/`), and what a failed walk leaves

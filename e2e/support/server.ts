@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { startPostgres } from '../../scripts/postgres.mjs';
 import { startMailSink } from './mail-sink';
-import { artifactsDir, repoRoot } from './paths';
+import { apiDist, artifactsDir, repoRoot } from './paths';
 
 /** A server the walks of one worker use, alone. */
 export interface WalkServer {
@@ -108,7 +108,8 @@ export async function startServer(
   const postgres = engine === 'pglite' ? null : await startPostgres();
   const database = postgres ? { DATABASE_URL: postgres.url, SEED_DEMO: 'true' } : {};
 
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  // The compiled server, as `npm start` runs it (global-setup.ts checks it is built).
+  const child = spawn(process.execPath, [join(apiDist, 'server.js')], {
     cwd: repoRoot,
     env: {
       ...process.env,
