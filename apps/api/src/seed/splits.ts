@@ -1,18 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
-import { tripsToSplit } from '../modules/money';
+import { entriesOfSplit, splitsOf } from '../modules/money';
 import { rowsOf } from './common';
 
 /**
  * The seed's completed trips split, set-based: what splitCompletedRides
- * (modules/money/split.ts) does a chunk at a time in JavaScript, here in a
- * few statements over every trip at once, for the million trips of the large
+ * (modules/money/split.ts) does a chunk at a time, here over every trip at
+ * once through a table of their splits, for the million trips of the large
  * scale (issue 48: 815 s in 440 chunks, against the 60 s of the whole seed).
- * The same trips and rules (tripsToSplit) and the same arithmetic as splitOf
- * and entriesOf: percents rounded half up to the cent (numeric round() rounds
- * half away from zero, the same for the amounts here, never negative), the
- * company's part at most what the commission leaves, entries of 0 left out.
- * seed.test.ts compares the rows with splitOf's and entriesOf's on both
+ * The same splits and entries (splitsOf, entriesOfSplit), entries of 0 left
+ * out. seed.test.ts compares the rows with splitOf's and entriesOf's on both
  * engines. Each split, set and entry is dated at its trip's completion, as the
  * live path writes them when the trip completes: a payout draft or statement
  * of an earlier period finds them. Answers how many trips it split.
@@ -41,24 +38,7 @@ export async function splitSeededTrips(tx: Tx): Promise<number> {
 async function writeSplits(tx: Tx): Promise<number> {
   await tx.execute(sql`
     create temp table seed_splits on commit drop as
-    with trips as (${tripsToSplit(sql`true`)}),
-    commission as (
-      select trips.*,
-        case when company_id is null and driver_id is null then gross
-             else round(gross * percent / 100, 2) end as commission
-      from trips
-    ),
-    company as (
-      select commission.*,
-        case when company_id is null then 0
-             when driver_id is null then gross - commission
-             else least(round(gross * company_percent / 100, 2), gross - commission) end as company_share
-      from commission
-    )
-    select row_number() over (order by id) as k, id, rule_id, percent, company_percent, gross,
-      coupon, commission, company_share, gross - commission - company_share as driver_share,
-      cash and driver_id is not null as cash, company_id, driver_id, completed_at
-    from company`);
+    select row_number() over (order by s.id) as k, s.* from (${splitsOf(sql`true`)}) s`);
   // In trip order by its key, so the inserts below read it in order without sorting it (the
   // entries only each split's few), and with statistics, so they are planned so.
   await tx.execute(sql`alter table seed_splits add primary key (k)`);
@@ -85,14 +65,7 @@ async function writeSplits(tx: Tx): Promise<number> {
   await tx.execute(sql`
     insert into ledger_entries (set_id, account, party_id, amount, created_at)
     select ${setId}, e.account, e.party_id, e.amount, s.completed_at
-    from seed_splits s cross join lateral (values
-      (1, case when s.cash then 'driver_cash' else 'platform_receipts' end,
-         case when s.cash then s.driver_id end, s.gross - s.coupon),
-      (2, 'platform_coupons', null, s.coupon),
-      (3, 'platform_revenue', null, -s.commission),
-      (4, 'company', s.company_id, -s.company_share),
-      (5, 'driver', s.driver_id, -s.driver_share)
-    ) e (n, account, party_id, amount)
+    from seed_splits s ${entriesOfSplit}
     where e.amount <> 0
     order by s.k, e.n`);
   await tx.execute(sql`

@@ -1,5 +1,5 @@
 export { moneyRoutes } from './money.routes';
-export { entriesOf, splitCompletedRides, splitOf, tripsToSplit } from './split';
+export { entriesOf, entriesOfSplit, splitCompletedRides, splitOf, splitsOf } from './split';
 export { bankDetailsOf, saveBankDetails } from './payouts.repository';
 export { payoutRoutes } from './payouts.routes';
 export { statementRoutes } from './statements.routes';

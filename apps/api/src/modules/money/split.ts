@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { arrayLiteral, rowsOf } from '../../lib/sql';
-import { centsOf, type LedgerEntry, textOf, writeLedgerSets } from './ledger';
+import type { LedgerEntry } from './ledger';
 
 /** What a trip's split is computed from: cents, and percents in hundredths (12.50% is 1250n). */
 export type SplitInput = {
@@ -82,29 +82,15 @@ export function entriesOf(
   ].filter((entry) => entry.cents !== 0n) as LedgerEntry[];
 }
 
-type Candidate = {
-  id: number;
-  gross: string;
-  coupon: string;
-  company_id: number | null;
-  driver_id: number | null;
-  cash: boolean;
-  completed_at: string;
-  rule_id: number | null;
-  percent: string;
-  company_percent: string;
-};
-
 /**
  * The trips among `which` (at most `limit`, in id order) that are Complete and
  * not split yet, with what splitOf needs of each and the rule in force when
  * each completed (its `completed` event's time, in UTC days): the company's
  * override first, else the service type's (the trip's, else its vehicle's),
  * the latest `from` on or before that day; none: 0%. Amounts and percents
- * numeric, completed_at a timestamptz: the live path reads them as text, the
- * seed splits them in SQL (seed/splits.ts).
+ * numeric, completed_at a timestamptz: splitsOf splits them in SQL.
  */
-export const tripsToSplit = (which: SQL, limit?: number) => sql`
+const tripsToSplit = (which: SQL, limit?: number) => sql`
   with done as (
     select r.id, r.amount as gross, least(r.coupon_discount, r.amount) as coupon,
       r.company_id, r.driver_id, coalesce(r.service_type_id, v.service_type_id) as service_type_id,
@@ -132,12 +118,45 @@ export const tripsToSplit = (which: SQL, limit?: number) => sql`
     limit 1
   ) rule on true`;
 
-const candidates = (which: SQL, limit: number) => sql`
-  select c.id, c.gross::text, c.coupon::text, c.company_id, c.driver_id, c.cash,
-    to_char(c.completed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as completed_at,
-    c.rule_id, c.percent::text, c.company_percent::text
-  from (${tripsToSplit(which, limit)}) c
-  order by c.id`;
+/**
+ * The splits of tripsToSplit's trips, by splitOf's arithmetic in SQL: percents
+ * rounded half up to the cent (numeric round() rounds half away from zero, the
+ * same for these amounts, never negative), the company's part at most what the
+ * commission leaves. One row a trip; money.test.ts and seed.test.ts compare the
+ * rows written with splitOf's and entriesOf's on both engines.
+ */
+export const splitsOf = (which: SQL, limit?: number) => sql`
+  with trips as (${tripsToSplit(which, limit)}),
+  commission as (
+    select trips.*,
+      case when company_id is null and driver_id is null then gross
+           else round(gross * percent / 100, 2) end as commission
+    from trips
+  ),
+  company as (
+    select commission.*,
+      case when company_id is null then 0
+           when driver_id is null then gross - commission
+           else least(round(gross * company_percent / 100, 2), gross - commission) end as company_share
+    from commission
+  )
+  select id, rule_id, percent, company_percent, gross, coupon, commission, company_share,
+    gross - commission - company_share as driver_share, cash and driver_id is not null as cash,
+    company_id, driver_id, completed_at
+  from company`;
+
+/**
+ * A split's ledger entries as entriesOf makes them, for a row \`s\` of splitsOf:
+ * \`e (n, account, party_id, amount)\`, those of 0 to be left out by the caller.
+ */
+export const entriesOfSplit = sql`cross join lateral (values
+    (1, case when s.cash then 'driver_cash' else 'platform_receipts' end,
+       case when s.cash then s.driver_id end, s.gross - s.coupon),
+    (2, 'platform_coupons', null, s.coupon),
+    (3, 'platform_revenue', null, -s.commission),
+    (4, 'company', s.company_id, -s.company_share),
+    (5, 'driver', s.driver_id, -s.driver_share)
+  ) e (n, account, party_id, amount)`;
 
 const chosen = (ids: readonly number[] | 'all', after: number) =>
   ids === 'all'
@@ -151,54 +170,43 @@ const CHUNK = 2000;
  * Splits the trips among `ids` (or all) that are Complete and have no split
  * yet, in the caller's transaction: the trip completing (its event applied,
  * its row locked) is the cause, so its split and ledger set are written
- * with it, once. Answers how many trips it split.
+ * with it, once. One statement a chunk of trips: the splits (splitsOf), a
+ * ledger set each (ids from its sequence) and the sets' entries in one
+ * INSERT (the database checks that each set sums to zero, 0045). Answers how
+ * many trips it split.
  */
 export async function splitCompletedRides(tx: Tx, ids: readonly number[] | 'all'): Promise<number> {
   if (ids !== 'all' && ids.length === 0) return 0;
   let after = 0;
   let split = 0;
   for (;;) {
-    const found = await rowsOf<Candidate>(tx, candidates(chosen(ids, after), CHUNK));
-    if (found.length === 0) return split;
-    const splits = found.map((trip) => ({
-      trip,
-      split: splitOf({
-        gross: centsOf(trip.gross),
-        coupon: centsOf(trip.coupon),
-        percent: centsOf(trip.percent),
-        companyPercent: centsOf(trip.company_percent),
-        companyId: trip.company_id,
-        driverId: trip.driver_id,
-        cash: trip.cash,
-      }),
-    }));
-    const setIds = await writeLedgerSets(
+    const [done] = await rowsOf<{ n: number; last: number | null }>(
       tx,
-      splits.map(({ trip, split }) => ({
-        cause: 'ride_split',
-        causeId: trip.id,
-        entries: entriesOf(split, { companyId: trip.company_id, driverId: trip.driver_id }),
-      })),
+      sql`with s as (
+            select s.*, nextval(pg_get_serial_sequence('ledger_sets', 'id')) as set_id
+            from (${splitsOf(chosen(ids, after), CHUNK)}) s
+            order by s.id
+          ), sets as (
+            insert into ledger_sets (id, cause, cause_id)
+            select set_id, 'ride_split', id from s
+          ), entries as (
+            insert into ledger_entries (set_id, account, party_id, amount)
+            select s.set_id, e.account, e.party_id, e.amount from s ${entriesOfSplit}
+            where e.amount <> 0
+          ), splits as (
+            insert into ride_splits (ride_id, rule_id, percent, company_percent, gross,
+              coupon_discount, platform_commission, company_share, driver_share, cash_collected,
+              company_id, driver_id, completed_at, set_id)
+            select id, rule_id, percent, company_percent, gross, coupon, commission, company_share,
+              driver_share, cash, company_id, driver_id, completed_at, set_id
+            from s
+            returning ride_id
+          )
+          select count(*)::int as n, max(ride_id) as last from splits`,
     );
-    const column = (of: (i: number) => string | number | boolean | null) =>
-      arrayLiteral(splits.map((_, i) => String(of(i) ?? 'NULL')));
-    const trip = (i: number) => splits[i]!.trip;
-    const share = (i: number) => splits[i]!.split;
-    await tx.execute(sql`
-      insert into ride_splits (ride_id, rule_id, percent, company_percent, gross, coupon_discount,
-        platform_commission, company_share, driver_share, cash_collected, company_id, driver_id,
-        completed_at, set_id)
-      select * from unnest(${column((i) => trip(i).id)}::int[], ${column((i) => trip(i).rule_id)}::int[],
-        ${column((i) => trip(i).percent)}::numeric[], ${column((i) => trip(i).company_percent)}::numeric[],
-        ${column((i) => textOf(share(i).gross))}::numeric[], ${column((i) => textOf(share(i).coupon))}::numeric[],
-        ${column((i) => textOf(share(i).commission))}::numeric[],
-        ${column((i) => textOf(share(i).companyShare))}::numeric[],
-        ${column((i) => textOf(share(i).driverShare))}::numeric[],
-        ${column((i) => share(i).cash)}::boolean[], ${column((i) => trip(i).company_id)}::int[],
-        ${column((i) => trip(i).driver_id)}::int[], ${column((i) => trip(i).completed_at)}::timestamptz[],
-        ${column((i) => setIds[i]!)}::bigint[])`);
-    split += found.length;
-    after = found[found.length - 1]!.id;
-    if (found.length < CHUNK) return split;
+    const n = done?.n ?? 0;
+    split += n;
+    if (n < CHUNK) return split;
+    after = done!.last!;
   }
 }
