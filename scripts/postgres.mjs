@@ -2,7 +2,7 @@
 // (scripts/test.mjs) and the benchmark (bench/run.ts). As root, initdb and the
 // server run as the postgres user in a directory that user owns.
 import { spawnSync } from 'node:child_process';
-import { chownSync, mkdtempSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,10 +34,13 @@ export function freePort() {
  * Writes are not made durable (fsync and synchronous commit off: fast for
  * tests and the bench) unless `durable`: a test that kills the server and
  * expects committed rows back needs it.
+ * `inMemory` puts its files in /dev/shm (a tmpfs on Linux) when there is one:
+ * for the test suite, whose every test copies the template database, file by
+ * file, and drops it (docs/testing.md), not for the bench's large databases.
  * Throws, saying what is missing, when the PostgreSQL binaries are not on PATH.
- * @param {{ settings?: Record<string, string | number>, durable?: boolean }} [options]
+ * @param {{ settings?: Record<string, string | number>, durable?: boolean, inMemory?: boolean }} [options]
  */
-export async function startPostgres({ settings = {}, durable = false } = {}) {
+export async function startPostgres({ settings = {}, durable = false, inMemory = false } = {}) {
   const missing = ['initdb', 'pg_ctl'].filter(
     (bin) => spawnSync('sh', ['-c', `command -v ${bin}`]).status !== 0,
   );
@@ -46,7 +49,8 @@ export async function startPostgres({ settings = {}, durable = false } = {}) {
       `PostgreSQL is needed (${missing.join(' and ')} not on PATH): install PostgreSQL 15, or set TEST_DATABASE_URL`,
     );
   }
-  const dir = mkdtempSync(join(tmpdir(), 'cabdesk-pg-'));
+  const parent = inMemory && existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
+  const dir = mkdtempSync(join(parent, 'cabdesk-pg-'));
   const asRoot = process.getuid?.() === 0;
   const asUser = (cmd, args) =>
     asRoot ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args];
