@@ -2,7 +2,7 @@
 // (scripts/test.mjs) and the benchmark (bench/run.ts). As root, initdb and the
 // server run as the postgres user in a directory that user owns.
 import { spawnSync } from 'node:child_process';
-import { chownSync, mkdtempSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, rmSync, statfsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,6 +26,13 @@ export function freePort() {
   });
 }
 
+/** Whether /dev/shm exists with 2 GiB free: the suite's databases and WAL, with room to spare. */
+function roomInMemory() {
+  if (!existsSync('/dev/shm')) return false;
+  const { bavail, bsize } = statfsSync('/dev/shm');
+  return bavail * bsize >= 2 * 1024 ** 3;
+}
+
 /**
  * Starts a fresh server and returns its URL, `stop()` that shuts it down and
  * removes its files, and for fault tests `shutdown(mode)` that stops it
@@ -34,10 +41,14 @@ export function freePort() {
  * Writes are not made durable (fsync and synchronous commit off: fast for
  * tests and the bench) unless `durable`: a test that kills the server and
  * expects committed rows back needs it.
+ * `inMemory` puts its files in /dev/shm (a tmpfs on Linux) when there is one
+ * with room (a container's is often 64 MB): for the test suite, whose every
+ * test copies the template database, file by file, and drops it
+ * (docs/testing.md), not for the bench's large databases.
  * Throws, saying what is missing, when the PostgreSQL binaries are not on PATH.
- * @param {{ settings?: Record<string, string | number>, durable?: boolean }} [options]
+ * @param {{ settings?: Record<string, string | number>, durable?: boolean, inMemory?: boolean }} [options]
  */
-export async function startPostgres({ settings = {}, durable = false } = {}) {
+export async function startPostgres({ settings = {}, durable = false, inMemory = false } = {}) {
   const missing = ['initdb', 'pg_ctl'].filter(
     (bin) => spawnSync('sh', ['-c', `command -v ${bin}`]).status !== 0,
   );
@@ -46,7 +57,8 @@ export async function startPostgres({ settings = {}, durable = false } = {}) {
       `PostgreSQL is needed (${missing.join(' and ')} not on PATH): install PostgreSQL 15, or set TEST_DATABASE_URL`,
     );
   }
-  const dir = mkdtempSync(join(tmpdir(), 'cabdesk-pg-'));
+  const parent = inMemory && roomInMemory() ? '/dev/shm' : tmpdir();
+  const dir = mkdtempSync(join(parent, 'cabdesk-pg-'));
   const asRoot = process.getuid?.() === 0;
   const asUser = (cmd, args) =>
     asRoot ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args];

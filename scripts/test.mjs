@@ -72,7 +72,7 @@ if (givenUrl) {
 } else {
   let pg;
   try {
-    pg = await startPostgres();
+    pg = await startPostgres({ inMemory: true });
   } catch (error) {
     stages.push({ title: 'API tests on PostgreSQL', seconds: 0, ok: false });
     printSummary();

@@ -72,6 +72,9 @@ async function setup(clock = fakeClock(new Date(Date.now() + 60_000))) {
     allowLoopback: true,
     clock: clock.now,
     log: { warn: () => {}, info: () => {} },
+    // A running deliverer sends a record's next event on its next look for what is due,
+    // every 5 s in production: the backlog below would wait out two of them.
+    pollMs: 50,
   });
   onTestFinished(() => deliverer.stop());
   /** An endpoint for `events` at `url`: its id and secret. */
