@@ -78,9 +78,10 @@ function stop(child: ChildProcess): Promise<void> {
 /**
  * Starts server `name`: the production server (built web app + API) on a free
  * loopback port, over a fresh database with the demo data, with its own mail
- * sink and log. The database is a throw-away PostgreSQL server of its own
- * (production's engine: the walks ran a fifth faster than on PGlite, and
- * PGlite's differences are the API's conformance set); `E2E_ENGINE=pglite`
+ * sink and log. The database is a throw-away PostgreSQL server of its own,
+ * its files in memory where there is room, as the API suite's (production's
+ * engine: the walks ran a fifth faster than on PGlite, and PGlite's
+ * differences are the API's conformance set); `E2E_ENGINE=pglite`
  * walks the embedded default instead, in e2e/artifacts/server-<name>/data
  * (`engine` chooses for one server). `settings` are environment variables of
  * its own, over these. Answers it once ready, and how to stop it (the data and
@@ -105,7 +106,7 @@ export async function startServer(
   const logFile = join(dir, 'server.log');
   const mail = await startMailSink(mailDir);
   const log = createWriteStream(logFile);
-  const postgres = engine === 'pglite' ? null : await startPostgres();
+  const postgres = engine === 'pglite' ? null : await startPostgres({ inMemory: true });
   const database = postgres ? { DATABASE_URL: postgres.url, SEED_DEMO: 'true' } : {};
 
   // The compiled server, as `npm start` runs it (global-setup.ts checks it is built).
