@@ -1,9 +1,10 @@
 // First: no module may build a zod schema before zod is told not to try eval (lib/no-eval).
 import './lib/no-eval';
+// Second: the translations are asked for before the router asks for the first screen's code.
+import { translationsLoaded } from './start-i18n';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { initI18n } from './lib/i18n';
 
 const root = createRoot(document.getElementById('root')!);
 
@@ -17,4 +18,4 @@ function render() {
 
 // Render once the translations are loaded (or failed to load: keys then show, nothing blocks).
 // initI18n keeps <html lang> and the date locale in step with the language.
-initI18n().then(render, render);
+translationsLoaded.then(render, render);
