@@ -7,6 +7,7 @@ import { formatCount, formatMoney } from '@/lib/format';
 import { useDashboard } from '@/features/dashboard/api/get-dashboard';
 import { useDashboardTrends } from '@/features/dashboard/api/get-dashboard-trends';
 import { StatCard } from '@/features/dashboard/components/stat-card';
+import { useLiveAlertsSettled } from '@/features/live-alerts/api/get-live-alerts';
 import { LiveAlertsPanel } from '@/features/live-alerts/components/live-alerts-panel';
 import { useFinanceDashboard, useMoneyRequests } from '@/features/refunds/api/refunds';
 
@@ -33,6 +34,8 @@ export function DashboardPage() {
   const trends = useDashboardTrends();
   const money = useFinanceDashboard();
   const waiting = useMoneyRequests({ status: 'pending', per_page: 1 });
+  // The live alerts' list can be long: what is under it comes once it has (no layout shift).
+  const alertsSettled = useLiveAlertsSettled();
 
   return (
     <Stack gap="lg">
@@ -84,7 +87,7 @@ export function DashboardPage() {
         </SimpleGrid>
       )}
       <LiveAlertsPanel />
-      {trends.isPending ? (
+      {!alertsSettled ? null : trends.isPending ? (
         <Loading height={TRENDS_HEIGHT} />
       ) : trends.isError ? (
         <LoadFailed title={t('dashboard.trendsFailed')} error={trends.error} />
@@ -94,7 +97,7 @@ export function DashboardPage() {
         </Suspense>
       )}
       {/* Owners and Finance only: the others never ask for it. */}
-      {money.data && (
+      {alertsSettled && money.data && (
         <Suspense fallback={<Loading />}>
           <FinancePanel money={money.data} waiting={waiting.data?.total} />
         </Suspense>

@@ -12,3 +12,12 @@ export function useLiveAlerts() {
   useRecordChanges(['rides'], () => void query.refetch());
   return query;
 }
+
+/**
+ * Whether the alerts have answered (or failed), without asking for them: the
+ * dashboard shows what is under the panel only then, as a long list would
+ * push it down (layout shift).
+ */
+export function useLiveAlertsSettled() {
+  return !useQuery({ ...queryOf(liveAlerts), enabled: false }).isPending;
+}
