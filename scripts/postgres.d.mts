@@ -4,6 +4,8 @@ export function startPostgres(options?: {
   settings?: Record<string, string | number>;
   /** fsync and synchronous commit on (off by default: tests and the bench go faster). */
   durable?: boolean;
+  /** Its files in /dev/shm when there is room (the test suites). */
+  inMemory?: boolean;
 }): Promise<{
   url: string;
   dir: string;
