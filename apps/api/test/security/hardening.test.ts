@@ -352,10 +352,23 @@ describe('security headers', () => {
     const { app } = await buildTestApp({ WEB_DIST_DIR: web });
     const page = await app.inject({ url: '/login', headers: { accept: 'text/html' } });
     expect(page.body).toContain('<title>Cabdesk</title>');
-    // A script of the build: the policy governs documents, not the files they load.
+    // A script of the build: the policies govern documents, not the files they load; what
+    // governs a loaded file stays (its type not sniffed, not for other sites, HTTPS only).
     const script = await app.inject({ url: '/assets/login-3f9a.js' });
     expect(script.statusCode).toBe(200);
-    expect(script.headers['permissions-policy']).toBeUndefined();
+    for (const documentOnly of [
+      'permissions-policy',
+      'content-security-policy',
+      'x-frame-options',
+      'cross-origin-opener-policy',
+      'origin-agent-cluster',
+    ]) {
+      expect(script.headers[documentOnly], documentOnly).toBeUndefined();
+    }
+    expect(script.headers['x-content-type-options']).toBe('nosniff');
+    expect(script.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(script.headers['strict-transport-security']).toContain('max-age=31536000');
+    expect(script.headers['referrer-policy']).toBe('no-referrer');
     for (const res of [page, await app.inject({ url: api('no-such-call') })]) {
       const csp = String(res.headers['content-security-policy']);
       const directives = Object.fromEntries(
