@@ -1,7 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { setUnauthorizedHandler } from '@/lib/api-client';
-import { isSignedIn } from '@/lib/storage';
 import { endPageToasts } from '@/lib/toast';
 import { RedirectIfSignedIn, RequireAuth, type SignInState } from './guards';
 import { RouteErrorPage } from './route-error-page';
@@ -68,17 +67,14 @@ const screens: RouteObject[] = [
   },
   {
     path: '/',
-    lazy: () => {
-      // The profile is asked for with the frame's code, not after it (issue 47).
-      if (isSignedIn()) void import('./layout/profile').then((m) => m.prefetchProfile());
-      return import('./layout/app-layout').then((m) => ({
+    lazy: () =>
+      import('./layout/app-layout').then((m) => ({
         element: (
           <RequireAuth>
             <m.AppLayout />
           </RequireAuth>
         ),
-      }));
-    },
+      })),
     children: [
       page(null, () => import('./routes/dashboard/dashboard-page').then((m) => m.DashboardPage)),
       page('live', () => import('./routes/live/live-page').then((m) => m.LivePage)),

@@ -1,4 +1,5 @@
 import '@mantine/core/styles/AppShell.layer.css';
+import { getProfile } from '@cabdesk/contract';
 import { AppShell, Box, Center, Loader } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLock } from '@tabler/icons-react';
@@ -10,12 +11,12 @@ import { ScreenNotice } from '@/components/screen-notice';
 import { SosBanner } from '@/features/cases/components/sos-banner';
 import { useIsPhone } from '@/hooks/use-is-phone';
 import { useMay } from '@/hooks/use-may';
+import { queryOf } from '@/lib/call';
 import { TwoFactorEnrolment } from './two-factor-enrolment';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
 import classes from './app-layout.module.css';
 import { pageOf } from './nav-items';
-import { profileQuery } from './profile';
 import { CommandPalette } from './command-palette';
 import { Sidebar } from './sidebar';
 
@@ -34,7 +35,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
   const [mobileOpened, mobile] = useDisclosure(false);
   const [desktopOpened, desktop] = useDisclosure(true);
   const opened = isMobile ? mobileOpened : desktopOpened;
-  const profile = useQuery(profileQuery());
+  const profile = useQuery(queryOf(getProfile));
 
   // The role and the two-factor state first: no screen calls what the server would refuse.
   if (profile.isPending) {
