@@ -7,7 +7,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, schemaOf } from '../../test/helper';
 import { openDatabase, pgliteOptions, type Database } from '../db/client';
-import { entriesOf, splitOf } from '../modules/money';
+import { entriesOf, splitOf } from '../../test/money-split';
 import { SMALL_SCALE } from './large';
 import { checkLedgerSets, DEMO_SCALE, resetMarketplace, seed, type SeedSummary } from './seed';
 
@@ -82,7 +82,7 @@ type Rule = {
 const cents = (column: string) => sql.raw(`(${column} * 100)::bigint::text`);
 
 /**
- * The seed splits its trips in SQL (splits.ts); the live path in JavaScript (splitOf, entriesOf).
+ * The seed splits its trips in SQL (splits.ts), all at once; the live path a chunk at a time.
  * For up to `each` trips of every kind there is (cash or card, with a coupon or none, of the
  * company with its own rule before and after it holds, or of another), the split, the ledger set
  * and its entries the seed wrote are what splitOf and entriesOf give, from the trip's row and the

@@ -19,7 +19,7 @@ import { createCompany, createDriver, createUser, createVehicle } from '../../..
 import { bearer, callApi, createAdmin, signedIn, signedInApp } from '../../../test/helper';
 import { rowsOf } from '../../lib/sql';
 import { centsOf, textOf } from './ledger';
-import { entriesOf, splitOf } from './split';
+import { entriesOf, splitOf } from '../../../test/money-split';
 
 /** An Owner's app and a marketplace: a passenger, two companies with a driver and vehicle each. */
 async function marketplace() {

@@ -1,90 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { arrayLiteral, rowsOf } from '../../lib/sql';
-import type { LedgerEntry } from './ledger';
-
-/** What a trip's split is computed from: cents, and percents in hundredths (12.50% is 1250n). */
-export type SplitInput = {
-  gross: bigint;
-  coupon: bigint;
-  percent: bigint;
-  companyPercent: bigint;
-  companyId: number | null;
-  driverId: number | null;
-  cash: boolean;
-};
-
-export type Split = {
-  gross: bigint;
-  coupon: bigint;
-  commission: bigint;
-  companyShare: bigint;
-  driverShare: bigint;
-  cash: boolean;
-};
-
-/** a × b / 10000, rounded half up (a, b ≥ 0). */
-const percentOf = (cents: bigint, hundredths: bigint) => (cents * hundredths + 5000n) / 10000n;
-
-const min = (a: bigint, b: bigint) => (a < b ? a : b);
-
-/**
- * A completed trip's split (issue 48): the platform's commission is `percent`
- * of the gross; the company's part `companyPercent` of it (never more than
- * what the commission leaves); the driver has the rest. A trip without a
- * driver leaves the rest to its company; without either, all of it to the
- * platform. The coupon (at most the gross) is the platform's: the
- * passenger paid gross - coupon. Cash is collected only by a driver.
- */
-export function splitOf(input: SplitInput): Split {
-  const { gross } = input;
-  const coupon = min(input.coupon, gross);
-  const commission =
-    input.companyId === null && input.driverId === null ? gross : percentOf(gross, input.percent);
-  const rest = gross - commission;
-  const companyShare =
-    input.companyId === null
-      ? 0n
-      : input.driverId === null
-        ? rest
-        : min(percentOf(gross, input.companyPercent), rest);
-  return {
-    gross,
-    coupon,
-    commission,
-    companyShare,
-    driverShare: rest - companyShare,
-    cash: input.cash && input.driverId !== null,
-  };
-}
-
-/**
- * The ledger entries of a split, summing to zero: what the passenger paid
- * comes in (to the platform for a card; held by the driver for cash), the
- * platform bears the coupon, and the commission, the company's and the
- * driver's shares are credited to their accounts. So a cash driver's
- * balance is their share less the cash they hold: what they owe the
- * platform (which owes the company its share) when negative.
- */
-export function entriesOf(
-  split: Split,
-  parties: { companyId: number | null; driverId: number | null },
-): LedgerEntry[] {
-  const paid = split.gross - split.coupon;
-  return [
-    split.cash
-      ? { account: 'driver_cash', partyId: parties.driverId, cents: paid }
-      : { account: 'platform_receipts', partyId: null, cents: paid },
-    { account: 'platform_coupons', partyId: null, cents: split.coupon },
-    { account: 'platform_revenue', partyId: null, cents: -split.commission },
-    { account: 'company', partyId: parties.companyId, cents: -split.companyShare },
-    { account: 'driver', partyId: parties.driverId, cents: -split.driverShare },
-  ].filter((entry) => entry.cents !== 0n) as LedgerEntry[];
-}
 
 /**
  * The trips among `which` (at most `limit`, in id order) that are Complete and
- * not split yet, with what splitOf needs of each and the rule in force when
+ * not split yet, with what a split needs of each and the rule in force when
  * each completed (its `completed` event's time, in UTC days): the company's
  * override first, else the service type's (the trip's, else its vehicle's),
  * the latest `from` on or before that day; none: 0%. Amounts and percents
@@ -119,7 +39,7 @@ const tripsToSplit = (which: SQL, limit?: number) => sql`
   ) rule on true`;
 
 /**
- * The splits of tripsToSplit's trips, by splitOf's arithmetic in SQL: percents
+ * The splits of tripsToSplit's trips, by the arithmetic of test/money-split.ts in SQL: percents
  * rounded half up to the cent (numeric round() rounds half away from zero, the
  * same for these amounts, never negative), the company's part at most what the
  * commission leaves. One row a trip; money.test.ts and seed.test.ts compare the
@@ -146,7 +66,7 @@ export const splitsOf = (which: SQL, limit?: number) => sql`
   from company`;
 
 /**
- * A split's ledger entries as entriesOf makes them, for a row \`s\` of splitsOf:
+ * A split's ledger entries as test/money-split.ts's entriesOf makes them, for a row \`s\` of splitsOf:
  * \`e (n, account, party_id, amount)\`, those of 0 to be left out by the caller.
  */
 export const entriesOfSplit = sql`cross join lateral (values

@@ -12,7 +12,8 @@ import type { Database } from '../../db/client';
 import { createCompany, createDriver, createRide, createVehicle } from '../../../test/builders';
 import { downloadCsv, signedInApp } from '../../../test/helper';
 import { centsOf, textOf } from './ledger';
-import { splitCompletedRides, splitOf } from './split';
+import { splitOf, type Split } from '../../../test/money-split';
+import { splitCompletedRides } from './split';
 
 /** An Owner's app, a company with two drivers, and a service type. */
 async function office() {
@@ -27,16 +28,7 @@ async function office() {
 type Office = Awaited<ReturnType<typeof office>>;
 
 /** A trip the model knows: its split (by the split code), its parties and when it completed. */
-type ModelTrip = {
-  at: string;
-  driverId: number | null;
-  gross: bigint;
-  coupon: bigint;
-  commission: bigint;
-  companyShare: bigint;
-  driverShare: bigint;
-  cash: boolean;
-};
+type ModelTrip = Split & { at: string; driverId: number | null };
 /** A movement other than a trip (a refund, an adjustment, a payout) on one party's account. */
 type ModelMove = { at: string; cause: LedgerCause; party: number; cents: bigint };
 
