@@ -75,7 +75,9 @@ export function CommandPalette() {
   const [typed] = useDebouncedValue(query.trim(), LOOKUP_DEBOUNCE_MS);
   const asked = typed.length >= LOOKUP_MIN;
   const lookup = useQuery({ ...queryOf(recordLookup, { q: typed }), enabled: asked });
-  const hits: LookupHit[] = asked ? (lookup.data ?? []) : [];
+  // Only the hits of what is in the box: those of what was typed before would
+  // stay first, and a quick Enter would open one of them.
+  const hits: LookupHit[] = asked && typed === query.trim() ? (lookup.data ?? []) : [];
   const screens = screensMatching(
     NAV_SCREENS.filter((item) => !item.endpoint || may.call(item.endpoint)).map((item) => ({
       to: item.to,
