@@ -269,9 +269,13 @@ export async function buildApp({
     await app.register(fastifyStatic, {
       root: config.webDistDir,
       index: false,
-      wildcard: true,
+      // A route for each file of the build, found once at start: a wildcard
+      // route instead reads the directories of the path on every request to
+      // check its spelling, a tenth of the server's work while a page loads.
+      wildcard: false,
       // The build's `.br` and `.gz` beside each file, chosen by Accept-Encoding (with Vary).
       preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz'],
       setHeaders(reply, path) {
         // Vite puts content hashes in asset names: cache them for a year.
         reply.header(
