@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import base from './vitest.config';
 
@@ -45,5 +46,7 @@ delete process.env.TEST_DATABASE_URL;
 
 export default defineConfig({
   ...base,
-  test: { ...base.test, include: PGLITE_FILES },
+  // PGlite answers in the test's own process, which never waits on another:
+  // a worker per core.
+  test: { ...base.test, include: PGLITE_FILES, maxWorkers: availableParallelism() },
 });
