@@ -1,7 +1,7 @@
 import { RIDE_MESSAGES, type RideDetail } from '@cabdesk/contract';
 import { Alert, Anchor, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { lazy, Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { DateTime } from '@/components/date-time';
@@ -17,14 +17,10 @@ import { CancelRideButton } from '@/features/rides/components/cancel-ride-button
 import { companyNameOf } from '@/features/rides/components/ride-columns';
 import { RecordLog } from '@/features/review/components/record-log';
 import { RideFlagBadge, RideServiceType } from '@/features/rides/components/ride-flags';
+import { RideReplay } from '@/features/rides/components/ride-replay';
 import { RideTimeline } from '@/features/rides/components/ride-timeline';
 import { RideWaiting } from '@/features/rides/components/ride-waiting';
 import { RideMoney } from '@/features/refunds/components/ride-money';
-
-// The map library is large: the replay's code loads with the first trip detail that shows it.
-const RideReplay = lazy(() =>
-  import('@/features/rides/components/ride-replay').then((m) => ({ default: m.RideReplay })),
-);
 
 /** A name that opens the person's or company's own page. */
 function NameLink({ to, children }: { to: string; children: ReactNode }) {
@@ -206,9 +202,7 @@ export function RideDetailPage() {
           <RideInformation ride={data} />
           <People ride={data} />
           <RideTimeline rideId={data.id} />
-          <Suspense fallback={null}>
-            <RideReplay rideId={data.id} />
-          </Suspense>
+          <RideReplay rideId={data.id} />
           {/* The payment reaches only the roles that read revenue (Owner, Finance). */}
           {data.transaction !== undefined && <Payment transaction={data.transaction} />}
           {/* The split and refunds: Owners and Finance, once the trip completed. */}
