@@ -12,10 +12,9 @@ export default defineConfig({
     // (README "Test it"); each test builds its own app over its own database
     // (test/helper.ts), and nothing global keeps a closed one reachable.
     isolate: false,
-    // A worker per core and one more: a test waits on PostgreSQL for about a
-    // quarter of its time, and a third worker on two cores fills it
-    // (docs/testing.md). Each test has its own database, so files may run side
-    // by side.
+    // A worker per core and one more: a test spends part of its time waiting
+    // on PostgreSQL, which the extra worker fills (measured in docs/testing.md).
+    // Each test has its own database, so files may run side by side.
     maxWorkers: availableParallelism() + 1,
     testTimeout: 30_000,
     hookTimeout: 120_000,

@@ -8,8 +8,8 @@ import { failuresDir } from './paths';
 /**
  * Debian's old headless shell (package chromium-headless-shell, which `.ci/run`
  * installs) when it is there: the same Blink without the full browser's
- * windowing, and the walks take about a sixth less time (docs/testing.md).
- * Otherwise the Chromium the machine has.
+ * windowing, and faster walks (docs/testing.md). Otherwise the Chromium the
+ * machine has.
  */
 const CHROMIUM_PATH = existsSync('/usr/bin/chromium-headless-shell')
   ? '/usr/bin/chromium-headless-shell'

@@ -271,7 +271,7 @@ export async function buildApp({
       index: false,
       // A route for each file of the build, found once at start: a wildcard
       // route instead reads the directories of the path on every request to
-      // check its spelling, a tenth of the server's work while a page loads.
+      // check its spelling (docs/testing.md has what that cost).
       wildcard: false,
       // The build's `.br` and `.gz` beside each file, chosen by Accept-Encoding (with Vary).
       preCompressed: true,
