@@ -1,7 +1,8 @@
-import { Group, Loader, Text } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Loading } from '@/components/query-state';
 import { SectionCard } from '@/components/section-card';
 import { useRideRoute } from '../api/get-ride-route';
 import classes from './ride-replay.module.css';
@@ -29,9 +30,10 @@ export function RideReplay({ rideId }: { rideId: number }) {
       ) : (
         <Suspense
           fallback={
-            <Group className={classes.map} justify="center">
-              <Loader size="sm" aria-label={t('common.loading')} />
-            </Group>
+            // The map's own height, so that nothing under the card moves when it comes.
+            <div className={classes.map}>
+              <Loading />
+            </div>
           }
         >
           <Replay route={route.data!} />
