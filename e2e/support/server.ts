@@ -114,7 +114,13 @@ export async function startServer(
     cwd: repoRoot,
     env: {
       ...process.env,
-      NODE_ENV: 'production',
+      // Production's build, with the one setting only tests may lower: the password hash's
+      // cost, which makes each sign-in slow by design, and the walks sign in over a hundred
+      // times (production's floor is API-tested in test/security/passwords.test.ts).
+      NODE_ENV: 'test',
+      PASSWORD_HASH_COST: '10',
+      // Outside production the request lines are at debug: a failed walk's log keeps them.
+      LOG_LEVEL: 'debug',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
