@@ -195,7 +195,7 @@ export async function buildApp({
   const securityHeaders = helmet(headerOptions);
   // A hashed file of the build (a script, a stylesheet) takes only the headers that govern a
   // file a page loads: the document's (its policy, framing, opener, agent cluster) would add
-  // about 0.4 KiB to each of a first screen's dozens of files (docs/performance.md).
+  // about 0.4 KiB to each of a first screen's dozens of files (docs/decisions/021).
   const assetHeaders = helmet({
     ...headerOptions,
     contentSecurityPolicy: false,
