@@ -23,8 +23,9 @@ async function axeViolations(page: Page, rules?: string[]) {
   return page.evaluate(
     async (runOptions) =>
       (
-        await (window as unknown as { axe: { run: (...args: unknown[]) => Promise<AxeResults> } })
-          .axe.run(document, runOptions)
+        await (
+          window as unknown as { axe: { run: (...args: unknown[]) => Promise<AxeResults> } }
+        ).axe.run(document, runOptions)
       ).violations,
     options,
   );
