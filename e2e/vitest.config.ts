@@ -27,9 +27,9 @@ export default defineConfig({
     // cores, longer than vitest's default poll.
     expect: { poll: { timeout: 10_000 } },
     reporters: ['default'],
-    // A worker's walk files share its modules: the walks' support code is imported, and its
-    // Chromium started (browser.ts), once a worker rather than once a file. Each walk still
-    // has a browser context of its own.
+    // A worker's walk files share its modules: Playwright and the walks' support code are
+    // imported once a worker rather than once a file. Each file still starts its Chromium
+    // and each walk has a browser context of its own (browser.ts).
     isolate: false,
   },
 });

@@ -52,9 +52,9 @@ export default defineConfig(({ command }) => ({
               test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
             },
             {
-              // The icons the app uses, one file (about 5 KB brotli'd): split by use they were
-              // two hundred files of a few hundred bytes, a dozen or more requests on every
-              // screen's first load (docs/performance.md, "The web app").
+              // The icons the app uses, in one small file: split by use, each icon was a file of
+              // its own, and every screen's first load asked for a dozen or more of them
+              // (docs/decisions/021).
               name: 'icons',
               test: /node_modules[\\/]@tabler[\\/]icons-react[\\/]/,
             },

@@ -9,9 +9,9 @@ const AXE_SOURCE: string = createRequire(import.meta.url)('axe-core').source;
 /**
  * What axe finds wrong on the page as it is: every rule, or only `rules`; only
  * violations are detailed. axe is put in the page once per document and run
- * there: @axe-core/playwright put it in again for every check, a cost that was
- * a fifth of the accessibility walk's checks (docs/testing.md). The app has no
- * frames, so axe looks at the document alone.
+ * there: @axe-core/playwright put it in again for every check, a cost paid on
+ * each (docs/testing.md, "Browser walks"). The app has no frames, so axe looks
+ * at the document alone.
  */
 async function axeViolations(page: Page, rules?: string[]) {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);

@@ -20,10 +20,10 @@ const bogusInvite = (token: string) => ({
   confirm_password: 'a long enough passphrase',
 });
 
-/** Four connections sending bogus invitations for 10 s; prints how many were answered. */
 /** How long the flood lasts: the probes run through it from its first second. */
 const FLOOD_MS = 5_000;
 
+/** Four connections sending bogus invitations for FLOOD_MS; prints how many were answered. */
 const FLOOD = `
 const [base, path] = process.argv.slice(-2);
 const until = Date.now() + ${FLOOD_MS};
