@@ -247,6 +247,9 @@ describe('operator search and audit (issue 45)', () => {
       // Mute the cancelled trips: saved on the server, still muted after a reload. Muted kinds
       // are the Owner's on this server: whatever happens, the walk leaves none muted for the
       // walks after it.
+      const mutedKinds = async () =>
+        (await apiGet<{ muted_kinds: string[] }>(baseUrl, token, 'notification-settings'))
+          .muted_kinds;
       try {
         await dropdown.getByRole('button', { name: 'Mute notifications' }).click();
         const muteCancelled = dropdown.getByRole('checkbox', { name: 'Cancelled trips' });
@@ -255,13 +258,7 @@ describe('operator search and audit (issue 45)', () => {
         // while the change is saved, and stays so).
         await muteCancelled.click();
         await expect.poll(() => muteCancelled.isChecked()).toBe(true);
-        await expect
-          .poll(
-            async () =>
-              (await apiGet<{ muted_kinds: string[] }>(baseUrl, token, 'notification-settings'))
-                .muted_kinds,
-          )
-          .toEqual(['trip_cancelled']);
+        await expect.poll(mutedKinds).toEqual(['trip_cancelled']);
         await shoot(page, 'notifications-mute-desktop');
         await page.setViewportSize(PHONE);
         await page.reload();
@@ -271,13 +268,7 @@ describe('operator search and audit (issue 45)', () => {
         await shoot(page, 'notifications-mute-phone');
         await muteCancelled.click();
         await expect.poll(() => muteCancelled.isChecked()).toBe(false);
-        await expect
-          .poll(
-            async () =>
-              (await apiGet<{ muted_kinds: string[] }>(baseUrl, token, 'notification-settings'))
-                .muted_kinds,
-          )
-          .toEqual([]);
+        await expect.poll(mutedKinds).toEqual([]);
       } finally {
         await apiPost(baseUrl, token, 'notification-settings-update', { muted_kinds: [] });
       }
