@@ -1,14 +1,50 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { setUnauthorizedHandler } from '@/lib/api-client';
+import { isSignedIn } from '@/lib/storage';
 import { endPageToasts } from '@/lib/toast';
 import { RedirectIfSignedIn, RequireAuth, type SignInState } from './guards';
 import { RouteErrorPage } from './route-error-page';
+import type { Screen } from './screen-calls';
 
-/** A screen of the signed-in shell, its code loaded on the first visit; `null` for the index. */
-const page = (path: string | null, load: () => Promise<ComponentType>): RouteObject => ({
+/** Until the first screen has rendered: its route's calls are waited for (below). */
+let firstScreen = true;
+/** How long the first screen waits for its calls: a slow answer does not hold the page. */
+const FIRST_SCREEN_WAIT_MS = 1000;
+
+/**
+ * Starts the calls `screen` opens with as its route matches, beside the
+ * download of its code (app/screen-calls.ts). The first screen of a page load
+ * waits for them, so that it renders once, with its data, in slices
+ * (main.tsx); later navigations do not wait and the screen shows its own
+ * loading state. Not again on a new search within the route: the screen asks
+ * for what the search changes, and a loader to run would hold the address bar
+ * until it had (two quick changes, From then To, lost the first).
+ */
+const startsCalls = (screen: Screen): Pick<RouteObject, 'loader' | 'shouldRevalidate'> => ({
+  loader: async ({ request }) => {
+    if (!isSignedIn()) return null;
+    const calls = (await import('./screen-calls')).startScreenCalls(screen, new URL(request.url));
+    if (firstScreen) {
+      await Promise.race([calls, new Promise((done) => setTimeout(done, FIRST_SCREEN_WAIT_MS))]);
+    }
+    return null;
+  },
+  shouldRevalidate: () => false,
+});
+
+/**
+ * A screen of the signed-in shell, its code loaded on the first visit; `null` for the index.
+ * `calls`: the screen whose first calls start with its code.
+ */
+const page = (
+  path: string | null,
+  load: () => Promise<ComponentType>,
+  calls?: Screen,
+): RouteObject => ({
   ...(path === null ? { index: true } : { path }),
   lazy: async () => ({ Component: await load() }),
+  ...(calls && startsCalls(calls)),
 });
 
 /** A public screen of signing in, which a signed-in administrator is sent on from. */
@@ -67,6 +103,7 @@ const screens: RouteObject[] = [
   },
   {
     path: '/',
+    ...startsCalls('shell'),
     lazy: () =>
       import('./layout/app-layout').then((m) => ({
         element: (
@@ -76,7 +113,11 @@ const screens: RouteObject[] = [
         ),
       })),
     children: [
-      page(null, () => import('./routes/dashboard/dashboard-page').then((m) => m.DashboardPage)),
+      page(
+        null,
+        () => import('./routes/dashboard/dashboard-page').then((m) => m.DashboardPage),
+        'dashboard',
+      ),
       page('live', () => import('./routes/live/live-page').then((m) => m.LivePage)),
       page('user', () => import('./routes/users/user-list-page').then((m) => m.UserListPage)),
       page('user-detail/:id', () =>
@@ -103,7 +144,11 @@ const screens: RouteObject[] = [
       page('driver-history-detail', () =>
         import('./routes/drivers/driver-history-page').then((m) => m.DriverHistoryPage),
       ),
-      page('trip', () => import('./routes/rides/ride-list-page').then((m) => m.RideListPage)),
+      page(
+        'trip',
+        () => import('./routes/rides/ride-list-page').then((m) => m.RideListPage),
+        'trips',
+      ),
       page('trip-detail/:id', () =>
         import('./routes/rides/ride-detail-page').then((m) => m.RideDetailPage),
       ),
@@ -147,6 +192,23 @@ const screens: RouteObject[] = [
 const routes: RouteObject[] = [{ errorElement: <RouteErrorPage />, children: screens }];
 
 export const router = createBrowserRouter(routes);
+
+/**
+ * Settles once the router has the first screen's code and calls: main.tsx
+ * renders then. A first render begun earlier would be in slices (a
+ * transition), and the router, finishing between two slices, would tell a
+ * RouterProvider not yet listening: the page stayed blank.
+ */
+export const routerReady = new Promise<void>((resolve) => {
+  if (router.state.initialized) return resolve();
+  const unsubscribe = router.subscribe(({ initialized }) => {
+    if (!initialized) return;
+    unsubscribe();
+    resolve();
+  });
+}).then(() => {
+  firstScreen = false;
+});
 
 // A page's error toasts end with it (the login error does not follow to /otp).
 let shownPath = router.state.location.pathname;

@@ -16,5 +16,9 @@ export const theme = createTheme({
     // A dialog's header is no page banner (axe: one banner landmark, the app's header).
     ModalHeader: { defaultProps: { component: 'div' } },
     DrawerHeader: { defaultProps: { component: 'div' } },
+    // A select's options are rendered as it opens, not with the screen: Mantine keeps every
+    // closed dropdown in the page by default, each positioned as it mounts (the layout it
+    // reads held the trip list's first render; docs/decisions/023).
+    Combobox: { defaultProps: { keepMounted: false } },
   },
 });

@@ -33,6 +33,49 @@ export interface UseTableUrlStateOptions<F extends string> {
 }
 
 /**
+ * A list's page, page size, sort, search, filters and hidden columns as its
+ * URL's parameters say (the page size remembered on the list when they name
+ * none), and what its call is asked: page, page size, sort, search and
+ * filters (blanks left out), and with days the time zone they are counted in.
+ * Without React, so that a route can start the call before its screen
+ * renders (app/screen-calls.ts).
+ */
+export function readTable<F extends string = never>(
+  params: URLSearchParams,
+  options: UseTableUrlStateOptions<F>,
+) {
+  const { list, prefix = '', sorts = [] } = options;
+  const kinds = (options.filters ?? {}) as Record<F, FilterKind>;
+  const page = readPage(params.get(`${prefix}page`));
+  const perPage: PageSize =
+    readPageSize(params.get(`${prefix}per_page`)) ??
+    readPageSize(String(storedPageSize(list))) ??
+    DEFAULT_PAGE_SIZE;
+  const search = (params.get('search') ?? '').trim();
+  const sort = readSort(params.get(`${prefix}sort`), sorts);
+  const filterNames = Object.keys(kinds) as F[];
+  const filters = Object.fromEntries(
+    filterNames.map((key) => [key, readFilter(params.get(`${prefix}${key}`), kinds[key])]),
+  ) as Record<F, string>;
+
+  const query: { page: number; per_page: number } & Record<string, string | number> = {
+    page,
+    per_page: perPage,
+  };
+  if (search) query.search = search;
+  if (sort) query.sort = sort;
+  for (const key of filterNames) if (filters[key] !== '') query[key] = filters[key];
+  // Days are the administrator's: the call is told whose time zone they are in.
+  if (filterNames.some((key) => kinds[key] === 'date' && filters[key] !== '')) {
+    query.tz = adminTimeZone();
+  }
+  // The columns hidden and shown beyond the list's defaults, each as one string (`email,phone`).
+  const hiddenId = readHidden(params.get(`${prefix}hide`)).join(',');
+  const shownId = readHidden(params.get(`${prefix}show`)).join(',');
+  return { page, perPage, search, sort, filters, query, hiddenId, shownId };
+}
+
+/**
  * A list's page, page size, sort, search, filters and hidden columns live in the URL, so
  * reload, back and a shared link reopen the same view (shadcn-admin
  * `use-table-url-state`). The page size chosen is also remembered per list
@@ -41,8 +84,14 @@ export interface UseTableUrlStateOptions<F extends string> {
  */
 export function useTableUrlState<F extends string = never>(options: UseTableUrlStateOptions<F>) {
   const [params, setParams] = useSearchParams();
-  const { list, prefix = '', otherPageKeys = [], sorts = [] } = options;
-  const kinds = (options.filters ?? {}) as Record<F, FilterKind>;
+  // The URL is read in one call: the React Compiler keeps the memos below only if what they
+  // depend on is not passed to a call (or a method called on it) after it is read.
+  const { page, perPage, search, sort, filters, query, hiddenId, shownId } = readTable(
+    params,
+    options,
+  );
+  const { list, prefix = '', otherPageKeys = [] } = options;
+  const filterNames = Object.keys(options.filters ?? {}) as F[];
   const keys = {
     page: `${prefix}page`,
     perPage: `${prefix}per_page`,
@@ -52,22 +101,8 @@ export function useTableUrlState<F extends string = never>(options: UseTableUrlS
   };
   const pageKeysId = [keys.page, ...otherPageKeys].join(',');
 
-  const page = readPage(params.get(keys.page));
-  const perPage: PageSize =
-    readPageSize(params.get(keys.perPage)) ??
-    readPageSize(String(storedPageSize(list))) ??
-    DEFAULT_PAGE_SIZE;
-  const search = (params.get('search') ?? '').trim();
-  const sort = readSort(params.get(keys.sort), sorts);
-  const hiddenId = readHidden(params.get(keys.hide)).join(',');
   const hidden = useMemo(() => (hiddenId === '' ? [] : hiddenId.split(',')), [hiddenId]);
-  // Not `keys.show`: read through `keys` here, the React Compiler gives up these memos.
-  const shownId = readHidden(params.get(`${prefix}show`)).join(',');
   const shown = useMemo(() => (shownId === '' ? [] : shownId.split(',')), [shownId]);
-  const filterNames = Object.keys(kinds) as F[];
-  const filters = Object.fromEntries(
-    filterNames.map((key) => [key, readFilter(params.get(`${prefix}${key}`), kinds[key])]),
-  ) as Record<F, string>;
 
   const update = useCallback(
     (changes: Record<string, string | number | null>) => {
@@ -131,22 +166,6 @@ export function useTableUrlState<F extends string = never>(options: UseTableUrlS
     [setFilters, namesId],
   );
   const activeFilters = filterNames.filter((key) => filters[key] !== '').length;
-
-  /**
-   * What the list's call is asked: page, page size, sort, search and filters
-   * (blanks left out), and with days the time zone they are counted in.
-   */
-  const query: { page: number; per_page: number } & Record<string, string | number> = {
-    page,
-    per_page: perPage,
-  };
-  if (search) query.search = search;
-  if (sort) query.sort = sort;
-  for (const key of filterNames) if (filters[key] !== '') query[key] = filters[key];
-  // Days are the administrator's: the call is told whose time zone they are in.
-  if (filterNames.some((key) => kinds[key] === 'date' && filters[key] !== '')) {
-    query.tz = adminTimeZone();
-  }
 
   return {
     page,

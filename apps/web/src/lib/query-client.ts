@@ -1,4 +1,4 @@
-import { MutationCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryClient, type Query } from '@tanstack/react-query';
 import { ApiError, errorMessage } from './api-client';
 import { translateMessage } from './i18n';
 import { toastError, toastSuccess, type ToastOptions } from './toast';
@@ -44,10 +44,31 @@ const mutationCache = new MutationCache({
   },
 });
 
+/**
+ * The queries a route started for its screen (app/screen-calls.ts): their
+ * answers stay fresh for two seconds, so the screen mounting on them does not
+ * ask again. Every other answer is stale at once: a screen opened again asks
+ * for its data.
+ */
+const startedForScreen = new WeakSet<Query>();
+const SCREEN_ANSWER_FRESH_MS = 2_000;
+
 export const queryClient = new QueryClient({
   mutationCache,
   defaultOptions: {
-    queries: { retry: shouldRetry, refetchOnWindowFocus: false },
+    queries: {
+      retry: shouldRetry,
+      refetchOnWindowFocus: false,
+      staleTime: (query) => (startedForScreen.has(query) ? SCREEN_ANSWER_FRESH_MS : 0),
+    },
     mutations: { retry: false },
   },
 });
+
+/** Starts a query for a screen about to render (app/screen-calls.ts); see `startedForScreen`. */
+export const prefetchForScreen: QueryClient['prefetchQuery'] = (options) => {
+  const fetched = queryClient.prefetchQuery(options);
+  const query = queryClient.getQueryCache().find({ queryKey: options.queryKey, exact: true });
+  if (query) startedForScreen.add(query);
+  return fetched;
+};

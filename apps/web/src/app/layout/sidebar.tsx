@@ -1,5 +1,5 @@
 import '@mantine/core/styles/NavLink.layer.css';
-import { Badge, NavLink, ScrollArea, Stack } from '@mantine/core';
+import { Badge, NavLink, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLogout } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
@@ -52,7 +52,8 @@ export function Sidebar({ onNavigate }: SidebarProps) {
 
   return (
     <>
-      <ScrollArea className={classes.scroll} type="scroll">
+      {/* The browser's own scrolling: Mantine's ScrollArea measured the page as it mounted. */}
+      <div className={classes.scroll}>
         <Stack gap={4} p="sm">
           {NAV_ENTRIES.map((entry) =>
             isGroup(entry) ? (
@@ -75,7 +76,7 @@ export function Sidebar({ onNavigate }: SidebarProps) {
             className={classes.link}
           />
         </Stack>
-      </ScrollArea>
+      </div>
       <LogoutModal opened={logoutOpened} onClose={logout.close} />
     </>
   );

@@ -382,7 +382,7 @@ export function DataTable<T>({
   const tableView = (
     <Paper withBorder radius="md" pos="relative" data-testid="data-table">
       {loader}
-      <Table.ScrollContainer minWidth={minWidth}>
+      <Table.ScrollContainer minWidth={minWidth} type="native">
         <Table
           aria-label={label}
           aria-busy={loading}

@@ -1,4 +1,4 @@
-import { RIDE_STATUSES } from '@cabdesk/contract';
+import { RIDE_SORTS, RIDE_STATUSES } from '@cabdesk/contract';
 import type { FilterKind } from '@/hooks/table-url-state';
 
 /**
@@ -6,7 +6,7 @@ import type { FilterKind } from '@/hooks/table-url-state';
  * administrator's time zone, service type, price; and, of all trips, the
  * company and the driver.
  */
-export const RIDE_FILTERS = {
+const RIDE_FILTERS = {
   ride_status: { many: RIDE_STATUSES },
   from: 'date',
   to: 'date',
@@ -18,6 +18,9 @@ export const RIDE_FILTERS = {
 } satisfies Record<string, FilterKind>;
 
 export type RideFilter = keyof typeof RIDE_FILTERS;
+
+/** The trip list's URL state: its sorts and filters, its page size remembered as 'trips'. */
+export const RIDE_TABLE = { list: 'trips', sorts: RIDE_SORTS, filters: RIDE_FILTERS };
 
 /** A trip history's filters: those of all trips but the company and the driver. */
 const { company_id: _company, driver_id: _driver, ...historyFilters } = RIDE_FILTERS;

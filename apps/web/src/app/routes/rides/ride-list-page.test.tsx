@@ -1,6 +1,8 @@
 import { getProfile, lookups, rideList } from '@cabdesk/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { startScreenCalls } from '@/app/screen-calls';
+import { rememberPageSize } from '@/lib/storage';
 import { answer, queriesOf, server } from '@/testing/api';
 import { me, pageOf, ride } from '@/testing/builders';
 import { renderScreen } from '@/testing/render';
@@ -159,6 +161,30 @@ describe('the trip list’s dates (issue 45)', () => {
     expect(screen.queryByText(/^Incomplete date/)).toBeNull();
     await vi.waitFor(() => {
       expect(queriesOf(rideList).at(-1)?.get('from')).toBe('2026-11-22');
+    });
+  });
+});
+
+describe('the trip list opened by its route (issue 47)', () => {
+  it('shows the page its route asked for, without asking again', async () => {
+    // The page size remembered on the list, a sort, two statuses and a day: the screen's call.
+    rememberPageSize('trips', 25);
+    const url = '/trip?sort=-amount&ride_status=Pending,Accept&from=2026-11-02&search=ana';
+    answerTrips();
+    await startScreenCalls('trips', new URL(url, window.location.origin));
+    expect(queriesOf(rideList)).toHaveLength(1);
+
+    open(url);
+    expect(await rowOf(1234)).toBeTruthy();
+    const [asked, ...again] = queriesOf(rideList);
+    expect(again).toHaveLength(0);
+    expect(Object.fromEntries(asked!)).toMatchObject({
+      page: '1',
+      per_page: '25',
+      sort: '-amount',
+      ride_status: 'Pending,Accept',
+      from: '2026-11-02',
+      search: 'ana',
     });
   });
 });

@@ -1,4 +1,4 @@
-import { RIDE_SORTS, rideList } from '@cabdesk/contract';
+import { rideList } from '@cabdesk/contract';
 import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '@/components/data-table';
@@ -9,7 +9,7 @@ import { useRideList } from '@/features/rides/api/get-ride-list';
 import { CancelRideButton } from '@/features/rides/components/cancel-ride-button';
 import { rideListColumns } from '@/features/rides/components/ride-columns';
 import { RideFilters } from '@/features/rides/components/ride-filters';
-import { RIDE_FILTERS } from '@/features/rides/ride-filters';
+import { RIDE_TABLE } from '@/features/rides/ride-filters';
 import { UserFilter } from '@/features/users/components/record-filters';
 
 /**
@@ -21,7 +21,7 @@ import { UserFilter } from '@/features/users/components/record-filters';
  */
 export function RideListPage() {
   const { t } = useTranslation();
-  const table = useTableUrlState({ list: 'trips', sorts: RIDE_SORTS, filters: RIDE_FILTERS });
+  const table = useTableUrlState(RIDE_TABLE);
   const rides = useRideList(table.query);
   // New trips are announced, not slipped in under the pointer (issue 46).
   const live = useLiveList(
