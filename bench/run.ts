@@ -10,8 +10,11 @@
  * connections). Also the bare Fastify ceiling, the web bundle per route and
  * the dashboard's LCP. Then, per database, the load test of issue 9 (200
  * connections for 60 s on the list calls, bench/lib/load.ts). Prints one
- * table; writes bench/results/<scale>.json/.md.
+ * table; writes bench/results/<scale>.json/.md. Last, unless --no-web,
+ * Lighthouse on the same build (lighthouse.ts, its own server on the demo
+ * data): bench/results/lighthouse-<scale>.json/.md.
  */
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { cpus, freemem, totalmem, tmpdir, type } from 'node:os';
 import { join } from 'node:path';
@@ -193,3 +196,13 @@ log('done');
 const name = `${scale}${webOnly ? '-web' : quick ? '-quick' : ''}`;
 await report(results, resultsDir, name);
 console.log(`\nwritten: bench/results/${name}.{json,md}`);
+
+if (webEngine) {
+  log('web: Lighthouse on the login page, the dashboard and the trip list');
+  const lighthouse = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'lighthouse.ts', '--label', name, '--runs', quick ? '1' : '3'],
+    { cwd: fileURLToPath(new URL('.', import.meta.url)), stdio: 'inherit' },
+  );
+  if (lighthouse.status !== 0) throw new Error('bench: Lighthouse failed');
+}
