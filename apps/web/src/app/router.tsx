@@ -119,24 +119,34 @@ const screens: RouteObject[] = [
         'dashboard',
       ),
       page('live', () => import('./routes/live/live-page').then((m) => m.LivePage)),
-      page('user', () => import('./routes/users/user-list-page').then((m) => m.UserListPage)),
+      page(
+        'user',
+        () => import('./routes/users/user-list-page').then((m) => m.UserListPage),
+        'users',
+      ),
       page('user-detail/:id', () =>
         import('./routes/users/user-detail-page').then((m) => m.UserDetailPage),
       ),
-      page('company', () =>
-        import('./routes/companies/company-list-page').then((m) => m.CompanyListPage),
+      page(
+        'company',
+        () => import('./routes/companies/company-list-page').then((m) => m.CompanyListPage),
+        'companies',
       ),
       page('company-detail/:id', () =>
         import('./routes/companies/company-detail-page').then((m) => m.CompanyDetailPage),
       ),
-      page('vehicle', () =>
-        import('./routes/vehicles/vehicle-list-page').then((m) => m.VehicleListPage),
+      page(
+        'vehicle',
+        () => import('./routes/vehicles/vehicle-list-page').then((m) => m.VehicleListPage),
+        'vehicles',
       ),
       page('vehicle-detail/:id', () =>
         import('./routes/vehicles/vehicle-detail-page').then((m) => m.VehicleDetailPage),
       ),
-      page('driver', () =>
-        import('./routes/drivers/driver-list-page').then((m) => m.DriverListPage),
+      page(
+        'driver',
+        () => import('./routes/drivers/driver-list-page').then((m) => m.DriverListPage),
+        'drivers',
       ),
       page('driver-detail/:id', () =>
         import('./routes/drivers/driver-detail-page').then((m) => m.DriverDetailPage),

@@ -1,5 +1,15 @@
-import { dashboard, dashboardTrends, getProfile, rideList } from '@cabdesk/contract';
+import {
+  dashboard,
+  dashboardTrends,
+  driverList,
+  getProfile,
+  rideList,
+  userList,
+  vehicleList,
+} from '@cabdesk/contract';
 import { RIDE_TABLE } from '@/features/rides/ride-filters';
+import { COMPANY_TABLE, DRIVER_TABLE, USER_TABLE } from '@/features/users/directory-tables';
+import { VEHICLE_TABLE } from '@/features/vehicles/vehicle-filters';
 import { readTable } from '@/hooks/use-table-url-state';
 import { queryOf } from '@/lib/call';
 import { prefetchForScreen } from '@/lib/query-client';
@@ -19,6 +29,25 @@ const SCREEN_CALLS = {
   ],
   trips: (url: URL) => [
     prefetchForScreen(queryOf(rideList, readTable(url.searchParams, RIDE_TABLE).query)),
+  ],
+  users: (url: URL) => [
+    prefetchForScreen(
+      queryOf(userList, { user_type: 'User', ...readTable(url.searchParams, USER_TABLE).query }),
+    ),
+  ],
+  companies: (url: URL) => [
+    prefetchForScreen(
+      queryOf(userList, {
+        user_type: 'Company',
+        ...readTable(url.searchParams, COMPANY_TABLE).query,
+      }),
+    ),
+  ],
+  drivers: (url: URL) => [
+    prefetchForScreen(queryOf(driverList, readTable(url.searchParams, DRIVER_TABLE).query)),
+  ],
+  vehicles: (url: URL) => [
+    prefetchForScreen(queryOf(vehicleList, readTable(url.searchParams, VEHICLE_TABLE).query)),
   ],
 } satisfies Record<string, (url: URL) => Promise<void>[]>;
 

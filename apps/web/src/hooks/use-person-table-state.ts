@@ -13,16 +13,21 @@ export const PERSON_FILTERS = {
 export type PersonFilter = keyof typeof PERSON_FILTERS;
 
 /**
- * Page, page size, sort, search and filters of a list of people, from the
- * URL. Passengers have no approval (SPEC), so theirs is not read.
+ * A list of people's URL state: page, page size, sort, search and a
+ * person's filters. Passengers have no approval (SPEC), so theirs is not read.
  */
-export function usePersonTableState(
+export function personTable(
   options: Omit<UseTableUrlStateOptions<PersonFilter>, 'filters'> & { approval?: boolean },
-) {
+): UseTableUrlStateOptions<PersonFilter> {
   const { approval = true, ...rest } = options;
   const { approval: _, ...withoutApproval } = PERSON_FILTERS;
-  return useTableUrlState<PersonFilter>({
+  return {
     ...rest,
     filters: approval ? PERSON_FILTERS : (withoutApproval as typeof PERSON_FILTERS),
-  });
+  };
+}
+
+/** Page, page size, sort, search and filters of a list of people, from the URL. */
+export function usePersonTableState(options: Parameters<typeof personTable>[0]) {
+  return useTableUrlState<PersonFilter>(personTable(options));
 }

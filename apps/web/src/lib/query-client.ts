@@ -47,8 +47,9 @@ const mutationCache = new MutationCache({
 /**
  * The queries a route started for its screen (app/screen-calls.ts): their
  * answers stay fresh for two seconds, so the screen mounting on them does not
- * ask again. Every other answer is stale at once: a screen opened again asks
- * for its data.
+ * ask again, and only until the screen leaves (below). Every other answer is
+ * stale at once: a screen opened again asks for its data, and shows what was
+ * decided elsewhere meanwhile.
  */
 const startedForScreen = new WeakSet<Query>();
 const SCREEN_ANSWER_FRESH_MS = 2_000;
@@ -63,6 +64,11 @@ export const queryClient = new QueryClient({
     },
     mutations: { retry: false },
   },
+});
+
+// The screen that asked for a route's answer has left: the answer is an ordinary one again.
+queryClient.getQueryCache().subscribe((event) => {
+  if (event.type === 'observerRemoved') startedForScreen.delete(event.query);
 });
 
 /** Starts a query for a screen about to render (app/screen-calls.ts); see `startedForScreen`. */

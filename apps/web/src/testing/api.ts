@@ -1,6 +1,7 @@
 import { urlOf, type AnyEndpoint, type ErrorEnvelope, type FieldErrors } from '@cabdesk/contract';
 import { http, HttpResponse, type DefaultBodyType, type StrictRequest } from 'msw';
 import { setupServer } from 'msw/node';
+import { expect } from 'vitest';
 import type { z } from 'zod';
 
 /**
@@ -66,4 +67,15 @@ export function queriesOf(endpoint: AnyEndpoint): URLSearchParams[] {
     .map((request) => new URL(request.url))
     .filter((url) => url.pathname === path)
     .map((url) => url.searchParams);
+}
+
+/**
+ * The parameters of the one request made to `endpoint`: a screen opened on
+ * what its route asked for asks nothing again (app/screen-calls.ts).
+ */
+export function askedOnce(endpoint: AnyEndpoint): Record<string, string> {
+  const [asked, ...again] = queriesOf(endpoint);
+  expect(asked, `${endpoint.path} was asked`).toBeDefined();
+  expect(again, `${endpoint.path} was asked again`).toHaveLength(0);
+  return Object.fromEntries(asked!);
 }

@@ -1,4 +1,4 @@
-import { PERSON_SORTS, userList, type UserListItem } from '@cabdesk/contract';
+import { userList, type UserListItem } from '@cabdesk/contract';
 import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ActiveSwitch } from '@/components/active-switch';
@@ -12,7 +12,8 @@ import { useDeleteUser } from '@/features/users/api/delete-user';
 import { useUserList } from '@/features/users/api/get-user-list';
 import { useUpdateUserStatus } from '@/features/users/api/update-user-status';
 import { companyName } from '@/features/users/company-name';
-import { usePersonTableState } from '@/hooks/use-person-table-state';
+import { COMPANY_TABLE } from '@/features/users/directory-tables';
+import { useTableUrlState } from '@/hooks/use-table-url-state';
 import { formatCount, formatDate } from '@/lib/format';
 
 /**
@@ -21,7 +22,7 @@ import { formatCount, formatDate } from '@/lib/format';
  */
 export function CompanyListPage() {
   const { t } = useTranslation();
-  const table = usePersonTableState({ list: 'companies', sorts: PERSON_SORTS.Company });
+  const table = useTableUrlState(COMPANY_TABLE);
   const companies = useUserList({ user_type: 'Company', ...table.query });
   const approval = useDecideUserApproval();
   const statusUpdate = useUpdateUserStatus();

@@ -1,12 +1,13 @@
 import { driverList, getProfile, userList } from '@cabdesk/contract';
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { answer, server } from '@/testing/api';
+import { describe, expect, it, vi } from 'vitest';
+import { startScreenCalls } from '@/app/screen-calls';
+import { answer, askedOnce, queriesOf, server } from '@/testing/api';
 import { me, pageOf, person } from '@/testing/builders';
 import { renderScreen } from '@/testing/render';
 import { DriverListPage } from './driver-list-page';
 
-function open(url = '/driver') {
+function answerDrivers() {
   server.use(
     answer(getProfile, me()),
     answer(
@@ -33,6 +34,10 @@ function open(url = '/driver') {
       ),
     ),
   );
+}
+
+function open(url = '/driver') {
+  answerDrivers();
   return renderScreen(<DriverListPage />, { path: '/driver', url });
 }
 
@@ -85,5 +90,33 @@ describe('the driver list hides the date of birth until asked (fits 1280 px)', (
     expect(header('Date of Birth')).not.toBeNull();
     expect(header('Contact')).toBeNull();
     expect(screen.getByRole('button', { name: 'Columns (1 hidden)' })).toBeTruthy();
+  });
+});
+
+describe('the driver list opened by its route (issue 47)', () => {
+  it('shows the page its route asked for, without asking again', async () => {
+    const url = '/driver?approval=Pending&status=Active&from=2026-11-01&search=walter';
+    answerDrivers();
+    await startScreenCalls('drivers', new URL(url, window.location.origin));
+    open(url);
+    await within(table()).findByText('Person 1');
+    expect(askedOnce(driverList)).toMatchObject({
+      approval: 'Pending',
+      status: 'Active',
+      from: '2026-11-01',
+      search: 'walter',
+    });
+  });
+
+  it('asks again when left and opened again at once: what was decided meanwhile shows', async () => {
+    answerDrivers();
+    await startScreenCalls('drivers', new URL('/driver', window.location.origin));
+    const first = open();
+    await within(table()).findByText('Person 1');
+    first.unmount();
+
+    open();
+    await within(table()).findByText('Person 1');
+    await vi.waitFor(() => expect(queriesOf(driverList)).toHaveLength(2));
   });
 });

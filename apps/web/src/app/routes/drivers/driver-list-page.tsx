@@ -1,15 +1,11 @@
-import { PERSON_SORTS } from '@cabdesk/contract';
 import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '@/components/page-title';
 import { PersonFilters } from '@/components/person-filters';
 import { DriverTable } from '@/features/users/components/driver-table';
 import { UserFilter } from '@/features/users/components/record-filters';
-import { PERSON_FILTERS } from '@/hooks/use-person-table-state';
+import { DRIVER_TABLE } from '@/features/users/directory-tables';
 import { useTableUrlState } from '@/hooks/use-table-url-state';
-
-/** A driver's filters: a person's, and the company they drive for. */
-const DRIVER_FILTERS = { ...PERSON_FILTERS, company_id: 'id' } as const;
 
 /**
  * SPEC 2 Driver list, every company's drivers; sorted, filtered by status,
@@ -17,11 +13,7 @@ const DRIVER_FILTERS = { ...PERSON_FILTERS, company_id: 'id' } as const;
  */
 export function DriverListPage() {
   const { t } = useTranslation();
-  const table = useTableUrlState({
-    list: 'drivers',
-    sorts: PERSON_SORTS.Driver,
-    filters: DRIVER_FILTERS,
-  });
+  const table = useTableUrlState(DRIVER_TABLE);
   return (
     <Stack gap="lg">
       <PageTitle title={t('pages.driver')} />

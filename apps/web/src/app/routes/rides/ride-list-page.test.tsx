@@ -3,7 +3,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startScreenCalls } from '@/app/screen-calls';
 import { rememberPageSize } from '@/lib/storage';
-import { answer, queriesOf, server } from '@/testing/api';
+import { answer, askedOnce, queriesOf, server } from '@/testing/api';
 import { me, pageOf, ride } from '@/testing/builders';
 import { renderScreen } from '@/testing/render';
 import { RideListPage } from './ride-list-page';
@@ -176,9 +176,7 @@ describe('the trip list opened by its route (issue 47)', () => {
 
     open(url);
     expect(await rowOf(1234)).toBeTruthy();
-    const [asked, ...again] = queriesOf(rideList);
-    expect(again).toHaveLength(0);
-    expect(Object.fromEntries(asked!)).toMatchObject({
+    expect(askedOnce(rideList)).toMatchObject({
       page: '1',
       per_page: '25',
       sort: '-amount',

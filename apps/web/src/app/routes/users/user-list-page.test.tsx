@@ -1,7 +1,8 @@
 import { getProfile, userList } from '@cabdesk/contract';
 import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { answer, queriesOf, server } from '@/testing/api';
+import { startScreenCalls } from '@/app/screen-calls';
+import { answer, askedOnce, queriesOf, server } from '@/testing/api';
 import { me, pageOf, person } from '@/testing/builders';
 import { renderScreen } from '@/testing/render';
 import { UserListPage } from './user-list-page';
@@ -130,5 +131,23 @@ describe('the user list keeps its state in the URL', () => {
     await rowsFrom('Person 1');
     expect((screen.getByLabelText('Rows per page') as HTMLSelectElement).value).toBe('25');
     expect(queriesOf(userList).at(-1)?.get('per_page')).toBe('25');
+  });
+});
+
+describe('the user list opened by its route (issue 47)', () => {
+  it('shows the page its route asked for, without asking again', async () => {
+    const url = '/user?page=2&per_page=25&sort=name&status=Active&approval=Approved';
+    answerList();
+    await startScreenCalls('users', new URL(url, window.location.origin));
+    open(url);
+    await within(table()).findByText('Person 26');
+    // Passengers have no approval: the call is not asked one.
+    expect(askedOnce(userList)).toEqual({
+      user_type: 'User',
+      page: '2',
+      per_page: '25',
+      sort: 'name',
+      status: 'Active',
+    });
   });
 });

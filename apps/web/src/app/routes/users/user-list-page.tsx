@@ -1,4 +1,4 @@
-import { PERSON_SORTS, userList, type UserListItem } from '@cabdesk/contract';
+import { userList, type UserListItem } from '@cabdesk/contract';
 import { Group, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ActiveSwitch } from '@/components/active-switch';
@@ -15,7 +15,8 @@ import { PersonFilters } from '@/components/person-filters';
 import { ViewLink } from '@/components/view-link';
 import { useUserList } from '@/features/users/api/get-user-list';
 import { useUpdateUserStatus } from '@/features/users/api/update-user-status';
-import { usePersonTableState } from '@/hooks/use-person-table-state';
+import { USER_TABLE } from '@/features/users/directory-tables';
+import { useTableUrlState } from '@/hooks/use-table-url-state';
 import { formatDate } from '@/lib/format';
 
 /**
@@ -25,7 +26,7 @@ import { formatDate } from '@/lib/format';
  */
 export function UserListPage() {
   const { t } = useTranslation();
-  const table = usePersonTableState({ list: 'users', sorts: PERSON_SORTS.User, approval: false });
+  const table = useTableUrlState(USER_TABLE);
   const users = useUserList({ user_type: 'User', ...table.query });
   const statusUpdate = useUpdateUserStatus();
 

@@ -1,11 +1,10 @@
-import { VEHICLE_SORTS } from '@cabdesk/contract';
 import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '@/components/page-title';
 import { UserFilter } from '@/features/users/components/record-filters';
 import { VehicleFilters } from '@/features/vehicles/components/vehicle-filters';
 import { VehicleTable } from '@/features/vehicles/components/vehicle-table';
-import { VEHICLE_FILTERS } from '@/features/vehicles/vehicle-filters';
+import { VEHICLE_TABLE } from '@/features/vehicles/vehicle-filters';
 import { useTableUrlState } from '@/hooks/use-table-url-state';
 
 /**
@@ -14,11 +13,7 @@ import { useTableUrlState } from '@/hooks/use-table-url-state';
  */
 export function VehicleListPage() {
   const { t } = useTranslation();
-  const table = useTableUrlState({
-    list: 'vehicles',
-    sorts: VEHICLE_SORTS,
-    filters: VEHICLE_FILTERS,
-  });
+  const table = useTableUrlState(VEHICLE_TABLE);
   return (
     <Stack gap="lg">
       <PageTitle title={t('pages.vehicle')} />
