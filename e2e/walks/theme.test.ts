@@ -67,4 +67,24 @@ describe('dark mode and Arabic', () => {
     expect(await scheme(page)).toBe('dark');
     await expect.poll(() => direction(page)).toEqual(['rtl', 'ar']);
   });
+
+  walk(
+    'while its code loads the page shows the mark, not a blank page, in either scheme',
+    async ({ page, allowConsoleError }) => {
+      // The scripts never come: what the page holds before its first render.
+      allowConsoleError(/Failed to load resource: net::ERR_FAILED/);
+      await page.route('**/*.js', (route) => route.abort());
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme });
+        await page.goto('/login');
+        const mark = page.locator('#root svg');
+        expect(await mark.boundingBox()).toMatchObject({ width: 56, height: 56 });
+        const background = await page
+          .locator('#root > div')
+          .evaluate((el) => getComputedStyle(el).backgroundColor);
+        expect(background).toBe(colorScheme === 'dark' ? 'rgb(36, 36, 36)' : 'rgb(255, 255, 255)');
+      }
+      await page.unroute('**/*.js');
+    },
+  );
 });
