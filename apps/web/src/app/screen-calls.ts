@@ -10,9 +10,13 @@ import {
 import { RIDE_TABLE } from '@/features/rides/ride-filters';
 import { COMPANY_TABLE, DRIVER_TABLE, USER_TABLE } from '@/features/users/directory-tables';
 import { VEHICLE_TABLE } from '@/features/vehicles/vehicle-filters';
-import { readTable } from '@/hooks/use-table-url-state';
+import { readTable, type UseTableUrlStateOptions } from '@/hooks/use-table-url-state';
 import { queryOf } from '@/lib/call';
 import { prefetchForScreen } from '@/lib/query-client';
+
+/** A list's page as its URL names it: what its screen asks for (`readTable`). */
+const pageIn = <F extends string>(url: URL, table: UseTableUrlStateOptions<F>) =>
+  readTable(url.searchParams, table).query;
 
 /**
  * The calls a screen opens with, by the route that shows it: the same
@@ -27,28 +31,15 @@ const SCREEN_CALLS = {
     prefetchForScreen(queryOf(dashboard)),
     prefetchForScreen(queryOf(dashboardTrends)),
   ],
-  trips: (url: URL) => [
-    prefetchForScreen(queryOf(rideList, readTable(url.searchParams, RIDE_TABLE).query)),
-  ],
+  trips: (url: URL) => [prefetchForScreen(queryOf(rideList, pageIn(url, RIDE_TABLE)))],
   users: (url: URL) => [
-    prefetchForScreen(
-      queryOf(userList, { user_type: 'User', ...readTable(url.searchParams, USER_TABLE).query }),
-    ),
+    prefetchForScreen(queryOf(userList, { user_type: 'User', ...pageIn(url, USER_TABLE) })),
   ],
   companies: (url: URL) => [
-    prefetchForScreen(
-      queryOf(userList, {
-        user_type: 'Company',
-        ...readTable(url.searchParams, COMPANY_TABLE).query,
-      }),
-    ),
+    prefetchForScreen(queryOf(userList, { user_type: 'Company', ...pageIn(url, COMPANY_TABLE) })),
   ],
-  drivers: (url: URL) => [
-    prefetchForScreen(queryOf(driverList, readTable(url.searchParams, DRIVER_TABLE).query)),
-  ],
-  vehicles: (url: URL) => [
-    prefetchForScreen(queryOf(vehicleList, readTable(url.searchParams, VEHICLE_TABLE).query)),
-  ],
+  drivers: (url: URL) => [prefetchForScreen(queryOf(driverList, pageIn(url, DRIVER_TABLE)))],
+  vehicles: (url: URL) => [prefetchForScreen(queryOf(vehicleList, pageIn(url, VEHICLE_TABLE)))],
 } satisfies Record<string, (url: URL) => Promise<void>[]>;
 
 export type Screen = keyof typeof SCREEN_CALLS;

@@ -91,6 +91,7 @@ export function useTableUrlState<F extends string = never>(options: UseTableUrlS
     options,
   );
   const { list, prefix = '', otherPageKeys = [] } = options;
+  // Its own list, not readTable's: a method called on what the call returned would cost the memos.
   const filterNames = Object.keys(options.filters ?? {}) as F[];
   const keys = {
     page: `${prefix}page`,
